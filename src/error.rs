@@ -1,0 +1,128 @@
+//! Errors: one `Copy` value with the byte index of the first offending character and
+//! the reason, rendered from one table.
+
+use core::fmt;
+
+/// A component of a URL as RFC 1808 §2.1 names them; used to say where an error is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Component {
+    /// `<scheme>`, before the first `:` (§2.4.2).
+    Scheme,
+    /// `<net_loc>`, after `//` (§2.4.3).
+    NetLoc,
+    /// `<path>`, with its leading `/` if any (§2.4.6).
+    Path,
+    /// `<params>`, after the first `;` (§2.4.5).
+    Params,
+    /// `<query>`, after the first `?` (§2.4.4).
+    Query,
+    /// `<fragment>`, after the first `#` (§2.4.1).
+    Fragment,
+}
+
+impl Component {
+    /// The component's name as RFC 1808 §2.1 writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Scheme => "scheme",
+            Self::NetLoc => "net_loc",
+            Self::Path => "path",
+            Self::Params => "params",
+            Self::Query => "query",
+            Self::Fragment => "fragment",
+        }
+    }
+}
+
+/// Why a URL was rejected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input is longer than `u32::MAX` bytes, the most that `u32` offsets can address.
+    TooLong,
+    /// A character that the RFC 1808 §2.2 BNF does not allow in this component.
+    InvalidChar {
+        /// Where the character stands.
+        component: Component,
+        /// The character itself.
+        ch: char,
+    },
+    /// A `%` not followed by two hexadecimal digits (§2.2 `escape = "%" hex hex`).
+    BadEscape {
+        /// Where the `%` stands.
+        component: Component,
+    },
+    /// A path whose first segment is empty: §2.2 `path = fsegment *( "/" segment )` and
+    /// `fsegment = 1*pchar`, so `http://a//b` has no valid parse.
+    EmptyFirstSegment,
+}
+
+/// An error with the byte index of the first offending character of the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Error {
+    /// What is wrong.
+    pub kind: ErrorKind,
+    /// Byte index into the input of the first offending character.
+    pub index: usize,
+}
+
+impl Error {
+    pub(crate) const fn new(kind: ErrorKind, index: usize) -> Self {
+        Self { kind, index }
+    }
+
+    /// The reason as one sentence, without the position.
+    pub fn reason(&self) -> String {
+        self.kind.to_string()
+    }
+
+    /// The position of the offending character counted in Unicode scalar values (as Python
+    /// indexes `str`), given the input the error was found in.
+    pub fn char_index(&self, input: &str) -> usize {
+        let end = self.index.min(input.len());
+        if input.is_char_boundary(end) {
+            input[..end].chars().count()
+        } else {
+            end
+        }
+    }
+}
+
+fn describe_char(ch: char, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match ch {
+        ' ' => f.write_str("space"),
+        '\t' => f.write_str("tab (U+0009)"),
+        '\n' => f.write_str("line feed (U+000A)"),
+        '\r' => f.write_str("carriage return (U+000D)"),
+        '\0' => f.write_str("NUL (U+0000)"),
+        c if c.is_ascii_control() => write!(f, "control character U+{:04X}", c as u32),
+        c if !c.is_ascii() => write!(f, "non-ASCII character {c:?} (U+{:04X})", c as u32),
+        c => write!(f, "{c:?}"),
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::TooLong => f.write_str("URL is longer than 4294967295 bytes"),
+            Self::InvalidChar { component, ch } => {
+                describe_char(ch, f)?;
+                write!(f, " is not allowed in a {}", component.name())
+            }
+            Self::BadEscape { component } => {
+                write!(f, "'%' not followed by two hex digits in a {}", component.name())
+            }
+            Self::EmptyFirstSegment => {
+                f.write_str("a path cannot begin with an empty segment ('//' after the net_loc)")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at byte {})", self.kind, self.index)
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,35 @@
+//! relurl: RFC 1808 relative URLs, parsed without copying and resolved in linear time.
+//!
+//! - [`parse`] splits a URL into the six components of RFC 1808 §2.1 by the rules of §2.4,
+//!   as offsets into the input (no allocation).
+//! - [`resolve`] / [`resolve_parsed`] / [`resolve_into`] resolve a reference against a base
+//!   by §4, with step 6 done as a segment stack (one allocation: the output).
+//! - [`validate`] checks a URL against the §2.2 BNF and reports the first offending
+//!   character and why.
+//!
+//! ```
+//! let base = relurl::parse("http://a/b/c/d;p?q#f").unwrap();
+//! let reference = relurl::parse("g;x?y#s").unwrap();
+//! assert_eq!(relurl::resolve_parsed(&base, &reference), "http://a/b/c/g;x?y#s");
+//! ```
+//!
+//! The core knows nothing of Python; the bindings live in the `python` module, built only
+//! with the `python` feature.
+#![cfg_attr(not(feature = "python"), forbid(unsafe_code))]
+#![cfg_attr(feature = "python", deny(unsafe_code))]
+
+mod error;
+mod parse;
+mod recombine;
+mod resolve;
+mod scan;
+mod segments;
+mod validate;
+
+#[cfg(feature = "python")]
+mod python;
+
+pub use error::{Component, Error, ErrorKind};
+pub use parse::{parse, Offsets, Url};
+pub use resolve::{max_resolved_len, resolve, resolve_into, resolve_parsed};
+pub use validate::{validate, validate_parsed};

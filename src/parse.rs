@@ -1,0 +1,300 @@
+//! Parsing a URL into its six components, RFC 1808 §2.4.
+//!
+//! Parsing never allocates and never fails on content: every string splits into
+//! `<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>` (§2.1). The only error is an
+//! input too long for the `u32` offsets. Checking the characters against the §2.2 BNF is a
+//! separate, strict step: [`crate::validate`].
+
+use crate::error::{Error, ErrorKind};
+use crate::scan::{find_byte, find_first_of2, find_first_of3, is_scheme_char};
+
+/// Where each component of a parsed URL lies in its input, as `u32` byte offsets.
+///
+/// ```text
+///  http : // a    /b/c/d  ; p   ? q   # f
+///  |   |    |   |       |     |     |     |
+///  0   |    |   |       |     |     |     len
+///      |    |   |       |     |     query_end ('#' or len)
+///      |    |   |       |     params_end ('?', '#' or len)
+///      |    |   |       path_end (';', '?', '#' or len)
+///      |    |   path_start (also the end of the net_loc)
+///      |    netloc_start (after "//")
+///      scheme_end (the ':')
+/// ```
+///
+/// A component whose delimiter is absent has an empty range: `path_end == params_end` means
+/// no `;`, `params_end == query_end` no `?`, `query_end == len` no `#`. `has_scheme` and
+/// `has_netloc` say whether `scheme:` and `//` are present.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Offsets {
+    scheme_end: u32,
+    netloc_start: u32,
+    path_start: u32,
+    path_end: u32,
+    params_end: u32,
+    query_end: u32,
+    len: u32,
+    has_scheme: bool,
+    has_netloc: bool,
+}
+
+/// A URL split into its RFC 1808 §2.1 components, borrowing (or owning) its input.
+///
+/// Every accessor is one slice of the input: nothing is copied. `S` is any string holder:
+/// `&str` from [`parse`], or an owned string through [`Url::parse_owned`].
+#[derive(Debug, Clone, Copy)]
+pub struct Url<S: AsRef<str>> {
+    input: S,
+    offsets: Offsets,
+}
+
+/// Parses `input` by the rules of RFC 1808 §2.4, in the RFC's order: fragment (§2.4.1),
+/// scheme (§2.4.2), net_loc (§2.4.3), query (§2.4.4), params (§2.4.5), path (§2.4.6).
+///
+/// Performs no heap allocation; the components are slices of `input`.
+///
+/// # Errors
+/// [`ErrorKind::TooLong`] when `input` is longer than `u32::MAX` bytes.
+///
+/// # Example
+/// ```
+/// let url = relurl::parse("http://a/b/c/d;p?q#f").unwrap();
+/// assert_eq!(url.scheme(), "http");
+/// assert_eq!(url.netloc(), "a");
+/// assert_eq!(url.path(), "/b/c/d");
+/// assert_eq!((url.params(), url.query(), url.fragment()), ("p", "q", "f"));
+/// ```
+pub fn parse(input: &str) -> Result<Url<&str>, Error> {
+    Url::parse_owned(input)
+}
+
+impl<S: AsRef<str>> Url<S> {
+    /// Parses `input` as [`parse`] does, keeping `input` (of any string type) inside the result.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooLong`] when `input` is longer than `u32::MAX` bytes.
+    pub fn parse_owned(input: S) -> Result<Self, Error> {
+        let offsets = split(input.as_ref().as_bytes())?;
+        Ok(Self { input, offsets })
+    }
+
+    /// The whole input, exactly as given.
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        self.input.as_ref()
+    }
+
+    /// The string holder the URL was parsed from.
+    pub fn into_inner(self) -> S {
+        self.input
+    }
+
+    /// The component offsets (see [`Offsets`]).
+    #[inline]
+    pub fn offsets(&self) -> Offsets {
+        self.offsets
+    }
+
+    #[inline]
+    fn slice(&self, start: u32, end: u32) -> &str {
+        &self.as_str()[start as usize..end as usize]
+    }
+
+    /// `<scheme>` (§2.4.2): the characters before the first `:` when all of them are
+    /// scheme characters and there is at least one; `""` otherwise.
+    #[inline]
+    pub fn scheme(&self) -> &str {
+        self.slice(0, self.offsets.scheme_end)
+    }
+
+    /// Whether a scheme is present (§4 step 2b: a reference with a scheme is absolute).
+    #[inline]
+    pub fn has_scheme(&self) -> bool {
+        self.offsets.has_scheme
+    }
+
+    /// `<net_loc>` (§2.4.3): what follows `//` up to the next `/`; `""` when absent.
+    /// It may contain `;` and `?` (§2.2 `net_loc = *( pchar | ";" | "?" )`).
+    #[inline]
+    pub fn netloc(&self) -> &str {
+        if self.offsets.has_netloc {
+            self.slice(self.offsets.netloc_start, self.offsets.path_start)
+        } else {
+            ""
+        }
+    }
+
+    /// Whether the URL has `//` (a net_loc, possibly empty, as in `file:///etc`).
+    #[inline]
+    pub fn has_netloc(&self) -> bool {
+        self.offsets.has_netloc
+    }
+
+    /// `<path>` with its leading `/` when present (§2.4.6 "storing the preceding slash along
+    /// with the path").
+    #[inline]
+    pub fn path(&self) -> &str {
+        self.slice(self.offsets.path_start, self.offsets.path_end)
+    }
+
+    /// `<params>` (§2.4.5): after the first `;` that precedes any `?`; `""` when absent.
+    #[inline]
+    pub fn params(&self) -> &str {
+        if self.has_params_delimiter() {
+            self.slice(self.offsets.path_end + 1, self.offsets.params_end)
+        } else {
+            ""
+        }
+    }
+
+    /// Whether a `;` is present, even with empty params (`"g;"`).
+    #[inline]
+    pub fn has_params_delimiter(&self) -> bool {
+        self.offsets.path_end < self.offsets.params_end
+    }
+
+    /// `<query>` (§2.4.4): after the first `?` (outside the net_loc); `""` when absent.
+    #[inline]
+    pub fn query(&self) -> &str {
+        if self.has_query_delimiter() {
+            self.slice(self.offsets.params_end + 1, self.offsets.query_end)
+        } else {
+            ""
+        }
+    }
+
+    /// Whether a `?` is present, even with an empty query (`"g?"`).
+    #[inline]
+    pub fn has_query_delimiter(&self) -> bool {
+        self.offsets.params_end < self.offsets.query_end
+    }
+
+    /// `<fragment>` (§2.4.1): after the first `#`; `""` when absent.
+    #[inline]
+    pub fn fragment(&self) -> &str {
+        if self.has_fragment_delimiter() {
+            self.slice(self.offsets.query_end + 1, self.offsets.len)
+        } else {
+            ""
+        }
+    }
+
+    /// Whether a `#` is present, even with an empty fragment (`"g#"`).
+    #[inline]
+    pub fn has_fragment_delimiter(&self) -> bool {
+        self.offsets.query_end < self.offsets.len
+    }
+
+    /// The byte range of `<path>` in the input.
+    pub fn path_range(&self) -> core::ops::Range<usize> {
+        self.offsets.path_start as usize..self.offsets.path_end as usize
+    }
+
+    /// Whether §4 step 7 recombination gives back the input exactly. It does not when a
+    /// `;`, `?` or `#` stands with nothing after it: §2.4.1, §2.4.4 and §2.4.5 make such a
+    /// component empty, and an empty component is not written back.
+    pub fn recombines_losslessly(&self) -> bool {
+        (self.params().is_empty() == !self.has_params_delimiter())
+            && (self.query().is_empty() == !self.has_query_delimiter())
+            && (self.fragment().is_empty() == !self.has_fragment_delimiter())
+    }
+
+    /// Appends the §4 step 7 recombination of the six components to `out`.
+    pub fn write_recombined(&self, out: &mut String) {
+        crate::recombine::write(
+            out,
+            &crate::recombine::Parts {
+                scheme: self.scheme(),
+                netloc: self.has_netloc().then(|| self.netloc()),
+                path: self.path(),
+                params: self.params(),
+                query: self.query(),
+                fragment: self.fragment(),
+            },
+        );
+    }
+
+    /// Checks the offsets against the input; for tests and fuzzers.
+    #[doc(hidden)]
+    pub fn check_invariants(&self) -> bool {
+        let o = self.offsets;
+        let s = self.as_str();
+        let b = s.as_bytes();
+        let ordered = o.scheme_end <= o.path_start
+            && o.path_start <= o.path_end
+            && o.path_end <= o.params_end
+            && o.params_end <= o.query_end
+            && o.query_end <= o.len
+            && o.len as usize == s.len();
+        let boundaries = [o.scheme_end, o.netloc_start, o.path_start, o.path_end, o.params_end, o.query_end]
+            .iter()
+            .all(|&i| s.is_char_boundary(i as usize));
+        let delimiters = (!o.has_scheme || b[o.scheme_end as usize] == b':')
+            && (!self.has_params_delimiter() || b[o.path_end as usize] == b';')
+            && (!self.has_query_delimiter() || b[o.params_end as usize] == b'?')
+            && (!self.has_fragment_delimiter() || b[o.query_end as usize] == b'#')
+            && (!o.has_netloc || &b[o.netloc_start as usize - 2..o.netloc_start as usize] == b"//");
+        ordered && boundaries && delimiters
+    }
+}
+
+impl<S: AsRef<str>> core::fmt::Display for Url<S> {
+    /// Writes the §4 step 7 recombination.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut out = String::new();
+        self.write_recombined(&mut out);
+        f.write_str(&out)
+    }
+}
+
+/// Finds the component boundaries of `b` (§2.4, single forward pass).
+///
+/// The RFC removes the fragment first, then the scheme, net_loc, query and params. Scanning
+/// forward gives the same split: the scheme scan stops at `#` (not a scheme character); the
+/// net_loc ends at the first `/` or `#`; the params start at the first `;` before any `?` or
+/// `#`; the query at the first `?` before any `#`.
+fn split(b: &[u8]) -> Result<Offsets, Error> {
+    let len = u32::try_from(b.len()).map_err(|_| Error::new(ErrorKind::TooLong, u32::MAX as usize))?;
+    let n = b.len();
+
+    // §2.4.2: a ':' after the first character and before any non-scheme character.
+    let mut i = 0;
+    while i < n && is_scheme_char(b[i]) {
+        i += 1;
+    }
+    let has_scheme = i > 0 && i < n && b[i] == b':';
+    let (scheme_end, mut pos) = if has_scheme { (i, i + 1) } else { (0, 0) };
+
+    // §2.4.3: "//" then everything up to the next '/' (the fragment is already set aside).
+    let has_netloc = b[pos..].starts_with(b"//");
+    let netloc_start = if has_netloc { pos + 2 } else { pos };
+    if has_netloc {
+        pos = find_first_of2(b, netloc_start, b'/', b'#');
+    }
+    let path_start = pos;
+
+    // §2.4.5 and §2.4.4 (and §2.4.1's '#' bounding both).
+    let path_end = find_first_of3(b, path_start, b';', b'?', b'#');
+    let params_end = if path_end < n && b[path_end] == b';' {
+        find_first_of2(b, path_end + 1, b'?', b'#')
+    } else {
+        path_end
+    };
+    let query_end = if params_end < n && b[params_end] == b'?' {
+        find_byte(b, params_end + 1, b'#')
+    } else {
+        params_end
+    };
+
+    Ok(Offsets {
+        scheme_end: scheme_end as u32,
+        netloc_start: netloc_start as u32,
+        path_start: path_start as u32,
+        path_end: path_end as u32,
+        params_end: params_end as u32,
+        query_end: query_end as u32,
+        len,
+        has_scheme,
+        has_netloc,
+    })
+}

@@ -1,0 +1,47 @@
+//! Recombination of components into one URL string, RFC 1808 §4 step 7.
+
+/// The six components of a URL to be written out.
+pub(crate) struct Parts<'a> {
+    pub scheme: &'a str,
+    /// `None` when the URL has no `//`; `Some("")` for an empty net_loc (`file:///x`).
+    pub netloc: Option<&'a str>,
+    pub path: &'a str,
+    pub params: &'a str,
+    pub query: &'a str,
+    pub fragment: &'a str,
+}
+
+/// Appends `scheme ":"`, `"//" net_loc`, path, `";" params`, `"?" query`, `"#" fragment`.
+///
+/// §2.4.1, §2.4.4 and §2.4.5 make a `#`, `?` or `;` with nothing after it an *empty*
+/// component, the same as an absent one, so an empty params, query or fragment is not
+/// written. A `//` with an empty net_loc is kept: §2.4.3 has no such rule and the §2.2 BNF
+/// (`net_path = "//" net_loc [ abs_path ]`, `net_loc = *( … )`) gives it a meaning.
+pub(crate) fn write(out: &mut String, p: &Parts<'_>) {
+    write_head(out, p.scheme, p.netloc);
+    out.push_str(p.path);
+    write_tail(out, p.params, p.query, p.fragment);
+}
+
+/// Appends what precedes the path: `scheme ":"` and `"//" net_loc`.
+pub(crate) fn write_head(out: &mut String, scheme: &str, netloc: Option<&str>) {
+    if !scheme.is_empty() {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if let Some(netloc) = netloc {
+        out.push_str("//");
+        out.push_str(netloc);
+    }
+}
+
+/// Appends what follows the path: the non-empty ones of `";" params`, `"?" query`,
+/// `"#" fragment`.
+pub(crate) fn write_tail(out: &mut String, params: &str, query: &str, fragment: &str) {
+    for (delimiter, value) in [(';', params), ('?', query), ('#', fragment)] {
+        if !value.is_empty() {
+            out.push(delimiter);
+            out.push_str(value);
+        }
+    }
+}

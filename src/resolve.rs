@@ -1,0 +1,101 @@
+//! Resolving a reference against a base, RFC 1808 §4 steps 1 to 7.
+
+use crate::error::Error;
+use crate::parse::{parse, Url};
+use crate::recombine::{write, write_head, write_tail, Parts};
+use crate::segments::merge_into;
+
+/// Resolves `reference` against `base` by RFC 1808 §4 and returns the absolute URL.
+///
+/// Both strings are parsed by §2.4 ([`parse`]); the result is written into one `String`
+/// allocated once, with room for the longest possible result.
+///
+/// # Errors
+/// [`crate::ErrorKind::TooLong`] when either input is longer than `u32::MAX` bytes.
+///
+/// # Example
+/// ```
+/// assert_eq!(relurl::resolve("http://a/b/c/d;p?q#f", "../g").unwrap(), "http://a/b/g");
+/// assert_eq!(relurl::resolve("http://a/b/c/d;p?q#f", "../../../g").unwrap(), "http://a/../g");
+/// ```
+pub fn resolve(base: &str, reference: &str) -> Result<String, Error> {
+    Ok(resolve_parsed(&parse(base)?, &parse(reference)?))
+}
+
+/// Resolves a parsed reference against a parsed base; the base is parsed once for many
+/// references. Performs exactly one heap allocation: the returned `String`.
+pub fn resolve_parsed<B: AsRef<str>, R: AsRef<str>>(base: &Url<B>, reference: &Url<R>) -> String {
+    let mut out = String::with_capacity(max_resolved_len(base, reference));
+    resolve_into(base, reference, &mut out);
+    out
+}
+
+/// An upper bound on the length of the resolution of `reference` against `base`: every
+/// byte of the result is copied from one of the two inputs, with its delimiter, except one
+/// `/` that §4 step 6 may add after a net_loc.
+pub fn max_resolved_len<B: AsRef<str>, R: AsRef<str>>(base: &Url<B>, reference: &Url<R>) -> usize {
+    base.as_str().len() + reference.as_str().len() + 1
+}
+
+/// Appends the resolution of `reference` against `base` (RFC 1808 §4) to `out`.
+///
+/// Allocates only if `out` lacks room; with `out` reserved to [`max_resolved_len`] (or
+/// reused across calls) it allocates nothing.
+pub fn resolve_into<B: AsRef<str>, R: AsRef<str>>(base: &Url<B>, reference: &Url<R>, out: &mut String) {
+    let r = reference;
+    // Step 1: an empty base means the reference is taken as absolute.
+    if base.as_str().is_empty() {
+        return r.write_recombined(out);
+    }
+    // Step 2a: an entirely empty reference inherits the entire base (its fragment too).
+    if r.as_str().is_empty() {
+        return base.write_recombined(out);
+    }
+    // Step 2b: a reference with a scheme is absolute.
+    if r.has_scheme() {
+        return r.write_recombined(out);
+    }
+    // Step 2c: the scheme is inherited.
+    let scheme = base.scheme();
+    // Step 3: a non-empty net_loc ends the inheritance; otherwise the base's is taken.
+    if !r.netloc().is_empty() {
+        return write(
+            out,
+            &Parts {
+                scheme,
+                netloc: Some(r.netloc()),
+                path: r.path(),
+                params: r.params(),
+                query: r.query(),
+                fragment: r.fragment(),
+            },
+        );
+    }
+    let netloc = base.has_netloc().then(|| base.netloc());
+    let path = r.path();
+    // Step 4: a path preceded by "/" is not relative.
+    if path.starts_with('/') {
+        return write(
+            out,
+            &Parts { scheme, netloc, path, params: r.params(), query: r.query(), fragment: r.fragment() },
+        );
+    }
+    // Step 5: an empty path inherits the base path, then params (5a) and query (5b).
+    if path.is_empty() {
+        let (params, query) = if !r.params().is_empty() {
+            (r.params(), r.query())
+        } else if !r.query().is_empty() {
+            (base.params(), r.query())
+        } else {
+            (base.params(), base.query())
+        };
+        return write(
+            out,
+            &Parts { scheme, netloc, path: base.path(), params, query, fragment: r.fragment() },
+        );
+    }
+    // Step 6: merge the paths as segment stacks; Step 7: recombine.
+    write_head(out, scheme, netloc);
+    merge_into(out, base.path(), path, netloc.is_some());
+    write_tail(out, r.params(), r.query(), r.fragment());
+}

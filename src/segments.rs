@@ -1,0 +1,103 @@
+//! RFC 1808 §4 step 6 as a segment stack, in one left-to-right pass.
+//!
+//! §4 words step 6 as string pattern removal (a–d) and notes that "some systems may find it
+//! more efficient to implement Step 6 as a pair of segment stacks being merged". Here the
+//! first stack is the base path minus its last segment, the second the reference's path;
+//! their segments are pushed, in order, onto the output stack, which lives in the output
+//! string itself: a pushed segment is written with its `/`, a pop truncates the string back
+//! to the `/` before the top segment. Each byte is written once and scanned at most once
+//! more when popped, so the pass is linear in the input and allocates nothing.
+//!
+//! Why the stack gives what rules a–d give:
+//! - a) every `.` segment followed by `/` is removed: such a segment is skipped;
+//! - b) a final `.` is removed, leaving the path ending in `/`: a final `.` writes nothing;
+//! - c) `<segment>/../` with `<segment>` not `..` is removed, leftmost first, until none is
+//!   left: a `..` followed by `/` pops the top when the top exists and is not `..`, else it
+//!   is pushed (a pushed `..` can never be removed later, so leftmost-first order and the
+//!   stack agree);
+//! - d) a final `<segment>/..` is removed: a final `..` pops the top on the same condition.
+//!
+//! `tests/step6_literal.rs` checks this against a literal implementation of a–d.
+
+/// Appends the merged and normalised path of §4 step 6 to `out`.
+///
+/// `base_path` and `ref_path` are paths as [`crate::Url::path`] returns them (the base's
+/// may start with `/`; the reference's does not, since §4 step 4 handles that case, and is
+/// not empty, since step 5 does). The result keeps the base's leading `/`. When the URL has
+/// a net_loc but the base path has no leading `/` (the base `http://a`), a non-empty result
+/// gets one, as the §2.2 BNF requires (`net_path = "//" net_loc [ abs_path ]`).
+pub(crate) fn merge_into(out: &mut String, base_path: &str, ref_path: &str, has_netloc: bool) {
+    let (base_had_slash, base_rel) = match base_path.strip_prefix('/') {
+        Some(rest) => (true, rest),
+        None => (false, base_path),
+    };
+    let slash_at = out.len();
+    if base_had_slash || has_netloc {
+        out.push('/');
+    }
+    let mut stack = SegmentStack { start: out.len(), out };
+
+    // "The last segment of the base URL's path (anything following the rightmost slash "/",
+    // or the entire path if no slash is present) is removed."
+    if let Some(last_slash) = base_rel.rfind('/') {
+        for segment in base_rel[..last_slash].split('/') {
+            stack.push_segment(segment, false);
+        }
+    }
+    // "... and the embedded URL's path is appended in its place."
+    let mut segments = ref_path.split('/').peekable();
+    while let Some(segment) = segments.next() {
+        stack.push_segment(segment, segments.peek().is_none());
+    }
+
+    if !base_had_slash && out.len() == slash_at + 1 {
+        out.truncate(slash_at);
+    }
+}
+
+/// The output stack: `out[start..]` holds the pushed segments, each followed by `/`,
+/// except a final segment, which is written last and without one.
+struct SegmentStack<'o> {
+    out: &'o mut String,
+    start: usize,
+}
+
+impl SegmentStack<'_> {
+    #[inline]
+    fn push_segment(&mut self, segment: &str, is_last: bool) {
+        match segment {
+            // Rules a and b.
+            "." => {}
+            // Rules c and d.
+            ".." => {
+                if !self.pop() {
+                    self.push(segment, is_last);
+                }
+            }
+            _ => self.push(segment, is_last),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, segment: &str, is_last: bool) {
+        self.out.push_str(segment);
+        if !is_last {
+            self.out.push('/');
+        }
+    }
+
+    /// Removes the top segment unless the stack is empty or the top is `..`.
+    #[inline]
+    fn pop(&mut self) -> bool {
+        let stacked = &self.out[self.start..];
+        let Some(body) = stacked.strip_suffix('/') else {
+            return false; // empty: only non-final segments are on the stack, each with its '/'
+        };
+        let top_start = body.rfind('/').map_or(0, |i| i + 1);
+        if &body[top_start..] == ".." {
+            return false;
+        }
+        self.out.truncate(self.start + top_start);
+        true
+    }
+}
