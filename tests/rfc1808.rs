@@ -113,6 +113,7 @@ fn validate_reports_first_offender() {
         let err = relurl::validate(u).unwrap_err();
         assert_eq!((err.index, err.reason().as_str()), (*index, *reason), "{u}");
     }
-    let err = relurl::validate("/é é").unwrap_err();
-    assert_eq!((err.index, err.char_index("/é é")), (3, 2));
+    // Every character before the first offender is ASCII, so byte and character indexes agree.
+    let err = relurl::validate("/aé").unwrap_err();
+    assert_eq!((err.index, err.char_index("/aé")), (2, 2));
 }
