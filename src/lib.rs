@@ -15,8 +15,7 @@
 //!
 //! The core knows nothing of Python; the bindings live in the `python` module, built only
 //! with the `python` feature.
-#![cfg_attr(not(feature = "python"), forbid(unsafe_code))]
-#![cfg_attr(feature = "python", deny(unsafe_code))]
+#![forbid(unsafe_code)]
 
 mod error;
 mod parse;

@@ -85,6 +85,11 @@ impl<S: AsRef<str>> Url<S> {
     }
 
     /// The string holder the URL was parsed from.
+    pub fn holder(&self) -> &S {
+        &self.input
+    }
+
+    /// The string holder the URL was parsed from, by value.
     pub fn into_inner(self) -> S {
         self.input
     }

@@ -1,0 +1,57 @@
+"""Type stubs for relurl's native module (checked by `python -m mypy.stubtest relurl._relurl`)."""
+
+from collections.abc import Iterable, Iterator
+from typing import final
+
+__version__: str
+
+class URLError(ValueError):
+    """A URL was rejected: `position` is the index (in characters) of the first offending
+    character, `reason` says why. A subclass of ValueError."""
+
+    position: int
+    reason: str
+
+@final
+class URL:
+    """A URL split into its six RFC 1808 components (section 2.4).
+
+    Immutable, hashable (equal when their recombinations are equal), iterable as the six
+    components in `urllib.parse.urlparse` order, picklable. `str()` recombines (section 4
+    step 7); `repr()` is `URL('...')`.
+    """
+
+    def __new__(cls, url: str) -> URL: ...
+    @property
+    def scheme(self) -> str: ...
+    @property
+    def netloc(self) -> str: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def params(self) -> str: ...
+    @property
+    def query(self) -> str: ...
+    @property
+    def fragment(self) -> str: ...
+    def resolve(self, reference: str) -> str:
+        """Resolves `reference` against this URL by RFC 1808 section 4."""
+    def resolve_many(self, references: Iterable[str]) -> list[str]:
+        """Resolves each reference against this URL, in order."""
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __getitem__(self, index: int) -> str: ...
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __getnewargs__(self) -> tuple[str]: ...
+
+def parse(url: str, *, strict: bool = False) -> URL:
+    """Parses `url` into its six RFC 1808 components (section 2.4); with `strict=True`,
+    first checks it against the section 2.2 BNF (raises URLError)."""
+
+def resolve(base: str, reference: str) -> str:
+    """Resolves `reference` against `base` by RFC 1808 section 4."""
+
+def validate(url: str) -> None:
+    """Checks `url` against the RFC 1808 section 2.2 BNF; raises URLError with the
+    position of the first offending character and the reason."""

@@ -1,0 +1,33 @@
+//! `relurl.URLError` and the one mapping from the core's [`crate::Error`] to it.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    relurl,
+    URLError,
+    PyValueError,
+    "A URL was rejected. `position` is the index (in characters) of the first offending \
+     character and `reason` says why. A subclass of ValueError."
+);
+
+/// Builds a `URLError` with `position` and `reason` attributes.
+#[cold]
+#[inline(never)]
+pub(crate) fn url_error(py: Python<'_>, reason: &str, position: usize) -> PyErr {
+    let err = URLError::new_err(format!("{reason} (at position {position})"));
+    let value = err.value(py);
+    // Setting attributes on a fresh exception instance cannot fail but for memory errors;
+    // if it does, that error is the one to raise.
+    if let Err(e) = value.setattr("position", position).and_then(|()| value.setattr("reason", reason)) {
+        return e;
+    }
+    err
+}
+
+/// Converts a core error found in `input` into a `URLError` (character position).
+#[cold]
+#[inline(never)]
+pub(crate) fn from_core(py: Python<'_>, err: &crate::Error, input: &str) -> PyErr {
+    url_error(py, &err.reason(), err.char_index(input))
+}

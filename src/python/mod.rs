@@ -1,0 +1,25 @@
+//! The Python bindings: the only modules that use pyo3. Each function extracts its
+//! arguments, calls the core once and converts the result; no URL logic lives here.
+
+mod errors;
+mod functions;
+mod strings;
+mod url;
+
+/// relurl's native module: RFC 1808 parsing and resolution in Rust.
+#[pyo3::pymodule(name = "_relurl", gil_used = false)]
+mod relurl_native {
+    #[pymodule_export]
+    use super::errors::URLError;
+    #[pymodule_export]
+    use super::functions::{parse, resolve, validate};
+    #[pymodule_export]
+    use super::url::PyUrl;
+
+    use pyo3::prelude::*;
+
+    #[pymodule_init]
+    fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        m.add("__version__", env!("CARGO_PKG_VERSION"))
+    }
+}

@@ -1,0 +1,73 @@
+//! Borrowing `str` arguments as UTF-8 without copying, with clear errors for what is not.
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyBytes, PyString};
+
+use super::errors::url_error;
+
+/// Borrows `obj` as `&str`: a `TypeError` naming `arg` if it is not a `str`, a `URLError` at
+/// the first lone surrogate if it cannot be encoded as UTF-8.
+#[inline]
+pub(crate) fn borrow_str<'a, 'py>(obj: &'a Bound<'py, PyAny>, arg: &str) -> PyResult<&'a str> {
+    let s = as_pystring(obj, arg)?;
+    match s.to_str() {
+        Ok(text) => Ok(text),
+        Err(_) => Err(surrogate_error(s)),
+    }
+}
+
+/// Like [`borrow_str`], keeping a reference to the Python object so the text can outlive
+/// the call (a parsed `URL` holds one).
+pub(crate) fn backed_str(obj: &Bound<'_, PyAny>, arg: &str) -> PyResult<PyBackedStr> {
+    let s = as_pystring(obj, arg)?;
+    PyBackedStr::try_from(s.clone()).map_err(|_| surrogate_error(s))
+}
+
+#[inline]
+fn as_pystring<'a, 'py>(obj: &'a Bound<'py, PyAny>, arg: &str) -> PyResult<&'a Bound<'py, PyString>> {
+    obj.cast::<PyString>().map_err(|_| type_error(obj, arg))
+}
+
+#[cold]
+#[inline(never)]
+pub(crate) fn type_error(obj: &Bound<'_, PyAny>, arg: &str) -> PyErr {
+    let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+    PyTypeError::new_err(format!("{arg} must be str, not {type_name}"))
+}
+
+/// A `URLError` at the first lone surrogate (U+D800 to U+DFFF) of `s`.
+#[cold]
+#[inline(never)]
+fn surrogate_error(s: &Bound<'_, PyString>) -> PyErr {
+    let py = s.py();
+    // 'surrogatepass' writes a surrogate as the 3 bytes ED A0..BF xx; count the characters
+    // before the first such sequence.
+    let encoded = s.call_method1("encode", ("utf-8", "surrogatepass"));
+    let Ok(encoded) = encoded else { return encoded.unwrap_err() };
+    let Ok(bytes) = encoded.cast::<PyBytes>() else {
+        return url_error(py, "string cannot be encoded as UTF-8", 0);
+    };
+    let bytes = bytes.as_bytes();
+    let mut position = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == 0xED && bytes.get(i + 1).is_some_and(|&n| n >= 0xA0) {
+            let unit = (u32::from(b & 0x0F) << 12)
+                | (u32::from(bytes[i + 1] & 0x3F) << 6)
+                | u32::from(bytes.get(i + 2).map_or(0, |&n| n & 0x3F));
+            let reason = format!("lone surrogate U+{unit:04X} cannot be encoded as UTF-8");
+            return url_error(py, &reason, position);
+        }
+        i += match b {
+            0x00..=0x7F => 1,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        position += 1;
+    }
+    url_error(py, "string cannot be encoded as UTF-8", position)
+}

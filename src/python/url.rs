@@ -1,0 +1,169 @@
+//! `relurl.URL`: a parsed URL (RFC 1808 §2.4) that resolves references against itself.
+
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+use super::errors::from_core;
+use super::strings::{backed_str, borrow_str, type_error};
+use crate::{resolve_parsed, Url};
+
+/// A URL split into its six RFC 1808 components; immutable, hashable, picklable.
+#[pyclass(name = "URL", module = "relurl", frozen, sequence)]
+pub struct PyUrl {
+    url: Url<PyBackedStr>,
+    /// The §4 step 7 recombination; the input itself unless it has an empty `;`, `?`, `#`.
+    recombined: Py<PyString>,
+}
+
+impl PyUrl {
+    /// Parses `obj` (a `str`, else `TypeError` naming `arg`).
+    pub(crate) fn parse(obj: &Bound<'_, PyAny>, arg: &str) -> PyResult<Self> {
+        let py = obj.py();
+        let text = backed_str(obj, arg)?;
+        let url = match Url::parse_owned(text) {
+            Ok(url) => url,
+            Err(e) => {
+                let s = borrow_str(obj, arg)?;
+                return Err(from_core(py, &e, s));
+            }
+        };
+        let recombined = if url.recombines_losslessly() {
+            url.holder().as_py_str().clone_ref(py)
+        } else {
+            PyString::new(py, &url.to_string()).unbind()
+        };
+        Ok(Self { url, recombined })
+    }
+
+    pub(crate) fn resolve_str<'py>(&self, py: Python<'py>, reference: &str) -> PyResult<Bound<'py, PyString>> {
+        let parsed = Url::parse_owned(reference).map_err(|e| from_core(py, &e, reference))?;
+        Ok(PyString::new(py, &resolve_parsed(&self.url, &parsed)))
+    }
+}
+
+#[pymethods]
+impl PyUrl {
+    /// `URL(url)` is `relurl.parse(url)`.
+    #[new]
+    fn new(url: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Self::parse(url, "url")
+    }
+
+    /// `<scheme>` (RFC 1808 §2.4.2), `''` when absent.
+    #[getter]
+    fn scheme(&self) -> &str {
+        self.url.scheme()
+    }
+
+    /// `<net_loc>` (§2.4.3), `''` when absent.
+    #[getter]
+    fn netloc(&self) -> &str {
+        self.url.netloc()
+    }
+
+    /// `<path>` with its leading `/` if any (§2.4.6).
+    #[getter]
+    fn path(&self) -> &str {
+        self.url.path()
+    }
+
+    /// `<params>` (§2.4.5), `''` when absent.
+    #[getter]
+    fn params(&self) -> &str {
+        self.url.params()
+    }
+
+    /// `<query>` (§2.4.4), `''` when absent.
+    #[getter]
+    fn query(&self) -> &str {
+        self.url.query()
+    }
+
+    /// `<fragment>` (§2.4.1), `''` when absent.
+    #[getter]
+    fn fragment(&self) -> &str {
+        self.url.fragment()
+    }
+
+    /// Resolves `reference` against this URL by RFC 1808 §4.
+    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
+        self.resolve_str(reference.py(), borrow_str(reference, "reference")?)
+    }
+
+    /// Resolves every reference of `references` (a list or other iterable of `str`) against
+    /// this URL, in order.
+    fn resolve_many<'py>(&self, references: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let py = references.py();
+        if let Ok(list) = references.cast::<PyList>() {
+            let mut out = Vec::with_capacity(list.len());
+            for (i, item) in list.iter().enumerate() {
+                out.push(self.resolve_item(&item, i)?);
+            }
+            return PyList::new(py, out);
+        }
+        let iter = references.try_iter().map_err(|_| type_error(references, "references"))?;
+        let mut out = Vec::new();
+        for (i, item) in iter.enumerate() {
+            out.push(self.resolve_item(&item?, i)?);
+        }
+        PyList::new(py, out)
+    }
+
+    fn __str__(&self, py: Python<'_>) -> Py<PyString> {
+        self.recombined.clone_ref(py)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("URL({})", self.recombined.bind(py).repr()?))
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.recombined.bind(py).hash()
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PyUrl>() else {
+            return Ok(py.NotImplemented());
+        };
+        let other = other.get();
+        let same = self.recombined.bind(py).as_any().eq(other.recombined.bind(py))?;
+        let answer = match op {
+            CompareOp::Eq => same,
+            CompareOp::Ne => !same,
+            _ => return Ok(py.NotImplemented()),
+        };
+        Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    fn __len__(&self) -> usize {
+        6
+    }
+
+    /// The six components in `urllib.parse.urlparse` order.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.components(py)?.into_any().try_iter().map(Bound::into_any)
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyAny>> {
+        self.components(py)?.get_item(usize::try_from(if index < 0 { index + 6 } else { index }).unwrap_or(6))
+    }
+
+    fn __getnewargs__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, [self.url.holder().as_py_str().clone_ref(py)])
+    }
+}
+
+impl PyUrl {
+    fn components<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let u = &self.url;
+        PyTuple::new(py, [u.scheme(), u.netloc(), u.path(), u.params(), u.query(), u.fragment()])
+    }
+
+    fn resolve_item<'py>(&self, item: &Bound<'py, PyAny>, index: usize) -> PyResult<Bound<'py, PyString>> {
+        let text = borrow_str(item, &format!("references[{index}]"))?;
+        self.resolve_str(item.py(), text)
+    }
+}

@@ -1,0 +1,139 @@
+//! Heap allocation counts of the public API, by a counting global allocator.
+//!
+//! - `parse` (RFC 1808 §2.4) keeps offsets into its input: 0 allocations;
+//! - `validate` (the §2.2 BNF) on valid input: 0 allocations;
+//! - `resolve_parsed` (§4 steps 1–7) allocates its output once, with room for the longest
+//!   possible result: exactly 1 allocation (no reallocation), for every §5 example and for
+//!   10 000 `../` segments (§4 step 6 as a segment stack in the output string);
+//! - `resolve_into` into a `String` reserved to `max_resolved_len`: 0 allocations.
+//!
+//! Counts are per thread (a const-initialised `thread_local!`), so the test harness's
+//! other threads do not disturb them. `unsafe` is needed for `GlobalAlloc` only; the library
+//! itself forbids it.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Counts `alloc`, `alloc_zeroed` and `realloc` calls of the current thread.
+struct Counting;
+
+fn count() {
+    // `try_with`: never panic inside the allocator, even during thread teardown.
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+// SAFETY: every call is forwarded unchanged to `System`.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f` and returns its result with the number of allocations it made on this thread.
+fn allocations<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let value = f();
+    let after = ALLOCATIONS.with(Cell::get);
+    (value, after - before)
+}
+
+fn long_urls() -> Vec<String> {
+    vec![
+        "http://a/b/c/d;p?q#f".to_string(),
+        "g;x?y#s".to_string(),
+        String::new(),
+        "file:///etc/passwd".to_string(),
+        "h://wörld/ü;ä?ö#ß".to_string(),
+        format!("http://example.com/{}?{}#{}", "segment/".repeat(10_000), "k=v&".repeat(1000), "f".repeat(1000)),
+        "../".repeat(10_000),
+        "日本語/パス;パラメタ?クエリ#断片".repeat(100),
+    ]
+}
+
+#[test]
+fn parse_allocates_nothing() {
+    let urls = long_urls();
+    for url in &urls {
+        let (parsed, n) = allocations(|| relurl::parse(url).map(|u| (u.scheme().len(), u.path().len())));
+        assert!(parsed.is_ok());
+        assert_eq!(n, 0, "parse({:?}…)", &url[..url.floor_char_boundary(40)]);
+    }
+}
+
+#[test]
+fn validate_allocates_nothing_on_valid_input() {
+    let valid = [
+        "http://a/b/c/d;p?q#f".to_string(),
+        "ftp://a/b;type=d".to_string(),
+        "mailto:x@y".to_string(),
+        "g%20h".to_string(),
+        String::new(),
+        format!("http://example.com/{}?{}#{}", "segment/".repeat(10_000), "k=v&".repeat(1000), "f".repeat(1000)),
+        "../".repeat(10_000),
+    ];
+    for url in &valid {
+        let (result, n) = allocations(|| relurl::validate(url).is_ok());
+        assert!(result, "{url:.40} is valid");
+        assert_eq!(n, 0, "validate({url:.40})");
+    }
+}
+
+/// The §5 rows and the documented choices, read and parsed before any counting.
+fn table() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rfc1808_examples.json"))
+        .expect("tests/data/rfc1808_examples.json is readable");
+    let data: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    let mut rows = Vec::new();
+    for key in ["examples", "choices"] {
+        for row in data[key].as_array().expect("a list") {
+            rows.push((row["base"].as_str().unwrap().to_owned(), row["reference"].as_str().unwrap().to_owned()));
+        }
+    }
+    assert!(rows.len() >= 39);
+    rows
+}
+
+#[test]
+fn resolve_parsed_allocates_exactly_once() {
+    let mut rows = table();
+    rows.push(("http://a/b/c/d;p?q#f".to_string(), format!("{}g", "../".repeat(10_000))));
+    for (base, reference) in &rows {
+        let (b, r) = (relurl::parse(base).unwrap(), relurl::parse(reference).unwrap());
+        let (resolved, n) = allocations(|| relurl::resolve_parsed(&b, &r));
+        assert_eq!(n, 1, "{base:?} + {reference:.40?} -> {resolved:.40?}");
+    }
+}
+
+#[test]
+fn resolve_into_reserved_string_allocates_nothing() {
+    let mut rows = table();
+    rows.push(("http://a/b/c/d;p?q#f".to_string(), format!("{}g", "../".repeat(10_000))));
+    let mut out = String::new();
+    for (base, reference) in &rows {
+        let (b, r) = (relurl::parse(base).unwrap(), relurl::parse(reference).unwrap());
+        out.clear();
+        out.reserve(relurl::max_resolved_len(&b, &r));
+        let ((), n) = allocations(|| relurl::resolve_into(&b, &r, &mut out));
+        assert_eq!(n, 0, "{base:?} + {reference:.40?}");
+        assert_eq!(out, relurl::resolve(base, reference).unwrap());
+    }
+}
