@@ -151,8 +151,11 @@ impl PyUrl {
         self.components(py)?.get_item(usize::try_from(if index < 0 { index + 6 } else { index }).unwrap_or(6))
     }
 
-    fn __getnewargs__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, [self.url.holder().as_py_str().clone_ref(py)])
+    /// Pickles as `URL(original_text)`, for every pickle protocol.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let args = PyTuple::new(py, [slf.get().url.holder().as_py_str().clone_ref(py)])?;
+        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
     }
 }
 

@@ -1,0 +1,265 @@
+"""Resolving every link of the shared corpus: relurl against its peers (pytest-benchmark).
+
+Not part of the test run (pyproject's testpaths is ``tests``); run it explicitly::
+
+    python -m pytest benches/test_bench_resolve.py
+    python benches/report.py          # runs this file and prints the README table
+
+Every benchmark of the group ``resolve-corpus`` does the same work per round: it resolves
+all the (base, href) pairs of ``../shared/corpus/links.jsonl`` (11,512 of them), once each,
+in page order, and discards the results. The contestants that take a parsed base parse it
+once per page *inside* the timed function, as a crawler would (55 parses per round).
+
+can_ada and ada-url implement the WHATWG URL standard and reject some hrefs that RFC 1808
+accepts; those raise ``ValueError``, which is caught per link (and counted) so that every
+contestant still goes through every link.
+
+Checked once per benchmark, outside the timing (in ``extra_info``): the number of links,
+the number of failures, and how many results differ from ``relurl.resolve``'s; for the
+relurl variants ``matches_relurl_resolve`` must be true (the test fails otherwise).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import time
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+
+pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
+
+import relurl  # noqa: E402
+
+CORPUS_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+LINKS_FILE = CORPUS_DIR / "links.jsonl"
+
+if not LINKS_FILE.is_file():
+    pytest.skip(
+        f"link corpus not found: {LINKS_FILE} (expected at ../shared/corpus/links.jsonl "
+        "relative to the repository root); skipping the corpus benchmarks",
+        allow_module_level=True,
+    )
+
+pytestmark = pytest.mark.benchmark(group="resolve-corpus")
+
+#: Rough time budget (seconds) of the measured rounds of one benchmark.
+TARGET_SECONDS = 1.5
+MIN_ROUNDS = 10
+MAX_ROUNDS = 400
+
+
+def _load() -> tuple[list[tuple[str, str]], list[tuple[str, list[str]]]]:
+    with LINKS_FILE.open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    pairs = [(row["base"], row["href"]) for row in rows]
+    # Links are stored in page order; one effective base per page (checked here).
+    pages: list[tuple[str, list[str]]] = []
+    for page, group in itertools.groupby(rows, key=lambda row: row["page"]):
+        group = list(group)
+        bases = {row["base"] for row in group}
+        assert len(bases) == 1, f"page {page} has several bases: {bases}"
+        pages.append((group[0]["base"], [row["href"] for row in group]))
+    assert len({base for base, _ in pages}) <= len(pages)
+    return pairs, pages
+
+
+PAIRS, PAGES = _load()
+N_LINKS = len(PAIRS)
+assert N_LINKS == sum(len(hrefs) for _, hrefs in PAGES)
+
+#: The reference results: relurl.resolve on every pair, in order.
+EXPECTED = [relurl.resolve(base, href) for base, href in PAIRS]
+
+
+# --- the contestants: each resolves all N_LINKS pairs once and returns its failure count ---
+
+
+def run_urljoin() -> int:
+    join = urljoin
+    for base, href in PAIRS:
+        join(base, href)
+    return 0
+
+
+def run_relurl_resolve() -> int:
+    resolve = relurl.resolve
+    for base, href in PAIRS:
+        resolve(base, href)
+    return 0
+
+
+def run_relurl_url_resolve() -> int:
+    parse = relurl.parse
+    for base, hrefs in PAGES:
+        resolve = parse(base).resolve
+        for href in hrefs:
+            resolve(href)
+    return 0
+
+
+def run_relurl_resolve_many() -> int:
+    parse = relurl.parse
+    for base, hrefs in PAGES:
+        parse(base).resolve_many(hrefs)
+    return 0
+
+
+def run_can_ada() -> int:
+    import can_ada
+
+    parse = can_ada.parse
+    failures = 0
+    for base, hrefs in PAGES:
+        parsed = parse(base)
+        for href in hrefs:
+            try:
+                # `URL + str` joins (WHATWG "parse with base") and gives a URL; .href is the string.
+                (parsed + href).href
+            except ValueError:
+                failures += 1
+    return failures
+
+
+def run_ada_url() -> int:
+    import ada_url
+
+    join = ada_url.join_url
+    failures = 0
+    for base, href in PAIRS:
+        try:
+            join(base, href)
+        except ValueError:
+            failures += 1
+    return failures
+
+
+# --- the same work, collecting the results, for the correctness check (not timed) ---
+
+FAILED = object()
+
+
+def results_urljoin() -> list[object]:
+    return [urljoin(base, href) for base, href in PAIRS]
+
+
+def results_relurl_resolve() -> list[object]:
+    return [relurl.resolve(base, href) for base, href in PAIRS]
+
+
+def results_relurl_url_resolve() -> list[object]:
+    out: list[object] = []
+    for base, hrefs in PAGES:
+        parsed = relurl.parse(base)
+        out.extend(parsed.resolve(href) for href in hrefs)
+    return out
+
+
+def results_relurl_resolve_many() -> list[object]:
+    out: list[object] = []
+    for base, hrefs in PAGES:
+        out.extend(relurl.parse(base).resolve_many(hrefs))
+    return out
+
+
+def results_can_ada() -> list[object]:
+    import can_ada
+
+    out: list[object] = []
+    for base, hrefs in PAGES:
+        parsed = can_ada.parse(base)
+        for href in hrefs:
+            try:
+                out.append((parsed + href).href)
+            except ValueError:
+                out.append(FAILED)
+    return out
+
+
+def results_ada_url() -> list[object]:
+    import ada_url
+
+    out: list[object] = []
+    for base, href in PAIRS:
+        try:
+            out.append(ada_url.join_url(base, href))
+        except ValueError:
+            out.append(FAILED)
+    return out
+
+
+def _rounds_for(fn: Callable[[], int]) -> int:
+    start = time.perf_counter()
+    fn()
+    once = time.perf_counter() - start
+    return max(MIN_ROUNDS, min(MAX_ROUNDS, math.ceil(TARGET_SECONDS / max(once, 1e-9))))
+
+
+def _bench(
+    benchmark,
+    contestant: str,
+    fn: Callable[[], int],
+    collect: Callable[[], list[object]],
+    *,
+    relurl_variant: bool,
+) -> None:
+    results = collect()
+    assert len(results) == N_LINKS
+    failures = sum(1 for r in results if r is FAILED)
+    mismatches = sum(1 for got, want in zip(results, EXPECTED) if got is not FAILED and got != want)
+
+    info = benchmark.extra_info
+    info["contestant"] = contestant
+    info["links"] = N_LINKS
+    info["pages"] = len(PAGES)
+    info["failures"] = failures
+    info["differs_from_relurl_resolve"] = mismatches
+    if relurl_variant:
+        info["matches_relurl_resolve"] = failures == 0 and mismatches == 0
+
+    timed_failures = benchmark.pedantic(fn, rounds=_rounds_for(fn), iterations=1, warmup_rounds=1)
+    assert timed_failures == failures
+    if relurl_variant:
+        assert info["matches_relurl_resolve"], f"{contestant}: {mismatches} results differ from relurl.resolve"
+
+
+def test_urljoin(benchmark) -> None:
+    _bench(benchmark, "urllib.parse.urljoin", run_urljoin, results_urljoin, relurl_variant=False)
+
+
+def test_relurl_resolve(benchmark) -> None:
+    _bench(benchmark, "relurl.resolve", run_relurl_resolve, results_relurl_resolve, relurl_variant=True)
+
+
+def test_relurl_url_resolve(benchmark) -> None:
+    _bench(
+        benchmark,
+        "relurl URL.resolve (base parsed once per page)",
+        run_relurl_url_resolve,
+        results_relurl_url_resolve,
+        relurl_variant=True,
+    )
+
+
+def test_relurl_resolve_many(benchmark) -> None:
+    _bench(
+        benchmark,
+        "relurl URL.resolve_many (one call per page)",
+        run_relurl_resolve_many,
+        results_relurl_resolve_many,
+        relurl_variant=True,
+    )
+
+
+def test_can_ada(benchmark) -> None:
+    pytest.importorskip("can_ada")
+    _bench(benchmark, "can_ada (base parsed once per page)", run_can_ada, results_can_ada, relurl_variant=False)
+
+
+def test_ada_url(benchmark) -> None:
+    pytest.importorskip("ada_url")
+    _bench(benchmark, "ada_url.join_url", run_ada_url, results_ada_url, relurl_variant=False)
