@@ -246,6 +246,16 @@ fn oracle_rules_a_to_d() {
     }
 }
 
+/// A base with neither `//` nor a leading `/` and a merged path of one byte: step 6 gives
+/// the path `g`, and step 7 writes it.
+#[test]
+fn one_byte_merged_path_without_slash() {
+    for (base, reference, expected) in [("http:x", "g", "http:g"), ("a", "g", "g"), ("x", ":", ":")] {
+        assert_eq!(resolve_literal(base, reference), expected);
+        assert_eq!(relurl::resolve(base, reference).unwrap(), expected, "{base:?} + {reference:?}");
+    }
+}
+
 /// Tokens rich in the characters §2.4 and §4 step 6 give a meaning to.
 const TOKENS: &[&str] = &["/", ".", "..", "./", "../", ";", "?", "#", ":", "a", "b", "g", "//", "http:", "x:", "é"];
 /// Path characters only, so that more references reach step 6.

@@ -1,0 +1,42 @@
+"""Type-checked by `mypy --strict` against the stubs (.ci/run); also run as a test, so the
+usage it shows is known to work."""
+
+from __future__ import annotations
+
+import relurl
+from relurl import URL, URLError
+
+
+def crawler_loop(page_url: str, hrefs: list[str]) -> list[str]:
+    base: URL = relurl.parse(page_url)
+    first: str = base.resolve(hrefs[0])
+    rest: list[str] = base.resolve_many(hrefs[1:])
+    return [first, *rest]
+
+
+def components(url: str) -> tuple[str, str, str, str, str, str]:
+    scheme, netloc, path, params, query, fragment = relurl.parse(url)
+    u = URL(url)
+    assert (u.scheme, u.netloc, u.path, u.params, u.query, u.fragment) == (scheme, netloc, path, params, query, fragment)
+    return scheme, netloc, path, params, query, fragment
+
+
+def strict(url: str) -> tuple[int, str] | None:
+    try:
+        relurl.validate(url)
+    except URLError as err:
+        position: int = err.position
+        reason: str = err.reason
+        return position, reason
+    return None
+
+
+def test_typing_usage() -> None:
+    assert crawler_loop("http://a/b/c/d;p?q#f", ["g", "../g"]) == ["http://a/b/c/g", "http://a/b/g"]
+    assert components("http://a/b;p?q#f") == ("http", "a", "/b", "p", "q", "f")
+    assert strict("http://a/b c") == (10, "space is not allowed in a path")
+    assert strict("http://a/b") is None
+    assert relurl.resolve("http://a/b", "c") == "http://a/c"
+    assert isinstance(str(relurl.parse("http://a/")), str)
+    assert isinstance(hash(relurl.parse("http://a/")), int)
+    assert isinstance(relurl.__version__, str)
