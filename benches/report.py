@@ -75,7 +75,7 @@ def ratio(numerator: float | None, denominator: float) -> str:
     return f"{r:.1f}x" if r >= 1 else f"{r:.2f}x"
 
 
-def table(data: dict) -> str:
+def table(data: dict) -> tuple[str, int]:
     benches = {b["name"]: b for b in data["benchmarks"] if b.get("group") == GROUP}
     if not benches:
         sys.exit(f"no benchmark of group {GROUP!r} in the JSON (was the corpus found?)")
@@ -126,6 +126,7 @@ def main() -> None:
     if args.json:
         data = json.loads(args.json.read_text(encoding="utf-8"))
         cmd_line = f"python benches/report.py --json {args.json}"
+        ran = ""
     else:
         with tempfile.TemporaryDirectory() as tmp:
             json_path = Path(tmp) / "bench.json"
@@ -133,6 +134,7 @@ def main() -> None:
             data = json.loads(json_path.read_text(encoding="utf-8"))
         extra = f" -- {shlex.join(args.pytest_args)}" if args.pytest_args else ""
         cmd_line = f"python benches/report.py{extra}"
+        ran = f" (runs `python -m pytest {BENCH_FILE.relative_to(REPO_ROOT)} --benchmark-json=<tmp> -q{extra and ' ' + shlex.join(args.pytest_args)}`)"
 
     body, n_links = table(data)
     machine = data.get("machine_info", {})
@@ -155,7 +157,7 @@ def main() -> None:
         f"pytest-benchmark {version_of('pytest-benchmark')}."
     )
     print()
-    print(f"Command: `{cmd_line}` (runs `python -m pytest benches/test_bench_resolve.py --benchmark-json=<tmp>`)")
+    print(f"Command: `{cmd_line}`{ran}")
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ pub(crate) fn merge_into(out: &mut String, base_path: &str, ref_path: &str, has_
         stack.push_segment(segment, segments.peek().is_none());
     }
 
-    if !base_had_slash && out.len() == slash_at + 1 {
+    if !base_had_slash && has_netloc && out.len() == slash_at + 1 {
         out.truncate(slash_at);
     }
 }

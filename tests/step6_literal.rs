@@ -1,7 +1,7 @@
 //! A literal, test-only oracle for RFC 1808 §4, checked against `relurl::resolve`.
 //!
 //! The oracle shares no code with the crate. It parses by §2.4 with `str::find`, in the
-//! RFC's order (§2.4.1 fragment, §2.4.2 scheme, §2.4.3 net_loc, §2.4.4 query, §2.4.5 params,
+//! RFC's order (§2.4.1 fragment, §2.4.2 scheme, §2.4.3 `net_loc`, §2.4.4 query, §2.4.5 params,
 //! §2.4.6 path), and does §4 step 6 as the RFC words it, by string pattern removal (rules
 //! a–d), on the path *without* its initial slash (§2.4.6: "the initial slash is not part of
 //! the URL path"); the base's slash is put back afterwards. The crate does step 6 as a
@@ -15,7 +15,7 @@
 //! - step 6: when the base has `//` but its path has no leading `/` and the merged path is
 //!   non-empty, a `/` is put before it (§2.2 `net_path = "//" net_loc [ abs_path ]`);
 //! - step 7: `scheme ":"` when the scheme is non-empty, `"//" net_loc` when `//` was present
-//!   (even with an empty net_loc), the path, then `";" params`, `"?" query`, `"#" fragment`
+//!   (even with an empty `net_loc`), the path, then `";" params`, `"?" query`, `"#" fragment`
 //!   only when non-empty.
 
 use proptest::prelude::*;
@@ -159,29 +159,32 @@ fn resolve_literal(base: &str, reference: &str) -> String {
     // Step 2.
     let b = parse(base);
     let mut r = parse(reference);
+    // a) An entirely empty reference inherits the entire base.
     if reference.is_empty() {
-        return recombine(&b); // a
+        return recombine(&b);
     }
+    // b) A reference with a scheme is absolute.
     if !r.scheme.is_empty() {
-        return recombine(&r); // b
+        return recombine(&r);
     }
-    r.scheme = b.scheme.clone(); // c
+    // c) Otherwise the scheme is inherited.
+    r.scheme.clone_from(&b.scheme);
     // Step 3.
     if r.netloc.as_deref().is_some_and(|n| !n.is_empty()) {
         return recombine(&r);
     }
-    r.netloc = b.netloc.clone();
+    r.netloc.clone_from(&b.netloc);
     // Step 4.
     if r.path.starts_with('/') {
         return recombine(&r);
     }
     // Step 5.
     if r.path.is_empty() {
-        r.path = b.path.clone();
+        r.path.clone_from(&b.path);
         if r.params.is_empty() {
-            r.params = b.params.clone();
+            r.params.clone_from(&b.params);
             if r.query.is_empty() {
-                r.query = b.query.clone();
+                r.query.clone_from(&b.query);
             }
         }
         return recombine(&r);
