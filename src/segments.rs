@@ -39,16 +39,10 @@ pub(crate) fn merge_into(out: &mut String, base_path: &str, ref_path: &str, has_
 
     // "The last segment of the base URL's path (anything following the rightmost slash "/",
     // or the entire path if no slash is present) is removed."
-    if let Some(last_slash) = base_rel.rfind('/') {
-        for segment in base_rel[..last_slash].split('/') {
-            stack.push_segment(segment, false);
-        }
-    }
+    let base_dir = base_rel.rfind('/').map_or("", |last_slash| &base_rel[..=last_slash]);
+    stack.push_path(base_dir);
     // "... and the embedded URL's path is appended in its place."
-    let mut segments = ref_path.split('/').peekable();
-    while let Some(segment) = segments.next() {
-        stack.push_segment(segment, segments.peek().is_none());
-    }
+    stack.push_path(ref_path);
 
     if !base_had_slash && has_netloc && out.len() == slash_at + 1 {
         out.truncate(slash_at);
@@ -63,6 +57,25 @@ struct SegmentStack<'o> {
 }
 
 impl SegmentStack<'_> {
+    /// Pushes every segment of `path`; all but the last are followed by `/` (so a `path`
+    /// ending in `/` has an empty last segment, which writes nothing).
+    ///
+    /// The stack's text is its segments joined by `/`, so a path with no `.` or `..`
+    /// segment is pushed by copying it whole: the same text the segment loop would write.
+    #[inline]
+    fn push_path(&mut self, path: &str) {
+        if !may_have_dot_segment(path.as_bytes()) {
+            self.out.push_str(path);
+            return;
+        }
+        let mut rest = path;
+        while let Some(slash) = rest.bytes().position(|b| b == b'/') {
+            self.push_segment(&rest[..slash], false);
+            rest = &rest[slash + 1..];
+        }
+        self.push_segment(rest, true);
+    }
+
     #[inline]
     fn push_segment(&mut self, segment: &str, is_last: bool) {
         match segment {
@@ -100,4 +113,10 @@ impl SegmentStack<'_> {
         self.out.truncate(self.start + top_start);
         true
     }
+}
+
+/// Whether any segment of `path` starts with `.` (a superset of the `.` and `..` segments).
+#[inline]
+fn may_have_dot_segment(path: &[u8]) -> bool {
+    path.first() == Some(&b'.') || path.windows(2).any(|w| w == b"/.")
 }

@@ -5,7 +5,8 @@ use pyo3::types::PyString;
 
 use super::errors::from_core;
 use super::strings::borrow_str;
-use super::url::PyUrl;
+use super::url::{with_buffer, PyUrl};
+use crate::{resolve_into, Url};
 
 /// Parses `url` into its six RFC 1808 components (§2.4). With `strict=True`, first checks
 /// it against the §2.2 BNF and raises `URLError` if it does not conform.
@@ -24,11 +25,13 @@ pub fn resolve<'py>(base: &Bound<'py, PyAny>, reference: &Bound<'py, PyAny>) -> 
     let py = base.py();
     let base_text = borrow_str(base, "base")?;
     let reference_text = borrow_str(reference, "reference")?;
-    let resolved = crate::resolve(base_text, reference_text).map_err(|e| {
-        let input = if e.index <= base_text.len() && base_text.len() > u32::MAX as usize { base_text } else { reference_text };
-        from_core(py, &e, input)
-    })?;
-    Ok(PyString::new(py, &resolved))
+    let parsed_base = Url::parse_owned(base_text).map_err(|e| from_core(py, &e, base_text))?;
+    let parsed_reference = Url::parse_owned(reference_text).map_err(|e| from_core(py, &e, reference_text))?;
+    Ok(with_buffer(|buffer| {
+        buffer.clear();
+        resolve_into(&parsed_base, &parsed_reference, buffer);
+        PyString::new(py, buffer)
+    }))
 }
 
 /// Checks `url` against the RFC 1808 §2.2 BNF; raises `URLError` with the position of the

@@ -11,11 +11,16 @@ use super::errors::url_error;
 /// the first lone surrogate if it cannot be encoded as UTF-8.
 #[inline]
 pub(crate) fn borrow_str<'a, 'py>(obj: &'a Bound<'py, PyAny>, arg: &str) -> PyResult<&'a str> {
-    let s = as_pystring(obj, arg)?;
-    match s.to_str() {
-        Ok(text) => Ok(text),
-        Err(_) => Err(surrogate_error(s)),
-    }
+    borrow_str_or(obj, || arg.to_owned())
+}
+
+/// [`borrow_str`] with the argument's name built only when there is an error.
+#[inline]
+pub(crate) fn borrow_str_or<'a, 'py>(obj: &'a Bound<'py, PyAny>, arg: impl FnOnce() -> String) -> PyResult<&'a str> {
+    let Ok(s) = obj.cast::<PyString>() else {
+        return Err(type_error(obj, &arg()));
+    };
+    s.to_str().map_err(|_| surrogate_error(s))
 }
 
 /// Like [`borrow_str`], keeping a reference to the Python object so the text can outlive
