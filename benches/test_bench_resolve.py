@@ -64,7 +64,6 @@ def _load() -> tuple[list[tuple[str, str]], list[tuple[str, list[str]]]]:
         bases = {row["base"] for row in group}
         assert len(bases) == 1, f"page {page} has several bases: {bases}"
         pages.append((group[0]["base"], [row["href"] for row in group]))
-    assert len({base for base, _ in pages}) <= len(pages)
     return pairs, pages
 
 

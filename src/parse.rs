@@ -199,9 +199,10 @@ impl<S: AsRef<str>> Url<S> {
     /// `;`, `?` or `#` stands with nothing after it: §2.4.1, §2.4.4 and §2.4.5 make such a
     /// component empty, and an empty component is not written back.
     pub fn recombines_losslessly(&self) -> bool {
-        (self.params().is_empty() == !self.has_params_delimiter())
-            && (self.query().is_empty() == !self.has_query_delimiter())
-            && (self.fragment().is_empty() == !self.has_fragment_delimiter())
+        let empty_but_delimited = |has_delimiter: bool, value: &str| has_delimiter && value.is_empty();
+        !(empty_but_delimited(self.has_params_delimiter(), self.params())
+            || empty_but_delimited(self.has_query_delimiter(), self.query())
+            || empty_but_delimited(self.has_fragment_delimiter(), self.fragment()))
     }
 
     /// Appends the §4 step 7 recombination of the six components to `out`.

@@ -3,7 +3,7 @@
 use crate::error::Error;
 use crate::parse::{parse, Url};
 use crate::recombine::{write, write_head, write_tail, Parts};
-use crate::segments::merge_into;
+use crate::segments::{merge_into, Context};
 
 /// Resolves `reference` against `base` by RFC 1808 §4 and returns the absolute URL.
 ///
@@ -96,6 +96,11 @@ pub fn resolve_into<B: AsRef<str>, R: AsRef<str>>(base: &Url<B>, reference: &Url
     }
     // Step 6: merge the paths as segment stacks; Step 7: recombine.
     write_head(out, scheme, netloc);
-    merge_into(out, base.path(), path, netloc.is_some());
+    let context = Context {
+        has_scheme: !scheme.is_empty(),
+        has_netloc: netloc.is_some(),
+        followed: !r.params().is_empty() || !r.query().is_empty(),
+    };
+    merge_into(out, base.path(), path, context);
     write_tail(out, r.params(), r.query(), r.fragment());
 }

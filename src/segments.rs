@@ -23,10 +23,14 @@
 ///
 /// `base_path` and `ref_path` are paths as [`crate::Url::path`] returns them (the base's
 /// may start with `/`; the reference's does not, since §4 step 4 handles that case, and is
-/// not empty, since step 5 does). The result keeps the base's leading `/`. When the URL has
-/// a net_loc but the base path has no leading `/` (the base `http://a`), a non-empty result
-/// gets one, as the §2.2 BNF requires (`net_path = "//" net_loc [ abs_path ]`).
-pub(crate) fn merge_into(out: &mut String, base_path: &str, ref_path: &str, has_netloc: bool) {
+/// not empty, since step 5 does). The result keeps the base's leading `/`.
+///
+/// With no net_loc, a path whose first segment is empty gets a `.` segment before it (see
+/// below). When the URL has a net_loc but the base path has no leading `/` (`http://a`),
+/// the result gets one unless nothing at all follows the net_loc: `followed` says whether
+/// params or a query will. See [`crate::recombine::write`] for why.
+pub(crate) fn merge_into(out: &mut String, base_path: &str, ref_path: &str, context: Context) {
+    let Context { has_scheme, has_netloc, followed } = context;
     let (base_had_slash, base_rel) = match base_path.strip_prefix('/') {
         Some(rest) => (true, rest),
         None => (false, base_path),
@@ -44,9 +48,41 @@ pub(crate) fn merge_into(out: &mut String, base_path: &str, ref_path: &str, has_
     // "... and the embedded URL's path is appended in its place."
     stack.push_path(ref_path);
 
-    if !base_had_slash && has_netloc && out.len() == slash_at + 1 {
+    // With no net_loc, a result whose first segment is empty (`s:/p/q` + `..//g` gives
+    // segments "", "g") would be written `s://g` and read back as the net_loc `g`: §5.2 says
+    // ".." cannot change the net_loc. A "." segment before it keeps the path a path
+    // (`s:/.//g`), and is what rule a would remove again. It fits the output's capacity:
+    // an empty first segment here means a `..` (3 input bytes, none written) popped a
+    // segment (at least its `/`).
+    //
+    // Likewise, with neither scheme nor net_loc (a base that is not absolute, `b` + `./c:d`),
+    // a first segment like `c:d` would read back as a scheme: §5.3 recommends `./c:d`.
+    let stack_start = stack.start;
+    let region = &out[stack_start..];
+    let needs_dot = !has_netloc
+        && (region.starts_with('/') || (!has_scheme && !base_had_slash && starts_like_scheme(region.as_bytes())));
+    if needs_dot {
+        out.insert_str(stack_start, "./");
+    }
+
+    if !base_had_slash && has_netloc && !followed && out.len() == slash_at + 1 {
         out.truncate(slash_at);
     }
+}
+
+/// What surrounds the path in the result: whether it has a scheme and a net_loc, and
+/// whether params or a query follow the path.
+#[derive(Clone, Copy)]
+pub(crate) struct Context {
+    pub has_scheme: bool,
+    pub has_netloc: bool,
+    pub followed: bool,
+}
+
+/// Whether `path` would parse as `scheme ":" ...` (§2.4.2).
+fn starts_like_scheme(path: &[u8]) -> bool {
+    let name = path.iter().take_while(|&&c| crate::scan::is_scheme_char(c)).count();
+    name > 0 && path.get(name) == Some(&b':')
 }
 
 /// The output stack: `out[start..]` holds the pushed segments, each followed by `/`,

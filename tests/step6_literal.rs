@@ -18,6 +18,9 @@
 //!   (even with an empty `net_loc`), the path, then `";" params`, `"?" query`, `"#" fragment`
 //!   only when non-empty.
 
+mod common;
+
+use common::{base, url};
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
 
@@ -75,16 +78,24 @@ fn parse(url: &str) -> Parts {
     p
 }
 
-/// §4 step 7, with the crate's choice of not writing empty params, query, fragment.
+/// §4 step 7, with the crate's choices: empty params, query and fragment are not written,
+/// and a '/' separates a net_loc from a relative or empty path that something follows.
 fn recombine(p: &Parts) -> String {
     let mut out = String::new();
     if !p.scheme.is_empty() {
         out += &p.scheme;
         out += ":";
     }
+    if p.netloc.is_none() && p.path.starts_with("//") {
+        out += "/."; // the crate's choice: keep a path beginning "//" from reading as a net_loc
+    }
     if let Some(netloc) = &p.netloc {
         out += "//";
         out += netloc;
+        let followed = !p.path.is_empty() || !p.params.is_empty() || !p.query.is_empty();
+        if followed && !p.path.starts_with('/') {
+            out += "/";
+        }
     }
     out += &p.path;
     for (delimiter, value) in [(";", &p.params), ("?", &p.query), ("#", &p.fragment)] {
@@ -195,7 +206,14 @@ fn resolve_literal(base: &str, reference: &str) -> String {
         None => (false, b.path.as_str()),
     };
     let kept_base = base_path.rfind('/').map_or("", |j| &base_path[..=j]);
-    let merged = step6_rules(&format!("{kept_base}{}", r.path));
+    let mut merged = step6_rules(&format!("{kept_base}{}", r.path));
+    // The crate's choice: with no net_loc, a path whose first segment is empty is written
+    // with a "." segment before it, so that it cannot read back as a net_loc.
+    // Likewise with neither scheme nor net_loc, a first segment that reads as a scheme.
+    let scheme_like = |p: &str| p.find(':').is_some_and(|i| i > 0 && p[..i].chars().all(is_scheme_char));
+    if r.netloc.is_none() && (merged.starts_with('/') || (b.scheme.is_empty() && !base_slash && scheme_like(&merged))) {
+        merged.insert_str(0, "./");
+    }
     let slash = base_slash || (r.netloc.is_some() && !merged.is_empty());
     r.path = format!("{}{merged}", if slash { "/" } else { "" });
     // Step 7.
@@ -257,27 +275,6 @@ fn one_byte_merged_path_without_slash() {
         assert_eq!(resolve_literal(base, reference), expected);
         assert_eq!(relurl::resolve(base, reference).unwrap(), expected, "{base:?} + {reference:?}");
     }
-}
-
-/// Tokens rich in the characters §2.4 and §4 step 6 give a meaning to.
-const TOKENS: &[&str] = &["/", ".", "..", "./", "../", ";", "?", "#", ":", "a", "b", "g", "//", "http:", "x:", "é"];
-/// Path characters only, so that more references reach step 6.
-const PATH_TOKENS: &[&str] = &["/", ".", "..", "./", "../", "a", "b", "g", "//"];
-
-fn url() -> impl Strategy<Value = String> {
-    let tokens = prop_oneof![
-        2 => proptest::sample::select(TOKENS),
-        1 => proptest::sample::select(PATH_TOKENS),
-    ];
-    proptest::collection::vec(tokens, 0..12).prop_map(|tokens| tokens.concat())
-}
-
-fn base() -> impl Strategy<Value = String> {
-    prop_oneof![
-        1 => Just("http://a/b/c/d;p?q#f".to_string()),
-        1 => url().prop_map(|u| format!("http://a{u}")),
-        4 => url(),
-    ]
 }
 
 proptest! {

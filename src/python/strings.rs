@@ -10,13 +10,13 @@ use super::errors::url_error;
 /// Borrows `obj` as `&str`: a `TypeError` naming `arg` if it is not a `str`, a `URLError` at
 /// the first lone surrogate if it cannot be encoded as UTF-8.
 #[inline]
-pub(crate) fn borrow_str<'a, 'py>(obj: &'a Bound<'py, PyAny>, arg: &str) -> PyResult<&'a str> {
+pub(crate) fn borrow_str<'a>(obj: &'a Bound<'_, PyAny>, arg: &str) -> PyResult<&'a str> {
     borrow_str_or(obj, || arg.to_owned())
 }
 
 /// [`borrow_str`] with the argument's name built only when there is an error.
 #[inline]
-pub(crate) fn borrow_str_or<'a, 'py>(obj: &'a Bound<'py, PyAny>, arg: impl FnOnce() -> String) -> PyResult<&'a str> {
+pub(crate) fn borrow_str_or<'a>(obj: &'a Bound<'_, PyAny>, arg: impl FnOnce() -> String) -> PyResult<&'a str> {
     let Ok(s) = obj.cast::<PyString>() else {
         return Err(type_error(obj, &arg()));
     };

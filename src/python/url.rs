@@ -145,6 +145,7 @@ impl PyUrl {
         Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
     }
 
+    #[allow(clippy::unused_self)]
     fn __len__(&self) -> usize {
         6
     }
