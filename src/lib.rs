@@ -30,5 +30,5 @@ mod python;
 
 pub use error::{Component, Error, ErrorKind};
 pub use parse::{parse, Offsets, Url};
-pub use resolve::{max_resolved_len, resolve, resolve_into, resolve_parsed};
+pub use resolve::{max_resolved_len, resolve, resolve_into, resolve_parsed, unchanged, Unchanged};
 pub use validate::{validate, validate_parsed};

@@ -37,23 +37,42 @@ pub fn max_resolved_len<B: AsRef<str>, R: AsRef<str>>(base: &Url<B>, reference: 
     base.as_str().len() + reference.as_str().len() + 1
 }
 
+/// Which input is the whole answer, when §4 ends before step 3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unchanged {
+    /// The reference, as it was given: the base is empty (step 1) or the reference has a
+    /// scheme (step 2b).
+    Reference,
+    /// The base, as it was given, fragment included: the reference is empty (step 2a).
+    Base,
+}
+
+/// Says whether §4 steps 1, 2a or 2b settle the resolution, and with which input.
+///
+/// Each of these steps ends with "we are done": the answer is that URL as it was given, not
+/// recombined, so `javascript:f();` keeps its `;` and `http://x/?` its `?`. Callers that
+/// hold the inputs as shared strings can return them without copying.
+#[inline]
+pub fn unchanged<B: AsRef<str>, R: AsRef<str>>(base: &Url<B>, reference: &Url<R>) -> Option<Unchanged> {
+    if base.as_str().is_empty() || reference.has_scheme() {
+        Some(Unchanged::Reference)
+    } else if reference.as_str().is_empty() {
+        Some(Unchanged::Base)
+    } else {
+        None
+    }
+}
+
 /// Appends the resolution of `reference` against `base` (RFC 1808 §4) to `out`.
 ///
 /// Allocates only if `out` lacks room; with `out` reserved to [`max_resolved_len`] (or
 /// reused across calls) it allocates nothing.
 pub fn resolve_into<B: AsRef<str>, R: AsRef<str>>(base: &Url<B>, reference: &Url<R>, out: &mut String) {
     let r = reference;
-    // Step 1: an empty base means the reference is taken as absolute.
-    if base.as_str().is_empty() {
-        return r.write_recombined(out);
-    }
-    // Step 2a: an entirely empty reference inherits the entire base (its fragment too).
-    if r.as_str().is_empty() {
-        return base.write_recombined(out);
-    }
-    // Step 2b: a reference with a scheme is absolute.
-    if r.has_scheme() {
-        return r.write_recombined(out);
+    match unchanged(base, r) {
+        Some(Unchanged::Reference) => return out.push_str(r.as_str()),
+        Some(Unchanged::Base) => return out.push_str(base.as_str()),
+        None => {}
     }
     // Step 2c: the scheme is inherited.
     let scheme = base.scheme();

@@ -163,20 +163,20 @@ fn step6_rules(path: &str) -> String {
 
 /// RFC 1808 §4 steps 1 to 7, literally.
 fn resolve_literal(base: &str, reference: &str) -> String {
-    // Step 1.
+    // Step 1: "interpreted as an absolute URL and we are done": the reference as it is.
     if base.is_empty() {
-        return recombine(&parse(reference));
+        return reference.to_string();
     }
     // Step 2.
     let b = parse(base);
     let mut r = parse(reference);
     // a) An entirely empty reference inherits the entire base.
     if reference.is_empty() {
-        return recombine(&b);
+        return base.to_string();
     }
-    // b) A reference with a scheme is absolute.
+    // b) A reference with a scheme is absolute: "we are done", it stays as it is.
     if !r.scheme.is_empty() {
-        return recombine(&r);
+        return reference.to_string();
     }
     // c) Otherwise the scheme is inherited.
     r.scheme.clone_from(&b.scheme);

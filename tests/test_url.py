@@ -101,3 +101,22 @@ def test_strict_parse() -> None:
 
 def test_version() -> None:
     assert relurl.__version__.count(".") == 2
+
+
+def test_steps_1_2a_2b_return_the_input_objects_themselves() -> None:
+    """Section 4 steps 1, 2a and 2b end with 'we are done': the answer is an input URL as it
+    was given (not recombined), and relurl hands back that very object, without a copy."""
+    base_text = "http://a/b/c/d;p?#"
+    absolute = "javascript:void(0);"
+    base = relurl.parse(base_text)
+    assert base.resolve(absolute) is absolute
+    assert relurl.resolve(base_text, absolute) is absolute
+    assert base.resolve_many([absolute])[0] is absolute
+    assert base.resolve("") is base_text and relurl.resolve(base_text, "") is base_text
+    assert relurl.resolve("", "g?") == "g?"
+
+    class Href(str):
+        pass
+
+    result = base.resolve(Href(absolute))
+    assert type(result) is str and result == absolute

@@ -3,6 +3,7 @@
 
 mod errors;
 mod functions;
+mod resolving;
 mod strings;
 mod url;
 

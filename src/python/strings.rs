@@ -7,20 +7,28 @@ use pyo3::types::{PyBytes, PyString};
 
 use super::errors::url_error;
 
+/// A `str` argument and its UTF-8 text, borrowed from the object (no copy).
+pub(crate) struct StrArg<'a, 'py> {
+    pub object: &'a Bound<'py, PyString>,
+    pub text: &'a str,
+}
+
 /// Borrows `obj` as `&str`: a `TypeError` naming `arg` if it is not a `str`, a `URLError` at
 /// the first lone surrogate if it cannot be encoded as UTF-8.
 #[inline]
 pub(crate) fn borrow_str<'a>(obj: &'a Bound<'_, PyAny>, arg: &str) -> PyResult<&'a str> {
-    borrow_str_or(obj, || arg.to_owned())
+    Ok(str_arg(obj, || arg.to_owned())?.text)
 }
 
-/// [`borrow_str`] with the argument's name built only when there is an error.
+/// [`borrow_str`] keeping the `str` object too, with the argument's name built only when
+/// there is an error.
 #[inline]
-pub(crate) fn borrow_str_or<'a>(obj: &'a Bound<'_, PyAny>, arg: impl FnOnce() -> String) -> PyResult<&'a str> {
-    let Ok(s) = obj.cast::<PyString>() else {
+pub(crate) fn str_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, arg: impl FnOnce() -> String) -> PyResult<StrArg<'a, 'py>> {
+    let Ok(object) = obj.cast::<PyString>() else {
         return Err(type_error(obj, &arg()));
     };
-    s.to_str().map_err(|_| surrogate_error(s))
+    let text = object.to_str().map_err(|_| surrogate_error(object))?;
+    Ok(StrArg { object, text })
 }
 
 /// Like [`borrow_str`], keeping a reference to the Python object so the text can outlive

@@ -6,8 +6,9 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::errors::from_core;
-use super::strings::{backed_str, borrow_str, borrow_str_or, type_error};
-use crate::{resolve_into, Url};
+use super::resolving::resolve_to_py;
+use super::strings::{backed_str, borrow_str, str_arg, type_error};
+use crate::Url;
 
 /// A URL split into its six RFC 1808 components; immutable, hashable, picklable.
 #[pyclass(name = "URL", module = "relurl", frozen, sequence)]
@@ -35,15 +36,6 @@ impl PyUrl {
             PyString::new(py, &url.to_string()).unbind()
         };
         Ok(Self { url, recombined })
-    }
-
-    /// Resolves `reference` against this URL into `buffer` (cleared first) and returns it
-    /// as a new `str`. Reusing one buffer across calls saves an allocation per reference.
-    fn resolve_with<'py>(&self, py: Python<'py>, reference: &str, buffer: &mut String) -> PyResult<Bound<'py, PyString>> {
-        let parsed = Url::parse_owned(reference).map_err(|e| from_core(py, &e, reference))?;
-        buffer.clear();
-        resolve_into(&self.url, &parsed, buffer);
-        Ok(PyString::new(py, buffer))
     }
 }
 
@@ -93,29 +85,31 @@ impl PyUrl {
 
     /// Resolves `reference` against this URL by RFC 1808 §4.
     fn resolve<'py>(&self, reference: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
-        let text = borrow_str(reference, "reference")?;
-        with_buffer(|buffer| self.resolve_with(reference.py(), text, buffer))
+        let reference = str_arg(reference, || "reference".to_owned())?;
+        resolve_to_py(&self.url, self.url.holder().as_py_str().bind(reference.object.py()), &reference)
     }
 
     /// Resolves every reference of `references` (a list or other iterable of `str`) against
     /// this URL, in order.
     fn resolve_many<'py>(&self, references: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let py = references.py();
-        with_buffer(|buffer| {
-            if let Ok(list) = references.cast::<PyList>() {
-                let mut out = Vec::with_capacity(list.len());
-                for (index, item) in list.iter().enumerate() {
-                    out.push(self.resolve_item(&item, index, buffer)?);
-                }
-                return PyList::new(py, out);
+        let base_object = self.url.holder().as_py_str().bind(py);
+        let resolve_item = |index: usize, item: &Bound<'py, PyAny>| {
+            resolve_to_py(&self.url, base_object, &str_arg(item, || format!("references[{index}]"))?)
+        };
+        if let Ok(list) = references.cast::<PyList>() {
+            let mut out = Vec::with_capacity(list.len());
+            for (index, item) in list.iter().enumerate() {
+                out.push(resolve_item(index, &item)?);
             }
-            let iter = references.try_iter().map_err(|_| type_error(references, "references"))?;
-            let mut out = Vec::new();
-            for (index, item) in iter.enumerate() {
-                out.push(self.resolve_item(&item?, index, buffer)?);
-            }
-            PyList::new(py, out)
-        })
+            return PyList::new(py, out);
+        }
+        let iter = references.try_iter().map_err(|_| type_error(references, "references"))?;
+        let mut out = Vec::new();
+        for (index, item) in iter.enumerate() {
+            out.push(resolve_item(index, &item?)?);
+        }
+        PyList::new(py, out)
     }
 
     fn __str__(&self, py: Python<'_>) -> Py<PyString> {
@@ -172,23 +166,4 @@ impl PyUrl {
         let u = &self.url;
         PyTuple::new(py, [u.scheme(), u.netloc(), u.path(), u.params(), u.query(), u.fragment()])
     }
-
-    #[inline]
-    fn resolve_item<'py>(&self, item: &Bound<'py, PyAny>, index: usize, buffer: &mut String) -> PyResult<Bound<'py, PyString>> {
-        let text = borrow_str_or(item, || format!("references[{index}]"))?;
-        self.resolve_with(item.py(), text, buffer)
-    }
-}
-
-thread_local! {
-    /// The output buffer each thread reuses for its resolutions.
-    static BUFFER: core::cell::RefCell<String> = const { core::cell::RefCell::new(String::new()) };
-}
-
-/// Runs `f` with this thread's output buffer (or a fresh one, should `f` ever re-enter).
-pub(crate) fn with_buffer<T>(f: impl FnOnce(&mut String) -> T) -> T {
-    BUFFER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buffer) => f(&mut buffer),
-        Err(_) => f(&mut String::new()),
-    })
 }
