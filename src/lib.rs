@@ -21,14 +21,18 @@ mod error;
 mod parse;
 mod recombine;
 mod resolve;
+mod resolve_rfc3986;
 mod scan;
 mod segments;
+mod spec;
 mod validate;
 
 #[cfg(feature = "python")]
 mod python;
 
 pub use error::{Component, Error, ErrorKind};
-pub use parse::{parse, Offsets, Url};
-pub use resolve::{max_resolved_len, resolve, resolve_into, resolve_parsed, unchanged, Unchanged};
+pub use parse::{parse, parse_rfc3986, Offsets, Url};
+pub use resolve::{max_resolved_len, resolve, resolve_by_spec_into, resolve_into, resolve_parsed, unchanged, Unchanged};
+pub use resolve_rfc3986::{resolve_rfc3986, resolve_rfc3986_into};
+pub use spec::{Spec, UnknownSpec};
 pub use validate::{validate, validate_parsed};

@@ -7,6 +7,7 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::scan::{find_byte, find_first_of2, find_first_of3, is_scheme_char};
+use crate::spec::Spec;
 
 /// Where each component of a parsed URL lies in its input, as `u32` byte offsets.
 ///
@@ -24,7 +25,8 @@ use crate::scan::{find_byte, find_first_of2, find_first_of3, is_scheme_char};
 ///
 /// A component whose delimiter is absent has an empty range: `path_end == params_end` means
 /// no `;`, `params_end == query_end` no `?`, `query_end == len` no `#`. `has_scheme` and
-/// `has_netloc` say whether `scheme:` and `//` are present.
+/// `has_netloc` say whether `scheme:` and `//` are present. `spec` is the grammar the
+/// offsets follow; under RFC 3986 there are no params (`path_end == params_end`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Offsets {
     scheme_end: u32,
@@ -36,6 +38,7 @@ pub struct Offsets {
     len: u32,
     has_scheme: bool,
     has_netloc: bool,
+    spec: Spec,
 }
 
 /// A URL split into its RFC 1808 §2.1 components, borrowing (or owning) its input.
@@ -68,14 +71,46 @@ pub fn parse(input: &str) -> Result<Url<&str>, Error> {
     Url::parse_owned(input)
 }
 
+/// Parses `input` by RFC 3986 Appendix B, the grammar [`crate::resolve_rfc3986`] uses:
+/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`. Five components: `;` is
+/// part of the path, the authority ends at the first `/`, `?` or `#`, and a component is
+/// *defined* when its delimiter is present, even if empty (§5.2.1).
+///
+/// # Errors
+/// [`ErrorKind::TooLong`] when `input` is longer than `u32::MAX` bytes.
+///
+/// # Example
+/// ```
+/// let url = relurl::parse_rfc3986("http://a/b/c/d;p?q").unwrap();
+/// assert_eq!((url.netloc(), url.path(), url.query()), ("a", "/b/c/d;p", "q"));
+/// assert!(!url.has_fragment_delimiter());
+/// ```
+pub fn parse_rfc3986(input: &str) -> Result<Url<&str>, Error> {
+    Url::parse_owned_as(input, Spec::Rfc3986)
+}
+
 impl<S: AsRef<str>> Url<S> {
     /// Parses `input` as [`parse`] does, keeping `input` (of any string type) inside the result.
     ///
     /// # Errors
     /// [`ErrorKind::TooLong`] when `input` is longer than `u32::MAX` bytes.
     pub fn parse_owned(input: S) -> Result<Self, Error> {
-        let offsets = split(input.as_ref().as_bytes())?;
+        Self::parse_owned_as(input, Spec::Rfc1808)
+    }
+
+    /// Parses `input` by the grammar of `spec` ([`parse`] or [`parse_rfc3986`]).
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooLong`] when `input` is longer than `u32::MAX` bytes.
+    pub fn parse_owned_as(input: S, spec: Spec) -> Result<Self, Error> {
+        let offsets = split(input.as_ref().as_bytes(), spec)?;
         Ok(Self { input, offsets })
+    }
+
+    /// The grammar the URL was parsed by.
+    #[inline]
+    pub fn spec(&self) -> Spec {
+        self.offsets.spec
     }
 
     /// The whole input, exactly as given.
@@ -195,18 +230,52 @@ impl<S: AsRef<str>> Url<S> {
         self.offsets.path_start as usize..self.offsets.path_end as usize
     }
 
-    /// Whether §4 step 7 recombination gives back the input exactly. It does not when a
-    /// `;`, `?` or `#` stands with nothing after it: §2.4.1, §2.4.4 and §2.4.5 make such a
-    /// component empty, and an empty component is not written back.
+    /// Whether recombination ([`Url::write_recombined`]) gives back the input exactly. Under
+    /// RFC 3986 it always does. Under RFC 1808 it does not when a `;`, `?` or `#` stands
+    /// with nothing after it: §2.4.1, §2.4.4 and §2.4.5 make such a component empty, and an
+    /// empty component is not written back.
     pub fn recombines_losslessly(&self) -> bool {
+        if self.spec() == Spec::Rfc3986 {
+            return true;
+        }
         let empty_but_delimited = |has_delimiter: bool, value: &str| has_delimiter && value.is_empty();
         !(empty_but_delimited(self.has_params_delimiter(), self.params())
             || empty_but_delimited(self.has_query_delimiter(), self.query())
             || empty_but_delimited(self.has_fragment_delimiter(), self.fragment()))
     }
 
-    /// Appends the §4 step 7 recombination of the six components to `out`.
+    /// The net_loc (RFC 3986: authority) if `//` is present (RFC 3986 §5.2.1 "defined").
+    #[inline]
+    pub fn netloc_if_defined(&self) -> Option<&str> {
+        self.has_netloc().then(|| self.netloc())
+    }
+
+    /// The query if `?` is present (RFC 3986 §5.2.1 "defined").
+    #[inline]
+    pub fn query_if_defined(&self) -> Option<&str> {
+        self.has_query_delimiter().then(|| self.query())
+    }
+
+    /// The fragment if `#` is present (RFC 3986 §5.2.1 "defined").
+    #[inline]
+    pub fn fragment_if_defined(&self) -> Option<&str> {
+        self.has_fragment_delimiter().then(|| self.fragment())
+    }
+
+    /// Appends the recombination of the components to `out`: RFC 1808 §4 step 7 (empty
+    /// params, query and fragment are not written), or RFC 3986 §5.3 (defined components
+    /// are written, even empty), by the grammar the URL was parsed with.
     pub fn write_recombined(&self, out: &mut String) {
+        if self.spec() == Spec::Rfc3986 {
+            return crate::resolve_rfc3986::recompose(
+                out,
+                self.has_scheme().then(|| self.scheme()),
+                self.netloc_if_defined(),
+                self.path(),
+                self.query_if_defined(),
+                self.fragment_if_defined(),
+            );
+        }
         crate::recombine::write(
             out,
             &crate::recombine::Parts {
@@ -253,20 +322,31 @@ impl<S: AsRef<str>> core::fmt::Display for Url<S> {
     }
 }
 
-/// Finds the component boundaries of `b` (§2.4, single forward pass).
+/// Finds the component boundaries of `b` (RFC 1808 §2.4 or RFC 3986 Appendix B), in a
+/// single forward pass.
 ///
-/// The RFC removes the fragment first, then the scheme, net_loc, query and params. Scanning
-/// forward gives the same split: the scheme scan stops at `#` (not a scheme character); the
-/// net_loc ends at the first `/` or `#`; the params start at the first `;` before any `?` or
-/// `#`; the query at the first `?` before any `#`.
-fn split(b: &[u8]) -> Result<Offsets, Error> {
+/// RFC 1808 removes the fragment first, then the scheme, net_loc, query and params.
+/// Scanning forward gives the same split: the scheme scan stops at `#` (not a scheme
+/// character); the net_loc ends at the first `/` or `#`; the params start at the first `;`
+/// before any `?` or `#`; the query at the first `?` before any `#`. RFC 3986's regular
+/// expression differs in three places: a scheme is any run of characters other than
+/// `:/?#`, the authority also ends at `?`, and there are no params.
+fn split(b: &[u8], spec: Spec) -> Result<Offsets, Error> {
     let len = u32::try_from(b.len()).map_err(|_| Error::new(ErrorKind::TooLong, u32::MAX as usize))?;
     let n = b.len();
+    let rfc3986 = spec == Spec::Rfc3986;
 
-    // §2.4.2: a ':' after the first character and before any non-scheme character.
+    // RFC 1808 §2.4.2: a ':' after the first character and before any non-scheme
+    // character. RFC 3986 Appendix B: `([^:/?#]+):`.
     let mut i = 0;
-    while i < n && is_scheme_char(b[i]) {
-        i += 1;
+    if rfc3986 {
+        while i < n && !matches!(b[i], b':' | b'/' | b'?' | b'#') {
+            i += 1;
+        }
+    } else {
+        while i < n && is_scheme_char(b[i]) {
+            i += 1;
+        }
     }
     let has_scheme = i > 0 && i < n && b[i] == b':';
     let (scheme_end, mut pos) = if has_scheme { (i, i + 1) } else { (0, 0) };
@@ -275,12 +355,12 @@ fn split(b: &[u8]) -> Result<Offsets, Error> {
     let has_netloc = b[pos..].starts_with(b"//");
     let netloc_start = if has_netloc { pos + 2 } else { pos };
     if has_netloc {
-        pos = find_first_of2(b, netloc_start, b'/', b'#');
+        pos = if rfc3986 { find_first_of3(b, netloc_start, b'/', b'?', b'#') } else { find_first_of2(b, netloc_start, b'/', b'#') };
     }
     let path_start = pos;
 
     // §2.4.5 and §2.4.4 (and §2.4.1's '#' bounding both).
-    let path_end = find_first_of3(b, path_start, b';', b'?', b'#');
+    let path_end = if rfc3986 { find_first_of2(b, path_start, b'?', b'#') } else { find_first_of3(b, path_start, b';', b'?', b'#') };
     let params_end = if path_end < n && b[path_end] == b';' {
         find_first_of2(b, path_end + 1, b'?', b'#')
     } else {
@@ -302,5 +382,6 @@ fn split(b: &[u8]) -> Result<Offsets, Error> {
         len,
         has_scheme,
         has_netloc,
+        spec,
     })
 }

@@ -3,7 +3,9 @@
 use crate::error::Error;
 use crate::parse::{parse, Url};
 use crate::recombine::{write, write_head, write_tail, Parts};
+use crate::resolve_rfc3986::{reference_is_target, resolve_rfc3986_into};
 use crate::segments::{merge_into, Context};
+use crate::spec::Spec;
 
 /// Resolves `reference` against `base` by RFC 1808 §4 and returns the absolute URL.
 ///
@@ -47,19 +49,34 @@ pub enum Unchanged {
     Base,
 }
 
-/// Says whether §4 steps 1, 2a or 2b settle the resolution, and with which input.
+/// Says whether the resolution is one of the inputs exactly as given, and which, by the
+/// rules of the reference's [`Spec`].
 ///
-/// Each of these steps ends with "we are done": the answer is that URL as it was given, not
-/// recombined, so `javascript:f();` keeps its `;` and `http://x/?` its `?`. Callers that
-/// hold the inputs as shared strings can return them without copying.
+/// RFC 1808: §4 steps 1, 2a and 2b end with "we are done": the answer is that URL as it
+/// was given, not recombined, so `javascript:f();` keeps its `;` and `http://x/?` its `?`.
+/// RFC 3986: a reference with a scheme and no dot segment is its own target (§5.2.2, §5.3).
+/// Callers that hold the inputs as shared strings can return them without copying.
 #[inline]
 pub fn unchanged<B: AsRef<str>, R: AsRef<str>>(base: &Url<B>, reference: &Url<R>) -> Option<Unchanged> {
+    if reference.spec() == Spec::Rfc3986 {
+        return reference_is_target(reference).then_some(Unchanged::Reference);
+    }
     if base.as_str().is_empty() || reference.has_scheme() {
         Some(Unchanged::Reference)
     } else if reference.as_str().is_empty() {
         Some(Unchanged::Base)
     } else {
         None
+    }
+}
+
+/// Appends the resolution of `reference` against `base` to `out`, by the rules of the
+/// [`Spec`] both were parsed with: [`resolve_into`] or [`resolve_rfc3986_into`].
+pub fn resolve_by_spec_into<B: AsRef<str>, R: AsRef<str>>(base: &Url<B>, reference: &Url<R>, out: &mut String) {
+    debug_assert_eq!(base.spec(), reference.spec());
+    match reference.spec() {
+        Spec::Rfc1808 => resolve_into(base, reference, out),
+        Spec::Rfc3986 => resolve_rfc3986_into(base, reference, out),
     }
 }
 

@@ -21,6 +21,13 @@ pub(crate) fn find_first_of3(b: &[u8], from: usize, x: u8, y: u8, z: u8) -> usiz
     memchr::memchr3(x, y, z, &b[from..]).map_or(b.len(), |i| from + i)
 }
 
+/// Whether any segment of `path` starts with `.` (a superset of the `.` and `..` segments
+/// that RFC 1808 §4 step 6 and RFC 3986 §5.2.4 remove).
+#[inline]
+pub(crate) fn may_have_dot_segment(path: &[u8]) -> bool {
+    path.first() == Some(&b'.') || path.windows(2).any(|w| w == b"/.")
+}
+
 /// §2.2 `scheme = 1*( alpha | digit | "+" | "-" | "." )`.
 #[inline]
 pub(crate) const fn is_scheme_char(c: u8) -> bool {

@@ -1,4 +1,5 @@
-//! RFC 1808 §4 step 6 as a segment stack, in one left-to-right pass.
+//! RFC 1808 §4 step 6 and RFC 3986 §5.2.4 as one segment stack with two rule sets, in
+//! one left-to-right pass.
 //!
 //! §4 words step 6 as string pattern removal (a–d) and notes that "some systems may find it
 //! more efficient to implement Step 6 as a pair of segment stacks being merged". Here the
@@ -18,6 +19,8 @@
 //! - d) a final `<segment>/..` is removed: a final `..` pops the top on the same condition.
 //!
 //! `tests/step6_literal.rs` checks this against a literal implementation of a–d.
+
+use crate::spec::Spec;
 
 /// Appends the merged and normalised path of §4 step 6 to `out`.
 ///
@@ -39,7 +42,7 @@ pub(crate) fn merge_into(out: &mut String, base_path: &str, ref_path: &str, cont
     if base_had_slash || has_netloc {
         out.push('/');
     }
-    let mut stack = SegmentStack { start: out.len(), out };
+    let mut stack = SegmentStack::new(out, Spec::Rfc1808, base_had_slash || has_netloc);
 
     // "The last segment of the base URL's path (anything following the rightmost slash "/",
     // or the entire path if no slash is present) is removed."
@@ -85,14 +88,51 @@ fn starts_like_scheme(path: &[u8]) -> bool {
     name > 0 && path.get(name) == Some(&b':')
 }
 
+/// RFC 3986 §5.2.4 `remove_dot_segments(prefix + path)`, appended to `out`.
+///
+/// `prefix` is the base part of a §5.2.3 merge (`"/"`, or the base path up to its last
+/// `/`), empty when there is no merge. The same stack as RFC 1808 step 6, with RFC 3986's
+/// two rules: a `..` with nothing to remove is dropped (rules A, C, D), and in a path
+/// without a leading `/`, removing the first segment leaves the `/` that followed it (rule
+/// C replaces `/..` by `/`, and rule E then moves that `/`: `a/../b` gives `/b`).
+///
+/// `tests/rfc3986_literal.rs` checks this against the two-buffer algorithm as §5.2.4
+/// words it.
+pub(crate) fn remove_dot_segments_into(out: &mut String, prefix: &str, path: &str) {
+    let (rooted, prefix, path) = if prefix.is_empty() {
+        match path.strip_prefix('/') {
+            Some(rest) => (true, "", rest),
+            None => (false, "", path),
+        }
+    } else {
+        match prefix.strip_prefix('/') {
+            Some(rest) => (true, rest, path),
+            None => (false, prefix, path),
+        }
+    };
+    if rooted {
+        out.push('/');
+    }
+    let mut stack = SegmentStack::new(out, Spec::Rfc3986, rooted);
+    stack.push_path(prefix);
+    stack.push_path(path);
+}
+
 /// The output stack: `out[start..]` holds the pushed segments, each followed by `/`,
 /// except a final segment, which is written last and without one.
 struct SegmentStack<'o> {
     out: &'o mut String,
     start: usize,
+    /// The rule set: what an unmatched `..` does, and whether a rootless path can root.
+    rules: Spec,
+    /// Whether a `/` stands before `start`.
+    rooted: bool,
 }
 
-impl SegmentStack<'_> {
+impl<'o> SegmentStack<'o> {
+    fn new(out: &'o mut String, rules: Spec, rooted: bool) -> Self {
+        Self { start: out.len(), out, rules, rooted }
+    }
     /// Pushes every segment of `path`; all but the last are followed by `/` (so a `path`
     /// ending in `/` has an empty last segment, which writes nothing).
     ///
@@ -100,7 +140,7 @@ impl SegmentStack<'_> {
     /// segment is pushed by copying it whole: the same text the segment loop would write.
     #[inline]
     fn push_path(&mut self, path: &str) {
-        if !may_have_dot_segment(path.as_bytes()) {
+        if !crate::scan::may_have_dot_segment(path.as_bytes()) {
             self.out.push_str(path);
             return;
         }
@@ -117,9 +157,17 @@ impl SegmentStack<'_> {
         match segment {
             // Rules a and b.
             "." => {}
-            // Rules c and d.
+            // RFC 1808 rules c and d; RFC 3986 rules A, C and D.
             ".." => {
-                if !self.pop() {
+                if self.pop() {
+                    if self.rules == Spec::Rfc3986 && !self.rooted && self.out.len() == self.start {
+                        // RFC 3986 rule C on a rootless path: the first segment is gone and
+                        // the "/" after it stays.
+                        self.out.push('/');
+                        self.start += 1;
+                        self.rooted = true;
+                    }
+                } else if self.rules == Spec::Rfc1808 {
                     self.push(segment, is_last);
                 }
             }
@@ -135,7 +183,8 @@ impl SegmentStack<'_> {
         }
     }
 
-    /// Removes the top segment unless the stack is empty or the top is `..`.
+    /// Removes the top segment unless the stack is empty or the top is `..` (which only
+    /// RFC 1808 ever pushes).
     #[inline]
     fn pop(&mut self) -> bool {
         let stacked = &self.out[self.start..];
@@ -149,10 +198,4 @@ impl SegmentStack<'_> {
         self.out.truncate(self.start + top_start);
         true
     }
-}
-
-/// Whether any segment of `path` starts with `.` (a superset of the `.` and `..` segments).
-#[inline]
-fn may_have_dot_segment(path: &[u8]) -> bool {
-    path.first() == Some(&b'.') || path.windows(2).any(|w| w == b"/.")
 }
