@@ -1,7 +1,7 @@
 """Type stubs for relurl's native module (checked by `python -m mypy.stubtest relurl._relurl`)."""
 
 from collections.abc import Iterable, Iterator
-from typing import final
+from typing import Literal, final
 
 __all__ = ["URLError", "parse", "resolve", "validate", "URL", "__version__"]
 __version__: str
@@ -35,9 +35,12 @@ class URL:
     def query(self) -> str: ...
     @property
     def fragment(self) -> str: ...
-    def resolve(self, reference: str) -> str:
-        """Resolves `reference` against this URL by RFC 1808 section 4."""
-    def resolve_many(self, references: Iterable[str]) -> list[str]:
+    def resolve(self, reference: str, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808") -> str:
+        """Resolves `reference` against this URL by RFC 1808 section 4 (or, with
+        `spec="rfc3986"`, RFC 3986 section 5.2)."""
+    def resolve_many(
+        self, references: Iterable[str], *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808"
+    ) -> list[str]:
         """Resolves each reference against this URL, in order."""
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[str]: ...
@@ -50,8 +53,9 @@ def parse(url: str, *, strict: bool = False) -> URL:
     """Parses `url` into its six RFC 1808 components (section 2.4); with `strict=True`,
     first checks it against the section 2.2 BNF (raises URLError)."""
 
-def resolve(base: str, reference: str) -> str:
-    """Resolves `reference` against `base` by RFC 1808 section 4."""
+def resolve(base: str, reference: str, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808") -> str:
+    """Resolves `reference` against `base` by RFC 1808 section 4, or with `spec="rfc3986"`
+    by RFC 3986 section 5.2 (strict); any other `spec` raises ValueError."""
 
 def validate(url: str) -> None:
     """Checks `url` against the RFC 1808 section 2.2 BNF; raises URLError with the

@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use super::errors::from_core;
-use super::resolving::resolve_to_py;
+use super::resolving::{resolve_to_py, spec_arg};
 use super::strings::{borrow_str, str_arg};
 use super::url::PyUrl;
 use crate::Url;
@@ -20,12 +20,15 @@ pub fn parse(url: &Bound<'_, PyAny>, strict: bool) -> PyResult<PyUrl> {
     PyUrl::parse(url, "url")
 }
 
-/// Resolves `reference` against `base` by RFC 1808 §4 and returns the absolute URL.
+/// Resolves `reference` against `base` by RFC 1808 §4 (or, with `spec="rfc3986"`, RFC 3986
+/// §5.2) and returns the absolute URL.
 #[pyfunction]
-pub fn resolve<'py>(base: &Bound<'py, PyAny>, reference: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
+#[pyo3(signature = (base, reference, *, spec = "rfc1808"))]
+pub fn resolve<'py>(base: &Bound<'py, PyAny>, reference: &Bound<'py, PyAny>, spec: &str) -> PyResult<Bound<'py, PyString>> {
+    let spec = spec_arg(spec)?;
     let base = str_arg(base, || "base".to_owned())?;
     let reference = str_arg(reference, || "reference".to_owned())?;
-    let parsed_base = Url::parse_owned(base.text).map_err(|e| from_core(base.object.py(), &e, base.text))?;
+    let parsed_base = Url::parse_owned_as(base.text, spec).map_err(|e| from_core(base.object.py(), &e, base.text))?;
     resolve_to_py(&parsed_base, base.object, &reference)
 }
 

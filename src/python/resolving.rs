@@ -1,23 +1,25 @@
-//! The one path from two Python `str`s to the resolved `str` (RFC 1808 §4), shared by
-//! `relurl.resolve`, `URL.resolve` and `URL.resolve_many`.
+//! The one path from two Python `str`s to the resolved `str` (RFC 1808 §4 or RFC 3986
+//! §5.2), shared by `relurl.resolve`, `URL.resolve` and `URL.resolve_many`.
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use super::errors::from_core;
 use super::strings::StrArg;
-use crate::{resolve_into, unchanged, Unchanged, Url};
+use crate::{resolve_by_spec_into, unchanged, Spec, Unchanged, Url};
 
 thread_local! {
     /// The output buffer each thread reuses for its resolutions.
     static BUFFER: core::cell::RefCell<String> = const { core::cell::RefCell::new(String::new()) };
 }
 
-/// Resolves `reference` against the parsed `base`, whose `str` object is `base_object`.
+/// Resolves `reference` against the parsed `base`, whose `str` object is `base_object`, by
+/// the rules of the spec `base` was parsed with.
 ///
-/// When §4 ends at step 1, 2a or 2b (an absolute reference, 70% of a typical page's links)
-/// the answer is one of the two input objects itself: no copy. Otherwise the result is
-/// written into this thread's reused buffer and copied once into a new `str`.
+/// When the answer is one of the inputs as given ([`crate::unchanged`]: in RFC 1808 an
+/// absolute reference, 70% of a typical page's links) it is that input object itself: no
+/// copy. Otherwise the result is written into this thread's reused buffer and copied once
+/// into a new `str`.
 #[inline]
 pub(crate) fn resolve_to_py<'py, B: AsRef<str>>(
     base: &Url<B>,
@@ -25,7 +27,7 @@ pub(crate) fn resolve_to_py<'py, B: AsRef<str>>(
     reference: &StrArg<'_, 'py>,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = base_object.py();
-    let parsed = Url::parse_owned(reference.text).map_err(|e| from_core(py, &e, reference.text))?;
+    let parsed = Url::parse_owned_as(reference.text, base.spec()).map_err(|e| from_core(py, &e, reference.text))?;
     match unchanged(base, &parsed) {
         Some(Unchanged::Reference) => return Ok(exact_str(reference.object, reference.text)),
         Some(Unchanged::Base) => return Ok(exact_str(base_object, base.as_str())),
@@ -39,7 +41,7 @@ pub(crate) fn resolve_to_py<'py, B: AsRef<str>>(
 
 fn write_str<'py, B: AsRef<str>>(py: Python<'py>, base: &Url<B>, reference: &Url<&str>, buffer: &mut String) -> Bound<'py, PyString> {
     buffer.clear();
-    resolve_into(base, reference, buffer);
+    resolve_by_spec_into(base, reference, buffer);
     PyString::new(py, buffer)
 }
 
@@ -51,4 +53,9 @@ fn exact_str<'py>(object: &Bound<'py, PyString>, text: &str) -> Bound<'py, PyStr
     } else {
         PyString::new(object.py(), text)
     }
+}
+
+/// The `spec` argument: `"rfc1808"` or `"rfc3986"`, else `ValueError` naming the choices.
+pub(crate) fn spec_arg(name: &str) -> PyResult<Spec> {
+    name.parse::<Spec>().map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
 }

@@ -6,14 +6,17 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::errors::from_core;
-use super::resolving::resolve_to_py;
+use super::resolving::{resolve_to_py, spec_arg};
 use super::strings::{backed_str, borrow_str, str_arg, type_error};
-use crate::Url;
+use crate::{Spec, Url};
 
 /// A URL split into its six RFC 1808 components; immutable, hashable, picklable.
 #[pyclass(name = "URL", module = "relurl", frozen, sequence)]
 pub struct PyUrl {
+    /// The components by RFC 1808 §2.4 (what the attributes show).
     url: Url<PyBackedStr>,
+    /// The same text split by RFC 3986 Appendix B, for `resolve(..., spec="rfc3986")`.
+    url_rfc3986: Url<PyBackedStr>,
     /// The §4 step 7 recombination; the input itself unless it has an empty `;`, `?`, `#`.
     recombined: Py<PyString>,
 }
@@ -23,8 +26,9 @@ impl PyUrl {
     pub(crate) fn parse(obj: &Bound<'_, PyAny>, arg: &str) -> PyResult<Self> {
         let py = obj.py();
         let text = backed_str(obj, arg)?;
-        let url = match Url::parse_owned(text) {
-            Ok(url) => url,
+        let parsed = Url::parse_owned(text.clone_ref(py)).and_then(|url| Ok((url, Url::parse_owned_as(text, Spec::Rfc3986)?)));
+        let (url, url_rfc3986) = match parsed {
+            Ok(both) => both,
             Err(e) => {
                 let s = borrow_str(obj, arg)?;
                 return Err(from_core(py, &e, s));
@@ -35,7 +39,7 @@ impl PyUrl {
         } else {
             PyString::new(py, &url.to_string()).unbind()
         };
-        Ok(Self { url, recombined })
+        Ok(Self { url, url_rfc3986, recombined })
     }
 }
 
@@ -83,19 +87,23 @@ impl PyUrl {
         self.url.fragment()
     }
 
-    /// Resolves `reference` against this URL by RFC 1808 §4.
-    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
+    /// Resolves `reference` against this URL by RFC 1808 §4 (or RFC 3986 §5.2).
+    #[pyo3(signature = (reference, *, spec = "rfc1808"))]
+    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>, spec: &str) -> PyResult<Bound<'py, PyString>> {
+        let base = self.url_for(spec_arg(spec)?);
         let reference = str_arg(reference, || "reference".to_owned())?;
-        resolve_to_py(&self.url, self.url.holder().as_py_str().bind(reference.object.py()), &reference)
+        resolve_to_py(base, base.holder().as_py_str().bind(reference.object.py()), &reference)
     }
 
     /// Resolves every reference of `references` (a list or other iterable of `str`) against
     /// this URL, in order.
-    fn resolve_many<'py>(&self, references: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    #[pyo3(signature = (references, *, spec = "rfc1808"))]
+    fn resolve_many<'py>(&self, references: &Bound<'py, PyAny>, spec: &str) -> PyResult<Bound<'py, PyList>> {
         let py = references.py();
-        let base_object = self.url.holder().as_py_str().bind(py);
+        let base = self.url_for(spec_arg(spec)?);
+        let base_object = base.holder().as_py_str().bind(py);
         let resolve_item = |index: usize, item: &Bound<'py, PyAny>| {
-            resolve_to_py(&self.url, base_object, &str_arg(item, || format!("references[{index}]"))?)
+            resolve_to_py(base, base_object, &str_arg(item, || format!("references[{index}]"))?)
         };
         if let Ok(list) = references.cast::<PyList>() {
             let mut out = Vec::with_capacity(list.len());
@@ -162,6 +170,14 @@ impl PyUrl {
 }
 
 impl PyUrl {
+    /// This URL as parsed by the grammar of `spec`.
+    fn url_for(&self, spec: Spec) -> &Url<PyBackedStr> {
+        match spec {
+            Spec::Rfc1808 => &self.url,
+            Spec::Rfc3986 => &self.url_rfc3986,
+        }
+    }
+
     fn components<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let u = &self.url;
         PyTuple::new(py, [u.scheme(), u.netloc(), u.path(), u.params(), u.query(), u.fragment()])
