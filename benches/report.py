@@ -49,6 +49,8 @@ ORDER = [
     ("test_relurl_resolve", "`relurl.resolve(base, href)`"),
     ("test_relurl_url_resolve", "`relurl`: `parse(base).resolve(href)`, base parsed once per page"),
     ("test_relurl_resolve_many", "`relurl`: `parse(base).resolve_many(hrefs)`, one call per page"),
+    ("test_relurl_rfc3986_many", '`relurl`: `parse(base).resolve_many(hrefs, spec="rfc3986")`, one call per page'),
+    ("test_relurl_urljoin", "`relurl.urljoin(base, href)` (the urllib twin: identical results)"),
 ]
 URLJOIN = "test_urljoin"
 CAN_ADA = "test_can_ada"
@@ -128,7 +130,9 @@ def table(runs: list[dict[str, Any]]) -> tuple[str, int]:
         vs_can_ada = [run[CAN_ADA] / run[name] for run in per_run if CAN_ADA in run]
         info = groups[0][0][name]["extra_info"]
         notes = []
-        if "matches_relurl_resolve" in info:
+        if info.get("matches_urljoin"):
+            notes.append("identical results to `urllib.parse.urljoin`")
+        elif "matches_relurl_resolve" in info:
             same = all(benches[name]["extra_info"]["matches_relurl_resolve"] for benches, _ in groups)
             notes.append("same results as `relurl.resolve`" if same else "**differs from `relurl.resolve`**")
         else:
@@ -149,6 +153,8 @@ INTERLEAVED = {
     "test_relurl_resolve": "run_relurl_resolve",
     "test_relurl_url_resolve": "run_relurl_url_resolve",
     "test_relurl_resolve_many": "run_relurl_resolve_many",
+    "test_relurl_rfc3986_many": "run_relurl_rfc3986_many",
+    "test_relurl_urljoin": "run_relurl_urljoin",
 }
 
 

@@ -109,6 +109,20 @@ def run_relurl_resolve_many() -> int:
     return 0
 
 
+def run_relurl_urljoin() -> int:
+    join = relurl.urljoin
+    for base, href in PAIRS:
+        join(base, href)
+    return 0
+
+
+def run_relurl_rfc3986_many() -> int:
+    parse = relurl.parse
+    for base, hrefs in PAGES:
+        parse(base).resolve_many(hrefs, spec="rfc3986")
+    return 0
+
+
 def run_can_ada() -> int:
     import can_ada
 
@@ -163,6 +177,17 @@ def results_relurl_resolve_many() -> list[object]:
     out: list[object] = []
     for base, hrefs in PAGES:
         out.extend(relurl.parse(base).resolve_many(hrefs))
+    return out
+
+
+def results_relurl_urljoin() -> list[object]:
+    return [relurl.urljoin(base, href) for base, href in PAIRS]
+
+
+def results_relurl_rfc3986_many() -> list[object]:
+    out: list[object] = []
+    for base, hrefs in PAGES:
+        out.extend(relurl.parse(base).resolve_many(hrefs, spec="rfc3986"))
     return out
 
 
@@ -252,6 +277,24 @@ def test_relurl_resolve_many(benchmark: Any) -> None:
         run_relurl_resolve_many,
         results_relurl_resolve_many,
         relurl_variant=True,
+    )
+
+
+def test_relurl_urljoin(benchmark: Any) -> None:
+    """The urllib twin: its results must equal urllib.parse.urljoin's, every one."""
+    twin, reference = results_relurl_urljoin(), results_urljoin()
+    assert twin == reference, f"{sum(a != b for a, b in zip(twin, reference))} results differ from urllib.parse.urljoin"
+    benchmark.extra_info["matches_urljoin"] = True
+    _bench(benchmark, "relurl.urljoin", run_relurl_urljoin, results_relurl_urljoin, relurl_variant=False)
+
+
+def test_relurl_rfc3986_many(benchmark: Any) -> None:
+    _bench(
+        benchmark,
+        'relurl URL.resolve_many(spec="rfc3986") (one call per page)',
+        run_relurl_rfc3986_many,
+        results_relurl_rfc3986_many,
+        relurl_variant=False,
     )
 
 
