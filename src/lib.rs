@@ -25,6 +25,7 @@ mod resolve_rfc3986;
 mod scan;
 mod segments;
 mod spec;
+pub mod urllib;
 mod validate;
 
 #[cfg(feature = "python")]

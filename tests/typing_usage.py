@@ -3,6 +3,8 @@ usage it shows is known to work."""
 
 from __future__ import annotations
 
+from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
+
 import relurl
 from relurl import URL, URLError
 
@@ -31,6 +33,20 @@ def strict(url: str) -> tuple[int, str] | None:
     return None
 
 
+def urllib_twins(page_url: str, href: str) -> tuple[str, bytes, str | None, int | None, str, str]:
+    """The drop-in twins of urllib.parse: str in, str out; bytes in, bytes out."""
+    absolute: str = relurl.urljoin(page_url, href)
+    absolute_bytes: bytes = relurl.urljoin(page_url.encode(), href.encode(), allow_fragments=False)
+    split: SplitResult = relurl.urlsplit(absolute)
+    host: str | None = split.hostname
+    port: int | None = split.port
+    parsed: ParseResult = relurl.urlparse(absolute, scheme="http")
+    raw: SplitResultBytes = relurl.urlsplit(absolute_bytes)
+    parsed_bytes: ParseResultBytes = relurl.urlparse(absolute_bytes, b"http", True)
+    assert raw.netloc.decode() == split.netloc and parsed_bytes.params.decode() == parsed.params
+    return absolute, absolute_bytes, host, port, parsed.params, split.geturl()
+
+
 def test_typing_usage() -> None:
     assert crawler_loop("http://a/b/c/d;p?q#f", ["g", "../g"]) == ["http://a/b/c/g", "http://a/b/g"]
     assert components("http://a/b;p?q#f") == ("http", "a", "/b", "p", "q", "f")
@@ -40,3 +56,11 @@ def test_typing_usage() -> None:
     assert isinstance(str(relurl.parse("http://a/")), str)
     assert isinstance(hash(relurl.parse("http://a/")), int)
     assert isinstance(relurl.__version__, str)
+    assert urllib_twins("http://a/b/c/d;p?q#f", "//H:8080/g;x") == (
+        "http://H:8080/g;x",
+        b"http://H:8080/g;x",
+        "h",
+        8080,
+        "x",
+        "http://H:8080/g;x",
+    )

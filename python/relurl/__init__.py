@@ -6,8 +6,26 @@
 >>> base = relurl.parse("http://a/b/c/d;p?q#f")
 >>> base.resolve("g;x?y#s")
 'http://a/b/c/g;x?y#s'
+>>> relurl.urljoin("http://a/b/c/d;p?q#f", "../../../g")  # urllib.parse.urljoin's answer
+'http://a/g'
 """
 
-from relurl._relurl import URL, URLError, __version__, parse, resolve, validate
+from relurl._relurl import (
+    URL,
+    URLError,
+    __version__,
+    _urllib_dialect,
+    parse,
+    resolve,
+    urljoin,
+    urlparse,
+    urlsplit,
+    validate,
+)
 
-__all__ = ["URL", "URLError", "__version__", "parse", "resolve", "validate"]
+__all__ = ["URL", "URLError", "__version__", "parse", "resolve", "urljoin", "urlparse", "urlsplit", "validate"]
+
+# The urllib twins (urljoin, urlsplit, urlparse) take urllib.parse's functions, scheme lists
+# and behaviour from the running Python on first use: make that now, before anything can
+# put the twins into urllib.parse in place of its own functions.
+_urllib_dialect()

@@ -1,9 +1,10 @@
 """Type stubs for relurl's native module (checked by `python -m mypy.stubtest relurl._relurl`)."""
 
 from collections.abc import Iterable, Iterator
-from typing import Literal, final
+from typing import Literal, final, overload
+from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
-__all__ = ["URLError", "parse", "resolve", "validate", "URL", "__version__"]
+__all__ = ["URLError", "parse", "resolve", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect"]
 __version__: str
 
 class URLError(ValueError):
@@ -60,3 +61,32 @@ def resolve(base: str, reference: str, *, spec: Literal["rfc1808", "rfc3986"] = 
 def validate(url: str) -> None:
     """Checks `url` against the RFC 1808 section 2.2 BNF; raises URLError with the
     position of the first offending character and the reason."""
+
+# Twins of urllib.parse's functions: the same results (and exceptions) as the running Python's
+# urllib.parse, computed in Rust for str and ASCII bytes (anything else is handed to urllib).
+
+@overload
+def urljoin(base: str, url: str, allow_fragments: bool = True) -> str:
+    """`urllib.parse.urljoin(base, url, allow_fragments)`, exactly (the running Python's
+    version): joins a base URL and a possibly relative URL. str in, str out; bytes in, bytes
+    out; mixing them raises TypeError as urllib does."""
+
+@overload
+def urljoin(base: bytes, url: bytes, allow_fragments: bool = True) -> bytes: ...
+@overload
+def urlsplit(url: str, scheme: str = "", allow_fragments: bool = True) -> SplitResult:
+    """`urllib.parse.urlsplit(url, scheme, allow_fragments)`, exactly: urllib's own
+    SplitResult (SplitResultBytes for bytes), with its hostname, port, username, password
+    and geturl()."""
+
+@overload
+def urlsplit(url: bytes, scheme: bytes | Literal[""] = "", allow_fragments: bool = True) -> SplitResultBytes: ...
+@overload
+def urlparse(url: str, scheme: str = "", allow_fragments: bool = True) -> ParseResult:
+    """`urllib.parse.urlparse(url, scheme, allow_fragments)`, exactly: urllib's own
+    ParseResult (ParseResultBytes for bytes), params split from the last path segment."""
+
+@overload
+def urlparse(url: bytes, scheme: bytes | Literal[""] = "", allow_fragments: bool = True) -> ParseResultBytes: ...
+def _urllib_dialect() -> dict[str, str | bool]:
+    """What the twins found out about the running urllib.parse (captured on first use)."""

@@ -6,6 +6,7 @@ mod functions;
 mod resolving;
 mod strings;
 mod url;
+mod urllib;
 
 /// relurl's native module: RFC 1808 parsing and resolution in Rust.
 #[pyo3::pymodule(name = "_relurl", gil_used = false)]
@@ -16,6 +17,8 @@ mod relurl_native {
     use super::functions::{parse, resolve, validate};
     #[pymodule_export]
     use super::url::PyUrl;
+    #[pymodule_export]
+    use super::urllib::{_urllib_dialect, urljoin, urlparse, urlsplit};
 
     use pyo3::prelude::*;
 
