@@ -56,11 +56,20 @@ pub(crate) fn write_head(out: &mut String, scheme: &str, netloc: Option<&str>) {
 
 /// Appends what follows the path: the non-empty ones of `";" params`, `"?" query`,
 /// `"#" fragment`.
+///
+/// urllib's `urlunparse` writes its tail the same way (`if query: url += '?' + query`), so
+/// the urllib twin ([`crate::urllib`]) uses this too.
 pub(crate) fn write_tail(out: &mut String, params: &str, query: &str, fragment: &str) {
-    for (delimiter, value) in [(';', params), ('?', query), ('#', fragment)] {
-        if !value.is_empty() {
-            out.push(delimiter);
-            out.push_str(value);
-        }
+    push_delimited(out, ';', params);
+    push_delimited(out, '?', query);
+    push_delimited(out, '#', fragment);
+}
+
+/// Appends `delimiter` and `text` when `text` is not empty.
+#[inline]
+pub(crate) fn push_delimited(out: &mut String, delimiter: char, text: &str) {
+    if !text.is_empty() {
+        out.push(delimiter);
+        out.push_str(text);
     }
 }

@@ -2,7 +2,8 @@
 //! writes it (a segment list), done on the output string as a stack.
 
 use super::split::{prepare_url, split, splitparams, Parts};
-use super::unsplit::{authority_for_empty_netloc, push_delimited, write_defined, write_unparse, Components, Head};
+use super::unsplit::{authority_for_empty_netloc, write_defined, write_unparse, Components, Head};
+use crate::recombine::write_tail;
 use super::{Checks, JoinRule, Joined, Unsplit, Urllib, UrllibError};
 
 /// `urljoin(base, url, allow_fragments)`.
@@ -83,9 +84,7 @@ fn join_parsed(urllib: &Urllib, b: &Parts<'_>, r: &Parts<'_>, out: &mut String) 
             }
         }
     }
-    push_delimited(out, ';', params);
-    push_delimited(out, '?', query);
-    push_delimited(out, '#', fragment);
+    write_tail(out, params, query, fragment);
     Joined::Written
 }
 

@@ -2,6 +2,7 @@
 
 use super::dialect::SchemeList;
 use super::Unsplit;
+use crate::recombine::write_tail;
 
 /// The components of `urlunparse`, `""` for an absent one (`urlunsplit` has `params: ""`).
 pub(crate) struct Components<'a> {
@@ -75,18 +76,8 @@ pub(crate) fn write_unparse(out: &mut String, rule: Unsplit, uses_netloc: &Schem
         }
     }
     out.push_str(c.path);
-    push_delimited(out, ';', c.params);
-    push_delimited(out, '?', c.query);
-    push_delimited(out, '#', c.fragment);
-}
-
-/// Appends `delimiter` and `text` when `text` is not empty (`if query: url += '?' + query`).
-#[inline]
-pub(crate) fn push_delimited(out: &mut String, delimiter: char, text: &str) {
-    if !text.is_empty() {
-        out.push(delimiter);
-        out.push_str(text);
-    }
+    // `if params: url += ';' + params`, then the query and the fragment alike.
+    write_tail(out, c.params, c.query, c.fragment);
 }
 
 /// Appends 3.14's `_urlunsplit(scheme, netloc, url, query, fragment)`, where `None` is an
