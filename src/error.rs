@@ -55,6 +55,11 @@ pub enum ErrorKind {
     /// A path whose first segment is empty: §2.2 `path = fsegment *( "/" segment )` and
     /// `fsegment = 1*pchar`, so `http://a//b` has no valid parse.
     EmptyFirstSegment,
+    /// A `Base` header that is not `"Base" ":" "<URL:" absoluteURL ">"` (RFC 1808 §3.1).
+    BadBaseHeader {
+        /// What is wrong.
+        reason: &'static str,
+    },
 }
 
 /// An error with the byte index of the first offending character of the input.
@@ -112,6 +117,7 @@ impl fmt::Display for ErrorKind {
             Self::BadEscape { component } => {
                 write!(f, "'%' not followed by two hex digits in a {}", component.name())
             }
+            Self::BadBaseHeader { reason } => f.write_str(reason),
             Self::EmptyFirstSegment => {
                 f.write_str("a path cannot begin with an empty segment ('//' after the net_loc)")
             }

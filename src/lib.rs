@@ -17,6 +17,7 @@
 //! with the `python` feature.
 #![forbid(unsafe_code)]
 
+mod base;
 mod error;
 mod parse;
 mod recombine;
@@ -31,6 +32,7 @@ mod validate;
 #[cfg(feature = "python")]
 mod python;
 
+pub use base::{base_from_header, establish_base, strip_ascii_whitespace, BaseInputs, BaseSource, EstablishedBase};
 pub use error::{Component, Error, ErrorKind};
 pub use parse::{parse, parse_rfc3986, Offsets, Url};
 pub use resolve::{max_resolved_len, resolve, resolve_by_spec_into, resolve_into, resolve_parsed, unchanged, Unchanged};

@@ -1,0 +1,221 @@
+//! Establishing the base URL of a document, RFC 1808 §3 (and its HTML appendix, §10).
+//!
+//! §3 orders four layers, innermost first, "where the innermost defined base URL has the
+//! highest precedence":
+//!
+//! 1. §3.1, the base embedded in the document's content (the HTML `BASE` element's `href`,
+//!    §10) or in the message headers (`Base: <URL:...>`, and HTTP's `Content-Base` and
+//!    `Content-Location`);
+//! 2. §3.2, the base of the encapsulating entity;
+//! 3. §3.3, the URL the document was retrieved from (after redirects, the last one);
+//! 4. §3.4, the empty base: references are taken as absolute.
+//!
+//! A relative value in an inner layer is resolved against the next outer base (§3.1: the
+//! message's base "serves as both the base for any relative URLs within the message headers
+//! and the default base URL for documents enclosed within the message"). An empty value
+//! (after stripping ASCII whitespace) defines nothing, and the next layer is taken.
+
+use std::borrow::Cow;
+
+use crate::error::{Error, ErrorKind};
+use crate::parse::Url;
+use crate::resolve::resolve_by_spec_into;
+use crate::spec::Spec;
+
+/// Which layer of RFC 1808 §3 the base came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BaseSource {
+    /// §3.1 and §10: the first HTML `base` element with an `href` attribute.
+    HtmlBase,
+    /// §3.1: a `Base: <URL:...>` message header.
+    BaseHeader,
+    /// §3.1: an HTTP `Content-Base` header (RFC 2068 §14.11).
+    ContentBase,
+    /// §3.1: an HTTP `Content-Location` header (RFC 2616 §14.14).
+    ContentLocation,
+    /// §3.2: the base of the encapsulating entity.
+    Encapsulating,
+    /// §3.3: the retrieval URL.
+    Retrieval,
+    /// §3.4: no base at all; the empty string.
+    Empty,
+}
+
+impl BaseSource {
+    /// A short, stable name: `"html"`, `"base-header"`, `"content-base"`,
+    /// `"content-location"`, `"encapsulating"`, `"retrieval"` or `"empty"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::HtmlBase => "html",
+            Self::BaseHeader => "base-header",
+            Self::ContentBase => "content-base",
+            Self::ContentLocation => "content-location",
+            Self::Encapsulating => "encapsulating",
+            Self::Retrieval => "retrieval",
+            Self::Empty => "empty",
+        }
+    }
+}
+
+/// What the caller knows about a document, each piece optional.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BaseInputs<'a> {
+    /// §3.3: the URL the document was retrieved from (after redirects, the last one).
+    pub retrieval_url: Option<&'a str>,
+    /// The message headers as (name, value) pairs; names are matched case-insensitively and
+    /// the first header of a name counts. `Base`, `Content-Base` and `Content-Location` are
+    /// read, in that order of precedence.
+    pub headers: &'a [(&'a str, &'a str)],
+    /// The `href` of the document's first `base` element that has one, as the HTML
+    /// tokenizer gives it (character references decoded); ASCII whitespace is stripped here.
+    pub html_base_href: Option<&'a str>,
+    /// §3.2: the base of the entity the document is enclosed in.
+    pub encapsulating_base: Option<&'a str>,
+}
+
+/// The base URL and the layer that defined it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EstablishedBase {
+    /// The base URL, absolute unless no outer layer could make a relative value absolute.
+    pub url: String,
+    /// Where it came from.
+    pub source: BaseSource,
+}
+
+/// Establishes a document's base URL by the precedence of RFC 1808 §3.
+///
+/// # Errors
+/// A `Base` header that is not of the §3.1 form ([`base_from_header`]), or an input longer
+/// than `u32::MAX` bytes.
+///
+/// # Example
+/// ```
+/// use relurl::{establish_base, BaseInputs, BaseSource, Spec};
+/// let headers = [("Content-Location", "/docs/")];
+/// let inputs = BaseInputs {
+///     retrieval_url: Some("http://example.com/index.html"),
+///     headers: &headers,
+///     html_base_href: Some(" sub/ "),
+///     ..BaseInputs::default()
+/// };
+/// let base = establish_base(&inputs, Spec::Rfc1808).unwrap();
+/// assert_eq!((base.url.as_str(), base.source), ("http://example.com/docs/sub/", BaseSource::HtmlBase));
+/// ```
+pub fn establish_base(inputs: &BaseInputs<'_>, spec: Spec) -> Result<EstablishedBase, Error> {
+    // The layers from the outside in; each defined one replaces the base, resolved against it.
+    let mut base = EstablishedBase { url: String::new(), source: BaseSource::Empty };
+    let mut layer = |value: Option<Cow<'_, str>>, source: BaseSource| -> Result<(), Error> {
+        let Some(value) = value else { return Ok(()) };
+        let value = strip_ascii_whitespace(&value);
+        if value.is_empty() {
+            return Ok(());
+        }
+        base = EstablishedBase { url: resolve_against(&base.url, value, spec)?, source };
+        Ok(())
+    };
+    layer(inputs.retrieval_url.map(Cow::Borrowed), BaseSource::Retrieval)?;
+    layer(inputs.encapsulating_base.map(Cow::Borrowed), BaseSource::Encapsulating)?;
+    // Of the headers, the most specific defined one: Base, then Content-Base, then
+    // Content-Location; a less specific one only serves when no more specific one is given.
+    let header = |name: &str| inputs.headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case(name)).map(|(_, v)| *v);
+    if let Some(value) = header("Base") {
+        layer(Some(base_from_header(value)?), BaseSource::BaseHeader)?;
+    } else if let Some(value) = header("Content-Base") {
+        layer(Some(Cow::Borrowed(value)), BaseSource::ContentBase)?;
+    } else if let Some(value) = header("Content-Location") {
+        layer(Some(Cow::Borrowed(value)), BaseSource::ContentLocation)?;
+    }
+    layer(inputs.html_base_href.map(Cow::Borrowed), BaseSource::HtmlBase)?;
+    Ok(base)
+}
+
+/// `value` resolved against `base` by `spec` (RFC 1808 §4 step 1: against the empty base,
+/// `value` itself).
+fn resolve_against(base: &str, value: &str, spec: Spec) -> Result<String, Error> {
+    let base = Url::parse_owned_as(base, spec)?;
+    let reference = Url::parse_owned_as(value, spec)?;
+    let mut out = String::with_capacity(crate::max_resolved_len(&base, &reference));
+    resolve_by_spec_into(&base, &reference, &mut out);
+    Ok(out)
+}
+
+/// HTML's "strip leading and trailing ASCII whitespace": TAB, LF, FF, CR and SPACE.
+pub fn strip_ascii_whitespace(s: &str) -> &str {
+    s.trim_matches(|c: char| matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' '))
+}
+
+/// Parses one `Base` header by RFC 1808 §3.1 and returns the base URL it names.
+///
+/// ```text
+/// base-header = "Base" ":" "<URL:" absoluteURL ">"
+/// ```
+///
+/// "where "Base" is case-insensitive and any whitespace (including that used for line
+/// folding) inside the angle brackets is ignored". `value` is the field value
+/// (`<URL:http://a/b>`) or the whole field (`Base: <URL:http://a/b>`). The `URL:` prefix is
+/// matched case-insensitively. The URL must be absolute (have a scheme, §2.4.2).
+///
+/// # Errors
+/// [`ErrorKind::BadBaseHeader`] with the byte index of the problem and the reason.
+///
+/// # Example
+/// ```
+/// assert_eq!(relurl::base_from_header("Base: <URL:http://www.ics.uci.edu/Test/a/b/c>").unwrap(),
+///            "http://www.ics.uci.edu/Test/a/b/c");
+/// assert_eq!(relurl::base_from_header("<URL: http://a/b\r\n  /c >").unwrap(), "http://a/b/c");
+/// assert!(relurl::base_from_header("http://a/b").is_err());
+/// ```
+pub fn base_from_header(value: &str) -> Result<Cow<'_, str>, Error> {
+    let bad = |reason: &'static str, index: usize| Error::new(ErrorKind::BadBaseHeader { reason }, index);
+    let bytes = value.as_bytes();
+    let mut i = skip_whitespace(bytes, 0);
+    // An optional field name: "Base" ":".
+    if bytes.len() >= i + 4 && bytes[i..i + 4].eq_ignore_ascii_case(b"base") {
+        let after = skip_whitespace(bytes, i + 4);
+        if bytes.get(after) == Some(&b':') {
+            i = skip_whitespace(bytes, after + 1);
+        }
+    }
+    if bytes.get(i) != Some(&b'<') {
+        return Err(bad("expected '<URL:' to open the base header", i));
+    }
+    let open = i;
+    let Some(close) = value[open..].find('>').map(|j| open + j) else {
+        return Err(bad("missing '>' to close the base header", value.len()));
+    };
+    let rest = skip_whitespace(bytes, close + 1);
+    if rest < bytes.len() {
+        return Err(bad("text after the closing '>'", rest));
+    }
+    let inside = &value[open + 1..close];
+    let compact: Cow<'_, str> = if inside.bytes().any(is_whitespace) {
+        Cow::Owned(inside.chars().filter(|c| !c.is_ascii_whitespace()).collect())
+    } else {
+        Cow::Borrowed(inside)
+    };
+    if compact.len() < 4 || !compact.as_bytes()[..4].eq_ignore_ascii_case(b"URL:") {
+        return Err(bad("expected 'URL:' after '<'", open + 1));
+    }
+    let url = match compact {
+        Cow::Borrowed(s) => Cow::Borrowed(&s[4..]),
+        Cow::Owned(s) => Cow::Owned(s[4..].to_owned()),
+    };
+    if url.is_empty() {
+        return Err(bad("the base header names no URL", close));
+    }
+    if !crate::parse(&url)?.has_scheme() {
+        return Err(bad("the base URL must be absolute (RFC 1808 section 3.1: absoluteURL)", open + 1));
+    }
+    Ok(url)
+}
+
+fn is_whitespace(b: u8) -> bool {
+    b.is_ascii_whitespace()
+}
+
+fn skip_whitespace(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len() && is_whitespace(bytes[i]) {
+        i += 1;
+    }
+    i
+}
