@@ -1,6 +1,7 @@
 //! The Python bindings: the only modules that use pyo3. Each function extracts its
 //! arguments, calls the core once and converts the result; no URL logic lives here.
 
+mod base;
 mod errors;
 mod functions;
 mod resolving;
@@ -11,6 +12,8 @@ mod urllib;
 /// relurl's native module: RFC 1808 parsing and resolution in Rust.
 #[pyo3::pymodule(name = "_relurl", gil_used = false)]
 mod relurl_native {
+    #[pymodule_export]
+    use super::base::{base_from_header, establish_base, PyEstablishedBase};
     #[pymodule_export]
     use super::errors::URLError;
     #[pymodule_export]

@@ -1,0 +1,102 @@
+//! `relurl.establish_base`, `relurl.base_from_header` and `relurl.EstablishedBase`
+//! (RFC 1808 §3), over the core's [`crate::base`].
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+use super::errors::{from_core, url_error};
+use super::resolving::spec_arg;
+use super::strings::{borrow_str, type_error};
+use crate::BaseInputs;
+
+/// A document's base URL and the RFC 1808 §3 layer it came from.
+#[pyclass(name = "EstablishedBase", module = "relurl", frozen, eq, hash)]
+#[derive(PartialEq, Eq, Hash)]
+pub struct PyEstablishedBase {
+    /// The base URL (`''` for the §3.4 empty base).
+    #[pyo3(get)]
+    url: String,
+    /// `"html"`, `"base-header"`, `"content-base"`, `"content-location"`,
+    /// `"encapsulating"`, `"retrieval"` or `"empty"`.
+    #[pyo3(get)]
+    source: &'static str,
+}
+
+#[pymethods]
+impl PyEstablishedBase {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let url = PyString::new(py, &self.url).repr()?;
+        Ok(format!("EstablishedBase(url={url}, source='{}')", self.source))
+    }
+}
+
+/// Establishes a document's base URL by the precedence of RFC 1808 §3: the first HTML
+/// `<base href>` (given as `html_base_href`, or found in `html` by `relurl.extract_links`'
+/// tokenizer), then the `Base`, `Content-Base` or `Content-Location` header, then the
+/// encapsulating entity's base, then the retrieval URL, else the empty base. Relative
+/// values resolve against the next outer layer.
+#[pyfunction]
+#[pyo3(signature = (*, retrieval_url = None, headers = None, html_base_href = None, encapsulating_base = None, spec = "rfc1808"))]
+pub fn establish_base(
+    py: Python<'_>,
+    retrieval_url: Option<&Bound<'_, PyAny>>,
+    headers: Option<&Bound<'_, PyAny>>,
+    html_base_href: Option<&Bound<'_, PyAny>>,
+    encapsulating_base: Option<&Bound<'_, PyAny>>,
+    spec: &str,
+) -> PyResult<PyEstablishedBase> {
+    let spec = spec_arg(spec)?;
+    let optional = |obj: Option<&Bound<'_, PyAny>>, name: &str| obj.map(|o| borrow_str(o, name).map(str::to_owned)).transpose();
+    let retrieval_url = optional(retrieval_url, "retrieval_url")?;
+    let html_base_href = optional(html_base_href, "html_base_href")?;
+    let encapsulating_base = optional(encapsulating_base, "encapsulating_base")?;
+    let headers = header_pairs(headers)?;
+    let header_refs: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    let inputs = BaseInputs {
+        retrieval_url: retrieval_url.as_deref(),
+        headers: &header_refs,
+        html_base_href: html_base_href.as_deref(),
+        encapsulating_base: encapsulating_base.as_deref(),
+    };
+    match crate::establish_base(&inputs, spec) {
+        Ok(base) => Ok(PyEstablishedBase { url: base.url, source: base.source.name() }),
+        Err(e) => {
+            // Only the Base header can be malformed; say so, with its position.
+            let value = header_refs.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
+            Err(url_error(py, &format!("Base header: {}", e.reason()), e.char_index(value)))
+        }
+    }
+}
+
+/// Parses one RFC 1808 §3.1 `Base` header (`<URL:http://...>`, or the whole field
+/// `Base: <URL:...>`), whitespace inside the brackets ignored; returns the URL.
+#[pyfunction]
+pub fn base_from_header<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
+    let text = borrow_str(value, "value")?;
+    match crate::base_from_header(text) {
+        Ok(url) => Ok(PyString::new(value.py(), &url)),
+        Err(e) => Err(from_core(value.py(), &e, text)),
+    }
+}
+
+/// The headers as (name, value) pairs: from a mapping (anything with `.items()`, such as a
+/// `dict` or an `http.client.HTTPMessage`) or an iterable of pairs.
+fn header_pairs(headers: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, String)>> {
+    let Some(headers) = headers else { return Ok(Vec::new()) };
+    let pairs = if let Ok(dict) = headers.cast::<PyDict>() {
+        dict.items().into_any()
+    } else if headers.hasattr("items")? {
+        headers.call_method0("items")?
+    } else {
+        headers.clone()
+    };
+    let iter = pairs.try_iter().map_err(|_| type_error(headers, "headers"))?;
+    let mut out = Vec::new();
+    for (index, item) in iter.enumerate() {
+        let item = item?;
+        let (name, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
+            item.extract().map_err(|_| pyo3::exceptions::PyTypeError::new_err(format!("headers[{index}] must be a (name, value) pair of str")))?;
+        out.push((borrow_str(&name, "header name")?.to_owned(), borrow_str(&value, "header value")?.to_owned()));
+    }
+    Ok(out)
+}

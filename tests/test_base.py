@@ -1,0 +1,93 @@
+"""relurl.establish_base and relurl.base_from_header: RFC 1808 section 3 from Python."""
+
+from __future__ import annotations
+
+import http.client
+import io
+
+import pytest
+
+import relurl
+
+PAGE = "http://example.com/dir/page.html"
+
+
+def test_layers_in_order_of_precedence() -> None:
+    assert relurl.establish_base() == relurl.establish_base(retrieval_url=None)
+    empty = relurl.establish_base()
+    assert (empty.url, empty.source) == ("", "empty")
+    got = relurl.establish_base(retrieval_url=PAGE)
+    assert (got.url, got.source) == (PAGE, "retrieval")
+    got = relurl.establish_base(retrieval_url=PAGE, encapsulating_base="http://mail/x/")
+    assert (got.url, got.source) == ("http://mail/x/", "encapsulating")
+    got = relurl.establish_base(retrieval_url=PAGE, headers={"Content-Location": "/other/"})
+    assert (got.url, got.source) == ("http://example.com/other/", "content-location")
+    got = relurl.establish_base(retrieval_url=PAGE, headers={"content-base": "http://cb/"})
+    assert (got.url, got.source) == ("http://cb/", "content-base")
+    got = relurl.establish_base(retrieval_url=PAGE, headers=[("BASE", "<URL:http://b/>")])
+    assert (got.url, got.source) == ("http://b/", "base-header")
+    got = relurl.establish_base(retrieval_url=PAGE, headers={"Base": "<URL:http://b/>"}, html_base_href=" ../h/ ")
+    assert (got.url, got.source) == ("http://b/../h/", "html")  # RFC 1808 keeps ".." above the root
+
+
+def test_rfc3986_spec() -> None:
+    got = relurl.establish_base(retrieval_url="http://a/b/c", html_base_href="../../../x/", spec="rfc3986")
+    assert got.url == "http://a/x/"
+    assert relurl.establish_base(retrieval_url="http://a/b/c", html_base_href="../../../x/").url == "http://a/../../x/"
+
+
+def test_headers_from_an_http_message() -> None:
+    raw = b"Content-Type: text/html\r\nContent-Location: sub/\r\n\r\n"
+    message = http.client.parse_headers(io.BytesIO(raw))
+    assert relurl.establish_base(retrieval_url=PAGE, headers=message).url == "http://example.com/dir/sub/"
+
+
+def test_result_object() -> None:
+    got = relurl.establish_base(retrieval_url=PAGE)
+    assert repr(got) == f"EstablishedBase(url='{PAGE}', source='retrieval')"
+    assert got == relurl.establish_base(retrieval_url=PAGE) and hash(got) == hash(relurl.establish_base(retrieval_url=PAGE))
+    with pytest.raises(AttributeError):
+        got.url = "x"  # type: ignore[misc]
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(TypeError, match="retrieval_url must be str, not bytes"):
+        relurl.establish_base(retrieval_url=b"http://a/")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"headers\[0\] must be a \(name, value\) pair of str"):
+        relurl.establish_base(headers=["Base: x"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="headers must be str, not int"):
+        relurl.establish_base(headers=5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="spec must be"):
+        relurl.establish_base(spec="whatwg")  # type: ignore[arg-type]
+    with pytest.raises(relurl.URLError) as info:
+        relurl.establish_base(retrieval_url=PAGE, headers={"Base": "  http://a/"})
+    assert info.value.position == 2
+    assert info.value.reason == "Base header: expected '<URL:' to open the base header"
+
+
+@pytest.mark.parametrize(
+    ("value", "url"),
+    [
+        ("<URL:http://www.ics.uci.edu/Test/a/b/c>", "http://www.ics.uci.edu/Test/a/b/c"),
+        ("Base: <URL:http://www.ics.uci.edu/Test/a/b/c>", "http://www.ics.uci.edu/Test/a/b/c"),
+        ("base:<url:http://a/b>", "http://a/b"),
+        ("<URL:http://a/very/\r\n  long>", "http://a/very/long"),
+    ],
+)
+def test_base_from_header(value: str, url: str) -> None:
+    assert relurl.base_from_header(value) == url
+
+
+@pytest.mark.parametrize(
+    ("value", "position", "reason"),
+    [
+        ("http://a/b", 0, "expected '<URL:' to open the base header"),
+        ("<URL:http://a/b", 15, "missing '>' to close the base header"),
+        ("<URL:http://a/b> x", 17, "text after the closing '>'"),
+        ("<URL:/relative>", 1, "the base URL must be absolute (RFC 1808 section 3.1: absoluteURL)"),
+    ],
+)
+def test_base_from_header_errors(value: str, position: int, reason: str) -> None:
+    with pytest.raises(relurl.URLError) as info:
+        relurl.base_from_header(value)
+    assert (info.value.position, info.value.reason) == (position, reason)
