@@ -12,9 +12,12 @@
 
 from relurl._relurl import (
     URL,
+    EstablishedBase,
     URLError,
     __version__,
     _urllib_dialect,
+    base_from_header,
+    establish_base,
     parse,
     resolve,
     urljoin,
@@ -23,7 +26,20 @@ from relurl._relurl import (
     validate,
 )
 
-__all__ = ["URL", "URLError", "__version__", "parse", "resolve", "urljoin", "urlparse", "urlsplit", "validate"]
+__all__ = [
+    "base_from_header",
+    "establish_base",
+    "EstablishedBase",
+    "parse",
+    "resolve",
+    "URL",
+    "URLError",
+    "urljoin",
+    "urlparse",
+    "urlsplit",
+    "validate",
+    "__version__",
+]
 
 # The urllib twins (urljoin, urlsplit, urlparse) take urllib.parse's functions, scheme lists
 # and behaviour from the running Python on first use: make that now, before anything can

@@ -1,10 +1,10 @@
 """Type stubs for relurl's native module (checked by `python -m mypy.stubtest relurl._relurl`)."""
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Literal, final, overload
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
-__all__ = ["URLError", "parse", "resolve", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect"]
+__all__ = ["URLError", "parse", "resolve", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect", "EstablishedBase", "base_from_header", "establish_base"]
 __version__: str
 
 class URLError(ValueError):
@@ -90,3 +90,32 @@ def urlparse(url: str, scheme: str = "", allow_fragments: bool = True) -> ParseR
 def urlparse(url: bytes, scheme: bytes | Literal[""] = "", allow_fragments: bool = True) -> ParseResultBytes: ...
 def _urllib_dialect() -> dict[str, str | bool]:
     """What the twins found out about the running urllib.parse (captured on first use)."""
+
+@final
+class EstablishedBase:
+    """A document's base URL and the RFC 1808 section 3 layer it came from."""
+
+    @property
+    def url(self) -> str: ...
+    @property
+    def source(
+        self,
+    ) -> Literal["html", "base-header", "content-base", "content-location", "encapsulating", "retrieval", "empty"]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def establish_base(
+    *,
+    retrieval_url: str | None = None,
+    headers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    html_base_href: str | None = None,
+    encapsulating_base: str | None = None,
+    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+) -> EstablishedBase:
+    """Establishes a document's base URL by the precedence of RFC 1808 section 3: the first
+    HTML <base href>, then the Base, Content-Base or Content-Location header, then the
+    encapsulating entity's base, then the retrieval URL, else the empty base."""
+
+def base_from_header(value: str) -> str:
+    """Parses one RFC 1808 section 3.1 Base header ('<URL:http://...>' or the whole field
+    'Base: <URL:...>'); raises URLError with the position and reason when malformed."""
