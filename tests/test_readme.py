@@ -4,10 +4,13 @@
 
 from __future__ import annotations
 
+import doctest
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import relurl
 
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,6 +43,17 @@ def test_tour_runs() -> None:
             env: dict[str, object] = {}
             exec(code.split(line)[0], env)  # the tour up to this line
             assert repr(eval(expression.strip(), env)) == expected.strip(), line
+
+
+def test_interactive_examples() -> None:
+    """Every `>>>` example of the README gives the output it shows (doctest)."""
+    text = README.read_text(encoding="utf-8")
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(text, {"relurl": relurl}, "README.md", str(README), 0)
+    assert test.examples, "the README has >>> examples"
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.IGNORE_EXCEPTION_DETAIL)
+    result = runner.run(test, out=lambda _: None)
+    assert result.failed == 0, f"{result.failed} README example(s) failed; run python -m doctest README.md"
 
 
 def test_example_command() -> None:
