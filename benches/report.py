@@ -56,12 +56,12 @@ URLJOIN = "test_urljoin"
 CAN_ADA = "test_can_ada"
 
 
-def run_benchmarks(json_path: Path, extra: list[str]) -> list[str]:
+def run_benchmarks(json_path: Path, extra: list[str], bench_file: Path = BENCH_FILE) -> list[str]:
     cmd = [
         sys.executable,
         "-m",
         "pytest",
-        str(BENCH_FILE.relative_to(REPO_ROOT)),
+        str(bench_file.relative_to(REPO_ROOT)),
         f"--benchmark-json={json_path}",
         "-q",
         *extra,

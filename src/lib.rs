@@ -6,6 +6,8 @@
 //!   by §4, with step 6 done as a segment stack (one allocation: the output).
 //! - [`validate`] checks a URL against the §2.2 BNF and reports the first offending
 //!   character and why.
+//! - [`links::extract_links`] reads an HTML page with a tokenizer and resolves every link
+//!   against the page's base (§3, the first `<base href>`), parsed once.
 //!
 //! ```
 //! let base = relurl::parse("http://a/b/c/d;p?q#f").unwrap();
@@ -19,6 +21,7 @@
 
 mod base;
 mod error;
+pub mod links;
 mod parse;
 mod recombine;
 mod resolve;

@@ -91,3 +91,15 @@ def test_base_from_header_errors(value: str, position: int, reason: str) -> None
     with pytest.raises(relurl.URLError) as info:
         relurl.base_from_header(value)
     assert (info.value.position, info.value.reason) == (position, reason)
+
+
+def test_base_found_in_the_page() -> None:
+    page = b"<html><head><title>t</title></head><body>" + b"x" * 5000 + b'<base href=" /late/ "><base href="/second/"></body>'
+    got = relurl.establish_base(retrieval_url=PAGE, html=page)
+    assert (got.url, got.source) == ("http://example.com/late/", "html")
+    assert relurl.establish_base(retrieval_url=PAGE, html=page.decode()) == got
+    assert relurl.establish_base(retrieval_url=PAGE, html="<p>no base</p>").source == "retrieval"
+    # An explicit html_base_href wins over the page.
+    assert relurl.establish_base(retrieval_url=PAGE, html=page, html_base_href="/given/").url == "http://example.com/given/"
+    with pytest.raises(TypeError, match="html must be str or bytes, not int"):
+        relurl.establish_base(html=5)  # type: ignore[arg-type]

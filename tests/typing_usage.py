@@ -6,7 +6,7 @@ from __future__ import annotations
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
 import relurl
-from relurl import URL, URLError
+from relurl import URL, Link, URLError
 
 
 def crawler_loop(page_url: str, hrefs: list[str]) -> list[str]:
@@ -47,6 +47,14 @@ def urllib_twins(page_url: str, href: str) -> tuple[str, bytes, str | None, int 
     return absolute, absolute_bytes, host, port, parsed.params, split.geturl()
 
 
+def page_links(html: bytes, page_url: str) -> list[tuple[str, str, str, str]]:
+    """A crawler's loop over a fetched page: bytes and headers in, absolute links out."""
+    links: list[Link] = relurl.extract_links(html, page_url, headers={"Content-Type": "text/html"}, skip_special=True)
+    text_links = relurl.extract_links(html.decode(), page_url, headers=[("Content-Location", "/x/")], spec="rfc3986")
+    assert all(link.special in (None, "javascript", "mailto", "data", "fragment") for link in text_links)
+    return [(link.url, link.tag, link.attr, link.raw) for link in links]
+
+
 def test_typing_usage() -> None:
     assert crawler_loop("http://a/b/c/d;p?q#f", ["g", "../g"]) == ["http://a/b/c/g", "http://a/b/g"]
     assert components("http://a/b;p?q#f") == ("http", "a", "/b", "p", "q", "f")
@@ -64,3 +72,6 @@ def test_typing_usage() -> None:
         "x",
         "http://H:8080/g;x",
     )
+    assert page_links(b'<base href="/b/"><a href=" g ">x</a><a href="#top">', "http://a/p") == [
+        ("http://a/b/g", "a", "href", " g ")
+    ]

@@ -4,7 +4,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Literal, final, overload
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
-__all__ = ["URLError", "parse", "resolve", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect", "EstablishedBase", "base_from_header", "establish_base"]
+__all__ = ["URLError", "parse", "resolve", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect", "EstablishedBase", "base_from_header", "establish_base", "Link", "extract_links"]
 __version__: str
 
 class URLError(ValueError):
@@ -108,14 +108,60 @@ def establish_base(
     *,
     retrieval_url: str | None = None,
     headers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    html: str | bytes | None = None,
     html_base_href: str | None = None,
     encapsulating_base: str | None = None,
     spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
 ) -> EstablishedBase:
     """Establishes a document's base URL by the precedence of RFC 1808 section 3: the first
-    HTML <base href>, then the Base, Content-Base or Content-Location header, then the
+    HTML <base href> (html_base_href, or found in the page html), then the Base, Content-Base or Content-Location header, then the
     encapsulating entity's base, then the retrieval URL, else the empty base."""
 
 def base_from_header(value: str) -> str:
     """Parses one RFC 1808 section 3.1 Base header ('<URL:http://...>' or the whole field
     'Base: <URL:...>'); raises URLError with the position and reason when malformed."""
+
+@final
+class Link:
+    """One link of a page (relurl.extract_links): the absolute `url`, the element (`tag`)
+    and attribute (`attr`) it came from, its `raw` value as the DOM has it (character
+    references decoded, whitespace kept; one candidate's URL for a srcset, the URL part of a
+    refresh), and `special`: None, or the kind of link a crawler usually skips.
+
+    Immutable, hashable, compared by all five fields, picklable."""
+
+    def __new__(
+        cls,
+        url: str,
+        tag: str,
+        attr: str,
+        raw: str,
+        special: Literal["javascript", "mailto", "data", "fragment"] | None = None,
+    ) -> Link: ...
+    @property
+    def url(self) -> str: ...
+    @property
+    def tag(self) -> str: ...
+    @property
+    def attr(self) -> str: ...
+    @property
+    def raw(self) -> str: ...
+    @property
+    def special(self) -> Literal["javascript", "mailto", "data", "fragment"] | None: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[type[Link], tuple[str, str, str, str, str | None]]: ...
+
+def extract_links(
+    html: str | bytes,
+    url: str,
+    *,
+    headers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    skip_special: bool = False,
+) -> list[Link]:
+    """Every link of the HTML page `html` (str, or bytes in the page's encoding) retrieved
+    from `url`, in document order, resolved against the page's base: the first <base href>
+    anywhere in the page, else the Base, Content-Base or Content-Location header, else
+    `url` (RFC 1808 section 3). Malformed HTML never raises. With skip_special=True,
+    javascript:, mailto:, data: and fragment-only links are left out."""

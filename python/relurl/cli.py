@@ -3,6 +3,7 @@
     relurl resolve BASE REF...         resolve each REF against BASE (RFC 1808 section 4)
     relurl resolve BASE < refs.txt     the same for each line of standard input, streaming
     relurl parse [--json] URL...       the six components of each URL (section 2.4)
+    relurl links PAGE... --url URL     every link of HTML pages, resolved (see relurl._links_cli)
 
 Errors go to standard error; a bad line of a stream (not UTF-8, or with --strict not
 following the section 2.2 BNF) is reported with its line number, answered with an empty
@@ -18,6 +19,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO, TextIO
 
+from relurl import _links_cli
 from relurl._relurl import URL, URLError, parse, validate
 
 #: Lines resolved per call into the Rust core when streaming standard input.
@@ -29,7 +31,8 @@ _FIELDS = ("scheme", "netloc", "path", "params", "query", "fragment")
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="relurl",
-        description="Resolve relative URLs by RFC 1808 and parse URLs into their components.",
+        description="Resolve relative URLs by RFC 1808, parse URLs into their components, and extract "
+        "the links of HTML pages.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     res = commands.add_parser(
@@ -53,6 +56,7 @@ def _build_parser() -> argparse.ArgumentParser:
     par.add_argument("urls", metavar="URL", nargs="+", help="URLs to parse")
     par.add_argument("--json", action="store_true", help="one JSON object per line")
     par.add_argument("--strict", action="store_true", help="reject URLs that do not follow the BNF")
+    _links_cli.add_parser(commands)
     return parser
 
 
@@ -62,6 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "resolve":
             return _resolve(args.base, args.refs, args.strict, sys.stdin.buffer, sys.stdout, sys.stderr)
+        if args.command == "links":
+            return _links_cli.run(args, sys.stdout, sys.stderr)
         return _parse(args.urls, args.json, args.strict, sys.stdout, sys.stderr)
     except BrokenPipeError:
         # The reader went away (`relurl resolve ... | head`): stop quietly.

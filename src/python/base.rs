@@ -2,7 +2,7 @@
 //! (RFC 1808 §3), over the core's [`crate::base`].
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 
 use super::errors::{from_core, url_error};
 use super::resolving::spec_arg;
@@ -31,16 +31,17 @@ impl PyEstablishedBase {
 }
 
 /// Establishes a document's base URL by the precedence of RFC 1808 §3: the first HTML
-/// `<base href>` (given as `html_base_href`, or found in `html` by `relurl.extract_links`'
-/// tokenizer), then the `Base`, `Content-Base` or `Content-Location` header, then the
+/// `<base href>` (given as `html_base_href`, or found in the page `html`, `str` or `bytes`,
+/// by `relurl.extract_links`' tokenizer), then the `Base`, `Content-Base` or `Content-Location` header, then the
 /// encapsulating entity's base, then the retrieval URL, else the empty base. Relative
 /// values resolve against the next outer layer.
 #[pyfunction]
-#[pyo3(signature = (*, retrieval_url = None, headers = None, html_base_href = None, encapsulating_base = None, spec = "rfc1808"))]
+#[pyo3(signature = (*, retrieval_url = None, headers = None, html = None, html_base_href = None, encapsulating_base = None, spec = "rfc1808"))]
 pub fn establish_base(
     py: Python<'_>,
     retrieval_url: Option<&Bound<'_, PyAny>>,
     headers: Option<&Bound<'_, PyAny>>,
+    html: Option<&Bound<'_, PyAny>>,
     html_base_href: Option<&Bound<'_, PyAny>>,
     encapsulating_base: Option<&Bound<'_, PyAny>>,
     spec: &str,
@@ -48,10 +49,13 @@ pub fn establish_base(
     let spec = spec_arg(spec)?;
     let optional = |obj: Option<&Bound<'_, PyAny>>, name: &str| obj.map(|o| borrow_str(o, name).map(str::to_owned)).transpose();
     let retrieval_url = optional(retrieval_url, "retrieval_url")?;
-    let html_base_href = optional(html_base_href, "html_base_href")?;
+    let mut html_base_href = optional(html_base_href, "html_base_href")?;
     let encapsulating_base = optional(encapsulating_base, "encapsulating_base")?;
     let headers = header_pairs(headers)?;
     let header_refs: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    if let (None, Some(html)) = (&html_base_href, html) {
+        html_base_href = first_base_href(html, &header_refs)?;
+    }
     let inputs = BaseInputs {
         retrieval_url: retrieval_url.as_deref(),
         headers: &header_refs,
@@ -60,12 +64,16 @@ pub fn establish_base(
     };
     match crate::establish_base(&inputs, spec) {
         Ok(base) => Ok(PyEstablishedBase { url: base.url, source: base.source.name() }),
-        Err(e) => {
-            // Only the Base header can be malformed; say so, with its position.
-            let value = header_refs.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
-            Err(url_error(py, &format!("Base header: {}", e.reason()), e.char_index(value)))
-        }
+        Err(e) => Err(base_error(py, &e, &header_refs)),
     }
+}
+
+/// The `URLError` for an error of [`crate::establish_base`]: only the Base header can be
+/// malformed; say so, with its position.
+#[cold]
+pub(crate) fn base_error(py: Python<'_>, e: &crate::Error, headers: &[(&str, &str)]) -> PyErr {
+    let value = headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
+    url_error(py, &format!("Base header: {}", e.reason()), e.char_index(value))
 }
 
 /// Parses one RFC 1808 §3.1 `Base` header (`<URL:http://...>`, or the whole field
@@ -81,7 +89,7 @@ pub fn base_from_header<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, P
 
 /// The headers as (name, value) pairs: from a mapping (anything with `.items()`, such as a
 /// `dict` or an `http.client.HTTPMessage`) or an iterable of pairs.
-fn header_pairs(headers: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, String)>> {
+pub(crate) fn header_pairs(headers: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, String)>> {
     let Some(headers) = headers else { return Ok(Vec::new()) };
     let pairs = if let Ok(dict) = headers.cast::<PyDict>() {
         dict.items().into_any()
@@ -99,4 +107,17 @@ fn header_pairs(headers: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, Str
         out.push((borrow_str(&name, "header name")?.to_owned(), borrow_str(&value, "header value")?.to_owned()));
     }
     Ok(out)
+}
+
+/// The first `<base href>` of `html` (`str` or `bytes`, decoded as `extract_links` does).
+fn first_base_href(html: &Bound<'_, PyAny>, headers: &[(&str, &str)]) -> PyResult<Option<String>> {
+    if let Ok(bytes) = html.cast::<PyBytes>() {
+        return Ok(crate::links::first_base_href_from_bytes(bytes.as_bytes(), headers));
+    }
+    let Ok(text) = html.cast::<PyString>() else {
+        let type_name = html.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!("html must be str or bytes, not {type_name}")));
+    };
+    let text = text.to_string_lossy();
+    Ok(crate::links::first_base_href(&text))
 }

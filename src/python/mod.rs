@@ -4,6 +4,7 @@
 mod base;
 mod errors;
 mod functions;
+mod links;
 mod resolving;
 mod strings;
 mod url;
@@ -18,6 +19,8 @@ mod relurl_native {
     use super::errors::URLError;
     #[pymodule_export]
     use super::functions::{parse, resolve, validate};
+    #[pymodule_export]
+    use super::links::{extract_links, PyLink};
     #[pymodule_export]
     use super::url::PyUrl;
     #[pymodule_export]

@@ -115,7 +115,7 @@ fn join_defined(urllib: &Urllib, b: &Parts<'_>, r: &Parts<'_>, out: &mut String)
     }
     let mut netloc = r.netloc;
     // `if not scheme or scheme in uses_netloc:`
-    if truthy.map_or(true, |s| schemes.uses_netloc.contains(s)) {
+    if truthy.is_none_or(|s| schemes.uses_netloc.contains(s)) {
         if netloc.is_some_and(|n| !n.is_empty()) {
             write_defined(out, scheme, netloc, r.path, r.query, r.fragment);
             return Joined::Written;

@@ -1,0 +1,170 @@
+//! Every link of an HTML page, resolved against the page's base URL.
+//!
+//! [`extract_links`] (a `&str` page) and [`extract_links_from_bytes`] (bytes in the page's
+//! encoding, `links/encoding.rs`) read the page once with an HTML tokenizer
+//! (`links/tokenize.rs`), take these attributes in document order, and resolve each
+//! against the base:
+//!
+//! | elements | attribute |
+//! |---|---|
+//! | `a`, `area`, `link` | `href` |
+//! | `img`, `script`, `iframe`, `frame`, `embed`, `source`, `audio`, `video`, `track`, `input` | `src` |
+//! | `form` | `action` |
+//! | `blockquote`, `q`, `ins`, `del` | `cite` |
+//! | `img`, `source` | `srcset`: one link per image candidate (`links/srcset.rs`) |
+//! | `object` | `data` |
+//! | `meta http-equiv=refresh` | `content`: the URL after `url=` (`links/refresh.rs`) |
+//!
+//! Values are the DOM's: character references decoded, CR LF and CR made LF, NUL made
+//! U+FFFD (`links/value.rs`); a URL is then stripped of leading and trailing ASCII
+//! whitespace, as the HTML standard does before it parses one (§2.5.1 "valid URL
+//! potentially surrounded by spaces"). The base is established by RFC 1808 §3 ([`crate::establish_base`]) with the
+//! `href` of the first `<base>` element that has one, wherever it stands (HTML §4.2.3), is
+//! parsed once, and every link is resolved against it by the chosen [`Spec`].
+
+mod encoding;
+mod refresh;
+mod srcset;
+mod tokenize;
+mod value;
+
+pub use value::Special;
+
+use crate::base::{establish_base, strip_ascii_whitespace, BaseInputs, EstablishedBase};
+use crate::error::Error;
+use crate::parse::Url;
+use crate::resolve::{max_resolved_len, resolve_by_spec_into, unchanged, Unchanged};
+use crate::spec::Spec;
+use tokenize::{find_links, Found, Kind};
+
+/// One link of a page.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Link {
+    /// The absolute URL: `raw`, stripped of ASCII whitespace, resolved against the base.
+    pub url: String,
+    /// The element it came from, lower case (`"a"`, `"img"`, ...).
+    pub tag: &'static str,
+    /// The attribute it came from (`"href"`, `"srcset"`, ...).
+    pub attr: &'static str,
+    /// The value as the DOM has it (character references decoded, not stripped). For a
+    /// `srcset`, one candidate's URL; for a refresh, the URL part of `content`.
+    pub raw: String,
+    /// Whether it is a `javascript:`, `mailto:`, `data:` or fragment-only link.
+    pub special: Option<Special>,
+}
+
+/// How to extract.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The rules to resolve by.
+    pub spec: Spec,
+    /// Leave out the links flagged [`Special`].
+    pub skip_special: bool,
+}
+
+/// A page's links and the base they were resolved against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageLinks {
+    /// The links, in document order (for one element, in the order of the table above).
+    pub links: Vec<Link>,
+    /// The base URL and where it came from.
+    pub base: EstablishedBase,
+}
+
+/// The links of the page `html`, retrieved from `url` with the message `headers` (for
+/// `Base`, `Content-Base`, `Content-Location`, RFC 1808 §3.1).
+///
+/// Never fails on the HTML: malformed markup is read as a browser reads it.
+///
+/// # Errors
+/// Those of [`crate::establish_base`] (a malformed `Base` header), and
+/// [`crate::ErrorKind::TooLong`] for a value longer than `u32::MAX` bytes.
+///
+/// # Example
+/// ```
+/// use relurl::links::{extract_links, Options, Special};
+/// let html = r#"<a href=" ../x?a=1&amp;b=2 ">x</a><base href="/docs/"><a href="mailto:me@example.com">"#;
+/// let page = extract_links(html, "http://example.com/a/b.html", &[], Options::default()).unwrap();
+/// let urls: Vec<&str> = page.links.iter().map(|l| l.url.as_str()).collect();
+/// assert_eq!(urls, ["http://example.com/x?a=1&b=2", "mailto:me@example.com"]);
+/// assert_eq!(page.links[0].raw, " ../x?a=1&b=2 ");
+/// assert_eq!(page.links[1].special, Some(Special::Mailto));
+/// ```
+pub fn extract_links(html: &str, url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
+    let found = find_links(html.as_bytes(), encoding_rs::UTF_8, false);
+    resolve_links(found, url, headers, options)
+}
+
+/// [`extract_links`] for a page given as bytes: the encoding is the byte order mark's, else
+/// the `Content-Type` header's `charset`, else the first `<meta charset>`'s, else UTF-8;
+/// malformed sequences become U+FFFD (`src/links/encoding.rs`).
+///
+/// # Errors
+/// As [`extract_links`].
+pub fn extract_links_from_bytes(html: &[u8], url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
+    let found = match encoding::sniff(html, headers) {
+        encoding::Input::Bytes { bytes, encoding, from_meta } => find_links(bytes, encoding, from_meta),
+        encoding::Input::Decoded(text) => find_links(text.as_bytes(), encoding_rs::UTF_8, false),
+    };
+    resolve_links(found, url, headers, options)
+}
+
+/// The `href` of the first `base` element of the page that has one (RFC 1808 §10, in tree
+/// order, wherever it stands), as the DOM gives it: what [`extract_links`] passes to
+/// [`establish_base`] as `html_base_href`.
+pub fn first_base_href(html: &str) -> Option<String> {
+    find_links(html.as_bytes(), encoding_rs::UTF_8, false).base_href
+}
+
+/// [`first_base_href`] for a page given as bytes, decoded as [`extract_links_from_bytes`]
+/// decodes it.
+pub fn first_base_href_from_bytes(html: &[u8], headers: &[(&str, &str)]) -> Option<String> {
+    let found = match encoding::sniff(html, headers) {
+        encoding::Input::Bytes { bytes, encoding, from_meta } => find_links(bytes, encoding, from_meta),
+        encoding::Input::Decoded(text) => find_links(text.as_bytes(), encoding_rs::UTF_8, false),
+    };
+    found.base_href
+}
+
+/// Establishes the base, parses it once, and resolves every link against it.
+fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
+    let inputs = BaseInputs { retrieval_url: Some(url), headers, html_base_href: found.base_href.as_deref(), encapsulating_base: None };
+    let established = establish_base(&inputs, options.spec)?;
+    let base = Url::parse_owned_as(established.url.as_str(), options.spec)?;
+    let mut links = Vec::with_capacity(found.links.len());
+    let mut push = |tag, attr, raw: String| -> Result<(), Error> {
+        let stripped = strip_ascii_whitespace(&raw);
+        let special = Special::of(stripped);
+        if options.skip_special && special.is_some() {
+            return Ok(());
+        }
+        let reference = Url::parse_owned_as(stripped, options.spec)?;
+        let url = match unchanged(&base, &reference) {
+            Some(Unchanged::Reference) => stripped.to_owned(),
+            Some(Unchanged::Base) => base.as_str().to_owned(),
+            None => {
+                let mut out = String::with_capacity(max_resolved_len(&base, &reference));
+                resolve_by_spec_into(&base, &reference, &mut out);
+                out
+            }
+        };
+        links.push(Link { url, tag, attr, raw, special });
+        Ok(())
+    };
+    for link in found.links {
+        match link.kind {
+            Kind::Url => push(link.tag, link.attr, link.value)?,
+            Kind::Srcset => {
+                for candidate in srcset::srcset_urls(&link.value) {
+                    push(link.tag, link.attr, candidate.to_owned())?;
+                }
+            }
+            Kind::Refresh => {
+                if let Some(target) = refresh::refresh_url(&link.value) {
+                    push(link.tag, link.attr, target.to_owned())?;
+                }
+            }
+        }
+    }
+    Ok(PageLinks { links, base: established })
+}

@@ -1,0 +1,295 @@
+"""relurl.extract_links: which links, which base, which values (the HTML standard's rules),
+the special-link flags, and the Link object."""
+
+from __future__ import annotations
+
+import pickle
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import relurl
+from relurl import Link
+
+PAGE = "http://example.com/dir/page.html"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def urls(html: str | bytes, url: str = PAGE, **kwargs: object) -> list[str]:
+    return [link.url for link in relurl.extract_links(html, url, **kwargs)]  # type: ignore[arg-type]
+
+
+def triples(html: str | bytes, url: str = PAGE) -> list[tuple[str, str, str]]:
+    return [(link.tag, link.attr, link.url) for link in relurl.extract_links(html, url)]
+
+
+# --- which elements and attributes ---
+
+EVERY_RULE = """
+<a href="a">x</a> <area href="area"> <link rel=stylesheet href="link">
+<img src="img" srcset="img1 1x, img2 2x"> <script src="script"></script> <iframe src="iframe"></iframe>
+<frame src="frame"> <embed src="embed"> <picture><source src="source" srcset="s1 100w"></picture>
+<audio src="audio"></audio> <video src="video"><track src="track"></video> <input type=image src="input">
+<form action="form"></form> <blockquote cite="blockquote"></blockquote> <q cite="q"></q>
+<ins cite="ins"></ins> <del cite="del"></del> <object data="object"></object>
+<meta http-equiv="refresh" content="5; url=meta">
+"""
+
+
+def test_every_element_and_attribute_of_the_issue() -> None:
+    got = [(t, a, u.rsplit("/", 1)[1]) for t, a, u in triples(EVERY_RULE)]
+    assert got == [
+        ("a", "href", "a"), ("area", "href", "area"), ("link", "href", "link"),
+        ("img", "src", "img"), ("img", "srcset", "img1"), ("img", "srcset", "img2"),
+        ("script", "src", "script"), ("iframe", "src", "iframe"), ("frame", "src", "frame"),
+        ("embed", "src", "embed"), ("source", "src", "source"), ("source", "srcset", "s1"),
+        ("audio", "src", "audio"), ("video", "src", "video"), ("track", "src", "track"),
+        ("input", "src", "input"), ("form", "action", "form"), ("blockquote", "cite", "blockquote"),
+        ("q", "cite", "q"), ("ins", "cite", "ins"), ("del", "cite", "del"),
+        ("object", "data", "object"), ("meta", "content", "meta"),
+    ]  # fmt: skip
+
+
+def test_other_attributes_are_not_links() -> None:
+    html = """<base href="/b/"><div href="x" src="y"></div><video poster="p.jpg"></video>
+    <button formaction="f"></button><p style="background: url(bg.png)"></p><img data-src="lazy.png">
+    <meta name="description" content="http://not/a/link"><meta http-equiv="refresh-ish" content="0; url=x">"""
+    assert urls(html) == []
+
+
+def test_case_and_valueless_and_duplicate_attributes() -> None:
+    html = '<A HREF="upper"><a href><a href=""><a href="first" href="second">'
+    assert urls(html) == ["http://example.com/dir/upper", PAGE, PAGE, "http://example.com/dir/first"]
+
+
+# --- the base: the first <base href>, wherever it stands ---
+
+
+def test_base_after_the_first_4_kb_counts() -> None:
+    """Scrapy's get_base_url() reads only the first 4 KB of the page."""
+    html = "<html><head>" + "<meta name=x content=y>" * 300 + '<base href="http://cdn.example.net/x/"></head><a href="g">'
+    assert html.index("<base") > 4096
+    assert urls(html) == ["http://cdn.example.net/x/g"]
+
+
+def test_the_first_base_counts_not_the_last() -> None:
+    """lxml's resolve_base_href() takes the last <base href>; HTML takes the first."""
+    html = '<base href="http://first/"><base href="http://second/"><a href="g">'
+    assert urls(html) == ["http://first/g"]
+
+
+def test_base_applies_to_links_before_it() -> None:
+    assert urls('<a href="g"></a><base href="http://b/c/">') == ["http://b/c/g"]
+
+
+def test_base_href_is_stripped_and_resolved_against_the_url() -> None:
+    assert urls('<base href="\n  ../base/ \t"><a href="g">') == ["http://example.com/base/g"]
+
+
+def test_which_base_elements_count() -> None:
+    # A <base> without href is skipped; one in <template> or in SVG is not the document's.
+    assert urls('<base target=_top><base href="http://b/"><a href=g>') == ["http://b/g"]
+    assert urls('<template><base href="http://t/"></template><a href=g>') == ["http://example.com/dir/g"]
+    assert urls('<svg><base href="http://svg/"></svg><a href=g>') == ["http://example.com/dir/g"]
+    # An empty (or all-whitespace) href defines no base (RFC 1808 section 3: the next layer).
+    assert urls('<base href="  "><a href=g>') == ["http://example.com/dir/g"]
+
+
+def test_headers_are_the_next_layer() -> None:
+    headers = {"Content-Location": "http://example.com/moved/"}
+    assert urls("<a href=g>", headers=headers) == ["http://example.com/moved/g"]
+    assert urls('<base href="/b/"><a href=g>', headers=headers) == ["http://example.com/b/g"]
+    assert urls("<a href=g>", headers=[("Base", "<URL:http://hdr/x/>")]) == ["http://hdr/x/g"]
+    with pytest.raises(relurl.URLError, match="Base header"):
+        relurl.extract_links("<a href=g>", PAGE, headers={"Base": "no brackets"})
+
+
+def test_established_base_matches_establish_base() -> None:
+    html = '<a href="g"></a><base href=" /b/ ">'
+    base = relurl.establish_base(retrieval_url=PAGE, html_base_href=" /b/ ")
+    assert urls(html) == [relurl.resolve(base.url, "g")]
+
+
+# --- values: the DOM's, stripped of ASCII whitespace before resolution ---
+
+
+def test_whitespace_around_the_value_is_stripped_not_joined_as_a_path() -> None:
+    (link,) = relurl.extract_links('<a href="\n\t ../x.html \r\n">', PAGE)
+    assert link.url == "http://example.com/x.html"
+    assert link.raw == "\n\t ../x.html \n"  # the DOM value: CR LF is LF
+    # Only ASCII whitespace: a no-break space is part of the URL.
+    assert urls('<a href="\u00a0x">') == ["http://example.com/dir/\u00a0x"]
+
+
+def test_character_references_are_decoded_as_in_attribute_values() -> None:
+    html = '<a href="?a=1&amp;b=2"><a href="?x&copy=1&copy;&amp"><a href="&#x2F;abs&#47;p"><a href="&#0;">'
+    assert [link.raw for link in relurl.extract_links(html, PAGE)] == ["?a=1&b=2", "?x&copy=1©&", "/abs/p", "\ufffd"]
+
+
+def test_markup_that_is_not_markup() -> None:
+    html = """<script>document.write('<a href="no1">')</script><style>a{}</style><!-- <a href=no2> -->
+    <title><a href=no3></title><textarea><a href=no4></textarea><noscript><img src="yes1"></noscript>
+    <template><a href="no5"></template><a href="yes2">"""
+    assert [u.rsplit("/", 1)[1] for u in urls(html)] == ["yes1", "yes2"]
+
+
+# --- malformed HTML never raises: it gives what a browser sees ---
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        ("<a href=unquoted/path?x=1>t", ["unquoted/path?x=1"]),
+        ("<div><a href='x'><p><a href=y>", ["x", "y"]),
+        ("<a href='unclosed", []),  # a tag cut off at the end of the input is dropped
+        ("<a href=\"a\x00b\">", ["a\ufffdb"]),
+        ("\x00<a href=x\x00y>", ["x\ufffdy"]),
+        ("<a\x00 href=x>", []),  # the element is "a\ufffd", not "a"
+        ("<a href=x></a href=end-tag-attributes-are-ignored>", ["x"]),
+        ("<<a href=x>>", ["x"]),
+        ("<a href=a=b=c>", ["a=b=c"]),
+        ("</a><a/href=x>", ["x"]),
+        ("<a href=`x`>", ["`x`"]),
+        ("", []),
+    ],
+)
+def test_malformed_html(html: str, expected: list[str]) -> None:
+    assert [link.raw for link in relurl.extract_links(html, PAGE)] == expected
+
+
+HTML_PIECES = st.sampled_from(
+    ["<a href=", "<img srcset='", "<base href=", "<meta http-equiv=refresh content='0;url=", "<noscript>",
+     "</noscript>", "<template>", "</template>", "<script>", "</script>", "<svg>", "<!--", "-->", "'", '"', ">",
+     "&amp;", "&#x", "\x00", "\r", " ", ",", "x", "#", "javascript:", "\u00e9", "\ud800", "<", "/"]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(HTML_PIECES, max_size=40).map("".join), st.binary(max_size=200))
+def test_any_input_gives_links_never_an_error(text: str, noise: bytes) -> None:
+    for html in (text, text.encode("utf-8", "surrogatepass") + noise, noise):
+        for link in relurl.extract_links(html, PAGE):
+            assert isinstance(link.url, str) and link.tag and link.attr
+
+
+def test_bytes_decoding() -> None:
+    assert urls(b"<a href='caf\xc3\xa9'>") == ["http://example.com/dir/caf\u00e9"]
+    # Broken UTF-8: U+FFFD for each malformed sequence, as the UTF-8 decoder of a browser.
+    assert urls(b"<a href='x\xff\xc3y'>\xe9<a href=z>") == ["http://example.com/dir/x\ufffd\ufffdy", "http://example.com/dir/z"]
+    # A byte order mark, a Content-Type charset, a <meta charset>.
+    assert urls(b"\xef\xbb\xbf<a href='\xc3\xa9'>") == ["http://example.com/dir/\u00e9"]
+    assert urls("<a href='\u00e9'>".encode("utf-16"), PAGE) == ["http://example.com/dir/\u00e9"]
+    latin = {"Content-Type": "text/html; charset=ISO-8859-1"}
+    assert urls(b"<a href='\xe9'>", headers=latin) == ["http://example.com/dir/\u00e9"]
+    assert urls(b"<meta charset=windows-1252><a href='\xe9\x80'>") == ["http://example.com/dir/\u00e9\u20ac"]
+
+
+def test_str_and_bytes_agree_and_lone_surrogates_do_not_raise() -> None:
+    html = (EXAMPLES / "links.html").read_text(encoding="utf-8")
+    assert relurl.extract_links(html, PAGE) == relurl.extract_links(html.encode(), PAGE)
+    assert [link.raw for link in relurl.extract_links("<a href='x\ud800y'>", PAGE)][0].startswith("x\ufffd")
+
+
+# --- srcset (HTML "parse a srcset attribute") and refresh ("shared declarative refresh steps") ---
+
+
+@pytest.mark.parametrize(
+    ("srcset", "expected"),
+    [
+        ("a.png", ["a.png"]),
+        ("a.png 1x, b.png 2x", ["a.png", "b.png"]),
+        ("a.png 100w, b.png 200w 300h", ["a.png", "b.png"]),
+        ("img.png?x=1,2 1x, b.png", ["img.png?x=1,2", "b.png"]),  # a URL runs to whitespace
+        ("a.png,b.png", ["a.png,b.png"]),
+        ("a.png,, b.png", ["a.png", "b.png"]),  # trailing commas end a candidate
+        ("data:image/png;base64,AA== 1x", ["data:image/png;base64,AA=="]),
+        ("a.png 0w, b.png 1x 2x, c.png 1q, d.png 10h, e.png 1.5x", ["e.png"]),  # invalid descriptors drop one
+        ("a.png (1, 2) 1x, b.png", ["b.png"]),
+        (" , ", []),
+    ],
+)
+def test_srcset(srcset: str, expected: list[str]) -> None:
+    assert [link.raw for link in relurl.extract_links(f'<img srcset="{srcset}">', PAGE)] == expected
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("5; url=/next", ["/next"]),
+        ("0;URL='/quoted' tail", ["/quoted"]),
+        ('0; Url = "/dq"', ["/dq"]),
+        ("1, /comma", ["/comma"]),
+        ("1 /space", ["/space"]),
+        (".5; url=/x", ["/x"]),
+        ("0; url=", [""]),
+        ("5", []),  # the page reloads itself: no link
+        ("soon; url=/x", []),
+        ("5x; url=/x", []),
+    ],
+)
+def test_meta_refresh(content: str, expected: list[str]) -> None:
+    escaped = content.replace('"', "&quot;")
+    html = f'<meta http-equiv=REFRESH content="{escaped}">'
+    assert [link.raw for link in relurl.extract_links(html, PAGE)] == expected
+
+
+# --- special links and spec ---
+
+
+def test_special_links_are_flagged_and_skippable() -> None:
+    html = """<a href="javascript:void(0)"><a href=" JavaScript:go()"><a href="java&#10;script:x">
+    <a href="mailto:a@b"><img src="data:,x"><a href="#top"><a href="  #"><a href="g#frag"><a href="tel:1">"""
+    links = relurl.extract_links(html, PAGE)
+    assert [link.special for link in links] == [
+        "javascript", "javascript", "javascript", "mailto", "data", "fragment", "fragment", None, None,
+    ]  # fmt: skip
+    assert links[5].url == PAGE + "#top"
+    assert [link.raw for link in relurl.extract_links(html, PAGE, skip_special=True)] == ["g#frag", "tel:1"]
+
+
+def test_spec() -> None:
+    html = '<a href="../../../g"><a href="?">'
+    assert urls(html, "http://a/b/c/d;p?q") == ["http://a/../g", "http://a/b/c/d;p?q"]
+    assert urls(html, "http://a/b/c/d;p?q", spec="rfc3986") == ["http://a/g", "http://a/b/c/d;p?"]
+    with pytest.raises(ValueError, match="spec must be"):
+        relurl.extract_links("", PAGE, spec="whatwg")  # type: ignore[arg-type]
+
+
+# --- the Link object and the arguments ---
+
+
+def test_link_object() -> None:
+    (link,) = relurl.extract_links('<a href=" g ">', PAGE)
+    assert link == Link("http://example.com/dir/g", "a", "href", " g ")
+    assert link != Link("http://example.com/dir/g", "a", "href", " g ", "fragment")
+    assert hash(link) == hash(Link("http://example.com/dir/g", "a", "href", " g ", None))
+    assert repr(link) == "Link(url='http://example.com/dir/g', tag='a', attr='href', raw=' g ', special=None)"
+    assert pickle.loads(pickle.dumps(link)) == link
+    assert link != ("http://example.com/dir/g",)
+    with pytest.raises(AttributeError):
+        link.url = "x"  # type: ignore[misc]
+
+
+def test_argument_errors() -> None:
+    with pytest.raises(TypeError, match="html must be str or bytes, not int"):
+        relurl.extract_links(1, PAGE)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="url must be str"):
+        relurl.extract_links("", None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        relurl.extract_links("", PAGE, headers=[("only-a-name",)])  # type: ignore[list-item]
+
+
+def test_large_pages_in_threads() -> None:
+    """Pages over 32 KB are read without the GIL; threads get the same answers."""
+    html = (EXAMPLES / "links.html").read_bytes() * 20
+    expected = relurl.extract_links(html, PAGE)
+    results: list[list[Link]] = []
+    threads = [threading.Thread(target=lambda: results.append(relurl.extract_links(html, PAGE))) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [expected] * 4 and len(expected) == 20 * 26
