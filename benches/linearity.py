@@ -1,0 +1,205 @@
+"""Linear time and memory on adversarial input: each family at size n and 10n.
+
+    python benches/linearity.py              # the table (a few minutes)
+    python benches/linearity.py --strict     # exit 1 if a time ratio exceeds 12 for 10x input
+    python benches/linearity.py --family dotdot
+
+For each family of tests/test_adversarial.py (and a few more that would expose a quadratic
+step), each entry point is timed at size n and at 10n: `relurl.resolve` (RFC 1808 and
+RFC 3986), `URL.resolve` on a parsed base, `relurl.urljoin`, `relurl.validate` and
+`relurl.parse` (an exception, where that is the answer, is part of the call). Every
+measurement runs in a fresh subprocess, so no call inherits memory or a grown buffer from
+another; each size is measured in --rounds processes (n, 10n, n, 10n, ...) and the fastest
+counts. Time: the fastest of 7 batches of calls (a batch takes at least 20 ms of this
+process's CPU time, so that other processes on the machine do not count), per call.
+Memory: the peak RSS of one call over the RSS just before it, read from /proc/self/status
+after resetting the peak (`echo 5 > /proc/self/clear_refs`), since Rust's allocations are
+invisible to tracemalloc; it includes the result string. Linear means a time ratio near 10
+(target: at most 12) and memory that grows with the input, not faster. Beyond a few MB
+the memory system shows (the 32 MiB L3 cache; glibc serves blocks over 32 MiB by mmap, so
+each such result string is page-faulted anew): `--sizes 1,10,100` shows that step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import relurl
+
+BASE = "http://a/b/c/d;p?q#f"
+
+#: family -> (description, n, build(n) -> (base, reference))
+FAMILIES: dict[str, tuple[str, int, Callable[[int], tuple[str, str]]]] = {
+    "dotdot": ("`'../' * n + 'g'`", 100_000, lambda n: (BASE, "../" * n + "g")),
+    "dot": ("`'./' * n + 'g'`", 100_000, lambda n: (BASE, "./" * n + "g")),
+    "empty": ("`'x' + '/' * n + 'g'` (empty segments)", 100_000, lambda n: (BASE, "x" + "/" * n + "g")),
+    "emptyabs": ("`'/' * n + 'g'` (empty net_loc, empty segments)", 100_000, lambda n: (BASE, "/" * n + "g")),
+    "long": ("`'x' * n` (one segment; 10n = 10 MB)", 1_000_000, lambda n: (BASE, "x" * n)),
+    "segments": ("`'a/' * n` (n segments; 10n = 10 MB)", 500_000, lambda n: (BASE, "a/" * n)),
+    "climb": ("base `'http://a/' + 'x/' * n`, reference `'../' * n + 'g'`", 100_000,
+              lambda n: ("http://a/" + "x/" * n, "../" * n + "g")),
+    "semicolons": ("`';' * n`", 100_000, lambda n: (BASE, ";" * n)),
+    "questions": ("`'?' * n`", 100_000, lambda n: (BASE, "?" * n)),
+    "controls": ("`'g' + '\\t\\n\\x00\\x7f' * n`", 100_000, lambda n: (BASE, "g" + "\t\n\x00\x7f" * n)),
+    "space_at_end": ("`'x' * n + ' '` (validate fails at the end)", 1_000_000, lambda n: (BASE, "x" * n + " ")),
+    "non_ascii": ("`'é/' * n`", 100_000, lambda n: (BASE, "é/" * n)),
+    "astral": ("`'\\U0010ffff/' * n`", 100_000, lambda n: (BASE, "\U0010ffff/" * n)),
+    "surrogate_at_end": ("`'x' * n + '\\ud800'` (URLError at the end)", 1_000_000, lambda n: (BASE, "x" * n + "\ud800")),
+}
+
+
+def operations(base: str, ref: str) -> dict[str, Callable[[], object]]:
+    try:
+        parsed: relurl.URL | None = relurl.parse(base)
+    except relurl.URLError:
+        parsed = None
+
+    def guarded(call: Callable[[], object]) -> Callable[[], object]:
+        def run() -> object:
+            try:
+                return call()
+            except relurl.URLError as e:
+                return e
+        return run
+
+    ops = {
+        "resolve": guarded(lambda: relurl.resolve(base, ref)),
+        "resolve 3986": guarded(lambda: relurl.resolve(base, ref, spec="rfc3986")),
+        "URL.resolve": guarded(lambda: parsed.resolve(ref) if parsed else None),
+        "urljoin": guarded(lambda: relurl.urljoin(base, ref)),
+        "validate": guarded(lambda: relurl.validate(ref)),
+        "parse": guarded(lambda: relurl.parse(ref)),
+    }
+    return ops
+
+
+def status_kib(field: str) -> int:
+    with open("/proc/self/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise RuntimeError(field)
+
+
+def reset_peak() -> bool:
+    try:
+        with open("/proc/self/clear_refs", "w", encoding="ascii") as f:
+            f.write("5")
+        return True
+    except OSError:
+        return False
+
+
+def measure(call: Callable[[], object]) -> dict[str, float]:
+    gc.collect()
+    exact = reset_peak()
+    before = status_kib("VmRSS")
+    result = call()
+    peak = status_kib("VmHWM") if exact else status_kib("VmRSS")
+    del result
+    # Time: batches of at least 20 ms, the fastest of 7.
+    def batch(loops: int) -> float:  # CPU time: the machine's other processes do not count
+        t = time.process_time()
+        for _ in range(loops):
+            call()
+        return time.process_time() - t
+
+    loops = 1
+    while (elapsed := batch(loops)) < 0.02:
+        loops = max(loops * 2, int(loops * 0.025 / max(elapsed, 1e-7)))
+    best = min([elapsed / loops] + [batch(loops) / loops for _ in range(6)])
+    return {"seconds": best, "extra_kib": max(0, peak - before)}
+
+
+OPERATIONS = ["resolve", "resolve 3986", "URL.resolve", "urljoin", "validate", "parse"]
+
+
+def worker(family: str, n: int, op: str) -> None:
+    base, ref = FAMILIES[family][2](n)
+    out = measure(operations(base, ref)[op])
+    out["bytes"] = len((base + ref).encode("utf-8", "surrogatepass"))
+    print(json.dumps(out))
+
+
+def run_worker(family: str, n: int, op: str) -> dict[str, Any]:
+    """One measurement in a fresh interpreter: no memory or buffer left by another call."""
+    done = subprocess.run(
+        [sys.executable, __file__, "--worker", family, str(n), op], check=True, capture_output=True, text=True
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def fmt_time(seconds: float) -> str:
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} µs"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--worker", nargs=3, metavar=("FAMILY", "N", "OP"), help=argparse.SUPPRESS)
+    parser.add_argument("--family", action="append", choices=sorted(FAMILIES), help="only these families")
+    parser.add_argument("--strict", action="store_true", help="exit 1 if a time ratio exceeds 12")
+    parser.add_argument("--rounds", type=int, default=2, help="fresh processes per size, alternating; the fastest counts")
+    parser.add_argument("--sizes", default="1,10", help="multiples of each family's n (default 1,10; try 1,10,100)")
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker[0], int(args.worker[1]), args.worker[2])
+        return
+    multiples = [int(m) for m in args.sizes.split(",")]
+    labels = ["n" if m == 1 else f"{m}n" for m in multiples]
+
+    print(f"relurl {relurl.__version__} ({relurl._relurl.__file__}), Python {sys.version.split()[0]}")
+    print(f"time: fastest of 7 batches in each of {args.rounds} fresh processes per size, per call; "
+          "memory: peak RSS of one call over the RSS before it\n")
+    steps = list(zip(labels, labels[1:], multiples, multiples[1:]))
+    print(
+        "| family | n | entry point | "
+        + " | ".join(f"time at {label}" for label in labels)
+        + " | "
+        + " | ".join(f"ratio {b}/{a} (input x{mb // ma})" for a, b, ma, mb in steps)
+        + " | "
+        + " | ".join(f"peak extra at {label}" for label in labels)
+        + f" | extra per input byte at {labels[-1]} |"
+    )
+    print("|---|---:|---|" + "---:|" * (2 * len(labels) + len(steps) + 1))
+    worst = 0.0
+    for family in args.family or FAMILIES:
+        description, n, _ = FAMILIES[family]
+        for op in OPERATIONS:
+            runs: dict[int, list[dict[str, Any]]] = {m * n: [] for m in multiples}
+            for _ in range(args.rounds):  # n, 10n, n, 10n, ...: every size sees the same machine
+                for size in runs:
+                    runs[size].append(run_worker(family, size, op))
+            best = [min(runs[m * n], key=lambda r: r["seconds"]) for m in multiples]
+            ratios = []
+            for (_, _, ma, mb), x, y in zip(steps, best, best[1:]):
+                ratio = y["seconds"] / x["seconds"]
+                expected = mb / ma
+                worst = max(worst, ratio / expected * 10)
+                ratios.append(f"{ratio:.1f}x" + (" **!**" if ratio > 1.2 * expected else ""))
+            per_byte = best[-1]["extra_kib"] * 1024 / best[-1]["bytes"]
+            print(
+                f"| {description} | {n:,} | `{op}` | "
+                + " | ".join(fmt_time(r["seconds"]) for r in best)
+                + " | "
+                + " | ".join(ratios)
+                + " | "
+                + " | ".join(f"{r['extra_kib']:,} KiB" for r in best)
+                + f" | {per_byte:.2f} |"
+            )
+    print(f"\nworst time ratio per 10x input: {worst:.1f}x (target: at most 12x)")
+    if args.strict and worst > 12:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,410 @@
+"""Adversarial input, each family through every entry point, each answer asserted exactly.
+
+For every case of the table: `relurl.resolve` under both specs, `URL.resolve` and
+`URL.resolve_many` on a parsed base (both specs), `relurl.urljoin` (which must give
+exactly what `urllib.parse.urljoin` gives, value and type), `relurl.validate` and
+`relurl.parse`. Resolution is total on `str`: the only errors are a lone surrogate
+(`relurl.URLError` with the character position) and, for `validate`, what breaks the
+RFC 1808 §2.2 grammar. README, "Bad input", is the prose for this table; the timing of the
+same families at two sizes is benches/linearity.py.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal, TypeVar, Union
+
+import pytest
+
+import relurl
+
+BASE = "http://a/b/c/d;p?q#f"
+MEGA = 1_000_000
+
+
+@dataclass(frozen=True)
+class Raises:
+    """A `relurl.URLError` at `position` (in characters) with `reason`."""
+
+    position: int
+    reason: str
+
+
+Answer = Union[str, Raises]
+Components = Union[tuple[str, str, str, str, str, str], Raises]
+
+
+@dataclass(frozen=True)
+class Case:
+    """`reference` resolved against BASE. Big strings are built when the test runs."""
+
+    name: str
+    reference: Callable[[], str]
+    rfc1808: Callable[[str], Answer]
+    rfc3986: Callable[[str], Answer]
+    validate: Raises | None
+    parse: Callable[[str], Components]
+
+
+def path_only(ref: str) -> Components:
+    return ("", "", ref, "", "", "")
+
+
+def made(build: Callable[[], str]) -> Callable[[], str]:
+    return cache(build)
+
+
+def small(text: str) -> Callable[[], str]:
+    return lambda: text
+
+
+T = TypeVar("T")
+Spec = Literal["rfc1808", "rfc3986"]
+SPECS: tuple[Spec, Spec] = ("rfc1808", "rfc3986")
+
+
+def same(answer: T) -> Callable[[str], T]:
+    return lambda _ref: answer
+
+
+def appended(prefix: str) -> Callable[[str], Answer]:
+    return lambda ref: prefix + ref
+
+
+def surrogate(position: int, unit: str) -> Raises:
+    return Raises(position, f"lone surrogate U+{unit} cannot be encoded as UTF-8")
+
+
+def non_ascii(char_shown: str, code: str, component: str = "path") -> Raises:
+    return Raises(1, f"non-ASCII character '{char_shown}' (U+{code}) is not allowed in a {component}")
+
+
+# One character of every Unicode plane, as the strict check shows it in its reason: itself
+# when printable, else a Rust escape. Plane 0 three times (2-byte, 3-byte, private use).
+PLANES: list[tuple[int, str]] = [
+    (0x0080, "\\u{80}"),
+    (0x0800, "\u0800"),
+    (0xE000, "\\u{e000}"),  # BMP private use area
+    (0x10000, "\U00010000"),
+    (0x20000, "\U00020000"),
+    (0x30000, "\U00030000"),
+    *[(plane << 16, f"\\u{{{plane << 16:x}}}") for plane in range(4, 14)],  # unassigned planes
+    (0xE0000, "\\u{e0000}"),
+    (0xF0000, "\\u{f0000}"),  # supplementary private use area A
+    (0x100000, "\\u{100000}"),  # supplementary private use area B
+    (0x10FFFF, "\\u{10ffff}"),
+]
+
+CONTROLS = [
+    ("NUL", "\x00", "NUL (U+0000) is not allowed in a path"),
+    ("tab", "\t", "tab (U+0009) is not allowed in a path"),
+    ("newline", "\n", "line feed (U+000A) is not allowed in a path"),
+    ("carriage return", "\r", "carriage return (U+000D) is not allowed in a path"),
+    ("DEL", "\x7f", "control character U+007F is not allowed in a path"),
+]
+
+CASES: list[Case] = [
+    Case(
+        "10^6 '../' segments",
+        made(lambda: "../" * MEGA + "g"),
+        # RFC 1808 keeps the '..' that would climb above the root (section 5.2): /b/c/ absorbs two.
+        lambda _ref: "http://a/" + "../" * (MEGA - 2) + "g",
+        same("http://a/g"),
+        None,
+        path_only,
+    ),
+    Case(
+        "10^6 './' segments",
+        made(lambda: "./" * MEGA + "g"),
+        same("http://a/b/c/g"),
+        same("http://a/b/c/g"),
+        None,
+        path_only,
+    ),
+    Case(
+        "10^6 empty segments in a relative path",
+        made(lambda: "x" + "/" * MEGA + "g"),
+        appended("http://a/b/c/"),
+        appended("http://a/b/c/"),
+        None,
+        path_only,
+    ),
+    Case(
+        "10^6 empty segments after an empty net_loc",
+        made(lambda: "/" * MEGA + "g"),
+        # '//' + empty net_loc: the base's net_loc is inherited (step 3), the path is absolute.
+        lambda ref: "http://a" + ref[2:],
+        # RFC 3986: the reference's (empty) authority is used.
+        lambda ref: "http:" + ref,
+        Raises(3, "a path cannot begin with an empty segment ('//' after the net_loc)"),
+        lambda ref: ("", "", ref[2:], "", "", ""),
+    ),
+    Case(
+        "10 MB href, one segment",
+        made(lambda: "x" * 10 * MEGA),
+        appended("http://a/b/c/"),
+        appended("http://a/b/c/"),
+        None,
+        path_only,
+    ),
+    Case(
+        "10 MB href, 5*10^6 segments",
+        made(lambda: "a/" * 5 * MEGA),
+        appended("http://a/b/c/"),
+        appended("http://a/b/c/"),
+        None,
+        path_only,
+    ),
+    Case(
+        "10 MB href with a space at the end",
+        made(lambda: "x" * 10 * MEGA + " "),
+        appended("http://a/b/c/"),
+        appended("http://a/b/c/"),
+        Raises(10 * MEGA, "space is not allowed in a path"),
+        path_only,
+    ),
+    Case(
+        "10^5 ';'",
+        made(lambda: ";" * 100_000),
+        # RFC 1808: params from the first ';' (section 2.4.5), non-empty, so the base's path
+        # is kept and nothing after it (section 4 step 5a). RFC 3986: ';' is path data.
+        appended("http://a/b/c/d"),
+        appended("http://a/b/c/"),
+        None,
+        lambda ref: ("", "", "", ref[1:], "", ""),
+    ),
+    Case(
+        "10^5 '?'",
+        made(lambda: "?" * 100_000),
+        appended("http://a/b/c/d;p"),
+        appended("http://a/b/c/d;p"),
+        None,
+        lambda ref: ("", "", "", "", ref[1:], ""),
+    ),
+    Case(
+        "10^5 ';' then 10^5 '?' after a segment",
+        made(lambda: "g" + ";" * 100_000 + "?" * 100_000),
+        appended("http://a/b/c/"),
+        appended("http://a/b/c/"),
+        None,
+        lambda ref: ("", "", "g", ";" * 99_999, "?" * 99_999, ""),
+    ),
+    *[
+        Case(
+            f"{name} in a path",
+            small("g" + char + "h"),
+            appended("http://a/b/c/"),
+            appended("http://a/b/c/"),
+            Raises(1, reason),
+            path_only,
+        )
+        for name, char, reason in CONTROLS
+    ],
+    Case(
+        "NUL in a query",
+        made(lambda: "g?a\x00b"),
+        appended("http://a/b/c/"),
+        appended("http://a/b/c/"),
+        Raises(3, "NUL (U+0000) is not allowed in a query"),
+        same(("", "", "g", "", "a\x00b", "")),
+    ),
+    Case(
+        "lone surrogate D800 in a path",
+        made(lambda: "g\ud800"),
+        same(surrogate(1, "D800")),
+        same(surrogate(1, "D800")),
+        surrogate(1, "D800"),
+        same(surrogate(1, "D800")),
+    ),
+    Case(
+        "lone surrogate DFFF alone",
+        made(lambda: "\udfff"),
+        same(surrogate(0, "DFFF")),
+        same(surrogate(0, "DFFF")),
+        surrogate(0, "DFFF"),
+        same(surrogate(0, "DFFF")),
+    ),
+    Case(
+        "lone surrogate DC80 in a query, after astral characters (positions count characters)",
+        made(lambda: "\U0001f600/\U0010ffff?\udc80"),
+        same(surrogate(4, "DC80")),
+        same(surrogate(4, "DC80")),
+        surrogate(4, "DC80"),
+        same(surrogate(4, "DC80")),
+    ),
+    *[
+        Case(
+            f"U+{code:04X} in a path",
+            small("g" + chr(code)),
+            appended("http://a/b/c/"),
+            appended("http://a/b/c/"),
+            non_ascii(shown, f"{code:04X}"),
+            path_only,
+        )
+        for code, shown in PLANES
+    ],
+    Case(
+        "U+10FFFF in a fragment",
+        made(lambda: "g#\U0010ffff"),
+        appended("http://a/b/c/"),
+        appended("http://a/b/c/"),
+        Raises(2, "non-ASCII character '\\u{10ffff}' (U+10FFFF) is not allowed in a fragment"),
+        same(("", "", "g", "", "", "\U0010ffff")),
+    ),
+]
+
+
+def check(call: Callable[[], object], expected: object) -> None:
+    if isinstance(expected, Raises):
+        with pytest.raises(relurl.URLError) as info:
+            call()
+        assert type(info.value) is relurl.URLError
+        assert (info.value.position, info.value.reason) == (expected.position, expected.reason)
+        assert str(info.value) == f"{expected.reason} (at position {expected.position})"
+    else:
+        got = call()
+        assert type(got) is type(expected)
+        assert got == expected  # (no pytest diff of 10 MB strings: compare lengths first below)
+
+
+def check_text(call: Callable[[], object], expected: Answer) -> None:
+    if isinstance(expected, str):
+        got = call()
+        assert isinstance(got, str) and type(got) is str
+        assert len(got) == len(expected), (len(got), len(expected))
+        assert got == expected, "same length, different text"
+    else:
+        check(call, expected)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_resolve_both_specs(case: Case) -> None:
+    ref = case.reference()
+    check_text(lambda: relurl.resolve(BASE, ref), case.rfc1808(ref))
+    check_text(lambda: relurl.resolve(BASE, ref, spec="rfc1808"), case.rfc1808(ref))
+    check_text(lambda: relurl.resolve(BASE, ref, spec="rfc3986"), case.rfc3986(ref))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_url_resolve_and_resolve_many(case: Case) -> None:
+    ref = case.reference()
+    base = relurl.parse(BASE)
+    answers: tuple[tuple[Spec, Answer], ...] = (("rfc1808", case.rfc1808(ref)), ("rfc3986", case.rfc3986(ref)))
+    for spec, answer in answers:
+        check_text(lambda: base.resolve(ref, spec=spec), answer)
+        if isinstance(answer, str):
+            got = base.resolve_many(["g", ref, ""], spec=spec)
+            assert got[1] == answer
+            assert got[0] == relurl.resolve(BASE, "g", spec=spec)
+        else:
+            check(lambda: base.resolve_many(["g", ref], spec=spec), answer)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_urljoin_is_urllib(case: Case) -> None:
+    ref = case.reference()
+    expected = urllib.parse.urljoin(BASE, ref)
+    got = relurl.urljoin(BASE, ref)
+    assert type(got) is type(expected)
+    assert len(got) == len(expected)
+    assert got == expected
+    # The same with the hostile text as the base.
+    assert relurl.urljoin(ref, "g") == urllib.parse.urljoin(ref, "g")
+    if ref.isascii():
+        assert relurl.urljoin(BASE.encode(), ref.encode()) == urllib.parse.urljoin(BASE.encode(), ref.encode())
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_validate(case: Case) -> None:
+    ref = case.reference()
+    if case.validate is None:
+        relurl.validate(ref)  # no exception
+        assert tuple(relurl.parse(ref, strict=True)) == case.parse(ref)
+    else:
+        check(lambda: relurl.validate(ref), case.validate)
+        check(lambda: relurl.parse(ref, strict=True), case.validate)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_parse(case: Case) -> None:
+    ref = case.reference()
+    expected = case.parse(ref)
+    if isinstance(expected, Raises):
+        check(lambda: relurl.parse(ref), expected)
+        check(lambda: relurl.URL(ref), expected)
+    else:
+        url = relurl.parse(ref)
+        assert tuple(url) == expected
+        assert (url.scheme, url.netloc, url.path, url.params, url.query, url.fragment) == expected
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_hostile_text_as_the_base(case: Case) -> None:
+    """The reference as a base: a surrogate still raises (position in the base); everything
+    else resolves, and an empty reference gives the base back (section 4 step 2a)."""
+    ref = case.reference()
+    for spec in SPECS:
+        answer = case.rfc1808(ref)
+        if isinstance(answer, Raises):
+            check(lambda: relurl.resolve(ref, "g", spec=spec), answer)
+        else:
+            assert isinstance(relurl.resolve(ref, "g", spec=spec), str)
+            assert relurl.resolve(ref, "", spec=spec) == (ref if spec == "rfc1808" else ref.split("#")[0])
+
+
+# -- Bases that are not absolute ----------------------------------------------------------------
+
+# (base, reference, RFC 1808, RFC 3986). RFC 1808 section 4 step 1: an empty base leaves the
+# reference as it is; otherwise the steps run on whatever components the base has. RFC 3986
+# section 5.2.2 runs on them the same way (remove_dot_segments included), and
+# urllib.parse.urljoin gives its own answer (compared below).
+NOT_ABSOLUTE: list[tuple[str, str, str, str]] = [
+    ("a/b", "g", "a/g", "a/g"),
+    ("a/b", "../g", "g", "/g"),
+    ("a/b", "", "a/b", "a/b"),
+    ("a/b", "?y", "a/b?y", "a/b?y"),
+    ("a/b", ";x", "a/b;x", "a/;x"),
+    ("a/b", "#s", "a/b#s", "a/b#s"),
+    ("a/b", "//g", "//g", "//g"),
+    ("a/b", "/g", "/g", "/g"),
+    ("//host", "g", "//host/g", "//host/g"),
+    ("//host", "../g", "//host/../g", "//host/g"),
+    ("//host", "", "//host", "//host"),
+    ("//host", "?y", "//host/?y", "//host?y"),
+    ("//host", ";x", "//host/;x", "//host/;x"),
+    ("//host", "#s", "//host#s", "//host#s"),
+    ("/x", "g", "/g", "/g"),
+    ("/x", "../g", "/../g", "/g"),
+    ("/x", "", "/x", "/x"),
+    ("/x", "?y", "/x?y", "/x?y"),
+    ("/x", ";x", "/x;x", "/;x"),
+    ("", "g", "g", "g"),
+    ("", "../g", "../g", "g"),
+    ("", "", "", ""),
+    ("", "?y", "?y", "?y"),
+    ("", "#s", "#s", "#s"),
+    ("", "//g", "//g", "//g"),
+]
+
+BASE_COMPONENTS = {
+    "a/b": ("", "", "a/b", "", "", ""),
+    "//host": ("", "host", "", "", "", ""),
+    "/x": ("", "", "/x", "", "", ""),
+    "": ("", "", "", "", "", ""),
+}
+
+
+@pytest.mark.parametrize(("base", "ref", "rfc1808", "rfc3986"), NOT_ABSOLUTE)
+def test_base_that_is_not_absolute(base: str, ref: str, rfc1808: str, rfc3986: str) -> None:
+    assert relurl.resolve(base, ref) == rfc1808
+    assert relurl.resolve(base, ref, spec="rfc3986") == rfc3986
+    parsed = relurl.parse(base)
+    assert parsed.resolve(ref) == rfc1808
+    assert parsed.resolve(ref, spec="rfc3986") == rfc3986
+    assert parsed.resolve_many([ref, ref]) == [rfc1808, rfc1808]
+    assert relurl.urljoin(base, ref) == urllib.parse.urljoin(base, ref)
+    relurl.validate(base)  # each is a valid relativeURL (section 2.2): no exception
+    assert tuple(parsed) == BASE_COMPONENTS[base]
