@@ -6,6 +6,8 @@
 //!   by §4, with step 6 done as a segment stack (one allocation: the output).
 //! - [`validate`] checks a URL against the §2.2 BNF and reports the first offending
 //!   character and why.
+//! - [`batch::resolve_batch`] resolves a column of references against one base or a base
+//!   per row, on several threads, recording bad rows by index instead of stopping.
 //! - [`links::extract_links`] reads an HTML page with a tokenizer and resolves every link
 //!   against the page's base (§3, the first `<base href>`), parsed once.
 //!
@@ -20,6 +22,7 @@
 #![forbid(unsafe_code)]
 
 mod base;
+pub mod batch;
 mod error;
 pub mod links;
 mod parse;

@@ -257,13 +257,16 @@ CASES: list[Case] = [
 ]
 
 
-def check(call: Callable[[], object], expected: object) -> None:
+def check(call: Callable[[], object], expected: object, batch_index: int | None = None) -> None:
+    """`call()` returns `expected`, or raises it; from a batch, naming the item `batch_index`."""
     if isinstance(expected, Raises):
         with pytest.raises(relurl.URLError) as info:
             call()
         assert type(info.value) is relurl.URLError
         assert (info.value.position, info.value.reason) == (expected.position, expected.reason)
-        assert str(info.value) == f"{expected.reason} (at position {expected.position})"
+        assert info.value.index == batch_index
+        prefix = "" if batch_index is None else f"reference of item {batch_index}: "
+        assert str(info.value) == f"{prefix}{expected.reason} (at position {expected.position})"
     else:
         got = call()
         assert type(got) is type(expected)
@@ -300,7 +303,7 @@ def test_url_resolve_and_resolve_many(case: Case) -> None:
             assert got[1] == answer
             assert got[0] == relurl.resolve(BASE, "g", spec=spec)
         else:
-            check(lambda: base.resolve_many(["g", ref], spec=spec), answer)
+            check(lambda: base.resolve_many(["g", ref], spec=spec), answer, batch_index=1)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])

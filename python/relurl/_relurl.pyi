@@ -4,15 +4,20 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Literal, final, overload
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
-__all__ = ["URLError", "parse", "resolve", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect", "EstablishedBase", "base_from_header", "establish_base", "Link", "extract_links"]
+__all__ = ["URLError", "parse", "resolve", "resolve_many", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect", "EstablishedBase", "base_from_header", "establish_base", "Link", "extract_links"]
 __version__: str
 
 class URLError(ValueError):
     """A URL was rejected: `position` is the index (in characters) of the first offending
-    character, `reason` says why. A subclass of ValueError."""
+    character, `reason` says why. A subclass of ValueError.
+
+    From a batch (`resolve_many`, `URL.resolve_many`, `relurl.arrow`), `index` is the failed
+    item's index and `input` is "base" or "reference"; both are None otherwise."""
 
     position: int
     reason: str
+    index: int | None
+    input: Literal["base", "reference"] | None
 
 @final
 class URL:
@@ -39,10 +44,38 @@ class URL:
     def resolve(self, reference: str, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808") -> str:
         """Resolves `reference` against this URL by RFC 1808 section 4 (or, with
         `spec="rfc3986"`, RFC 3986 section 5.2)."""
+    @overload
     def resolve_many(
-        self, references: Iterable[str], *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808"
+        self,
+        references: Iterable[str],
+        *,
+        spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+        strict: bool = False,
+        errors: Literal["raise"] = "raise",
+        threads: int | None = None,
     ) -> list[str]:
-        """Resolves each reference against this URL, in order."""
+        """Resolves each reference against this URL, in order, with the GIL released;
+        `relurl.resolve_many(self, references, ...)`: see there for the arguments."""
+    @overload
+    def resolve_many(
+        self,
+        references: Iterable[str | None],
+        *,
+        spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+        strict: bool = False,
+        errors: Literal["raise", "null"] = "raise",
+        threads: int | None = None,
+    ) -> list[str | None]: ...
+    @overload
+    def resolve_many(
+        self,
+        references: Iterable[str | None],
+        *,
+        spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+        strict: bool = False,
+        errors: Literal["report"],
+        threads: int | None = None,
+    ) -> tuple[list[str | None], list[URLError]]: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[str]: ...
     def __getitem__(self, key: int, /) -> str: ...
@@ -58,6 +91,49 @@ def resolve(base: str, reference: str, *, spec: Literal["rfc1808", "rfc3986"] = 
     """Resolves `reference` against `base` by RFC 1808 section 4, or with `spec="rfc3986"`
     by RFC 3986 section 5.2 (strict); any other `spec` raises ValueError."""
 
+@overload
+def resolve_many(
+    bases: str | URL | Iterable[str],
+    references: Iterable[str],
+    *,
+    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    strict: bool = False,
+    errors: Literal["raise"] = "raise",
+    threads: int | None = None,
+) -> list[str]:
+    """Resolves every reference against its base, in order: `bases` is one base (a str or
+    a URL) for all of them, or one base per reference. The Rust work runs with the GIL
+    released, split across `threads` threads (default 1); equal consecutive bases are parsed
+    once. A None base or reference gives None.
+
+    `spec` as in `resolve`. `strict=True` first checks every base and reference against the
+    RFC 1808 section 2.2 BNF (not with spec="rfc3986"). A non-str item raises TypeError
+    before any work. A failed item (strict check, lone surrogate) never stops the batch
+    midway: with errors="raise" (default) one URLError is raised for the first failed item,
+    with its `index`, `input`, `position` and `reason`; with errors="null" the failed item
+    is None; with errors="report" the result is `(results, failures)`, failures being the
+    URLErrors of the None items, in order."""
+
+@overload
+def resolve_many(
+    bases: str | URL | Iterable[str | None],
+    references: Iterable[str | None],
+    *,
+    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    strict: bool = False,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> list[str | None]: ...
+@overload
+def resolve_many(
+    bases: str | URL | Iterable[str | None],
+    references: Iterable[str | None],
+    *,
+    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    strict: bool = False,
+    errors: Literal["report"],
+    threads: int | None = None,
+) -> tuple[list[str | None], list[URLError]]: ...
 def validate(url: str) -> None:
     """Checks `url` against the RFC 1808 section 2.2 BNF; raises URLError with the
     position of the first offending character and the reason."""

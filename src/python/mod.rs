@@ -2,6 +2,7 @@
 //! arguments, calls the core once and converts the result; no URL logic lives here.
 
 mod base;
+mod batch;
 mod errors;
 mod functions;
 mod links;
@@ -15,6 +16,8 @@ mod urllib;
 mod relurl_native {
     #[pymodule_export]
     use super::base::{base_from_header, establish_base, PyEstablishedBase};
+    #[pymodule_export]
+    use super::batch::resolve_many;
     #[pymodule_export]
     use super::errors::URLError;
     #[pymodule_export]
@@ -30,6 +33,11 @@ mod relurl_native {
 
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        // Set on errors of a batch (`resolve_many`, `relurl.arrow`): the failed item's index
+        // and which of its inputs failed; `None` on errors of single calls.
+        let error_type = m.py().get_type::<URLError>();
+        error_type.setattr("index", m.py().None())?;
+        error_type.setattr("input", m.py().None())?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))
     }
 }

@@ -53,7 +53,7 @@ pub(crate) fn type_error(obj: &Bound<'_, PyAny>, arg: &str) -> PyErr {
 /// A `URLError` at the first lone surrogate (U+D800 to U+DFFF) of `s`.
 #[cold]
 #[inline(never)]
-fn surrogate_error(s: &Bound<'_, PyString>) -> PyErr {
+pub(crate) fn surrogate_error(s: &Bound<'_, PyString>) -> PyErr {
     let py = s.py();
     // 'surrogatepass' writes a surrogate as the 3 bytes ED A0..BF xx; count the characters
     // before the first such sequence.

@@ -3,11 +3,12 @@
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyString, PyTuple};
 
+use super::batch::{resolve_rows, BatchArgs, Bases, Column};
 use super::errors::from_core;
 use super::resolving::{resolve_to_py, spec_arg};
-use super::strings::{backed_str, borrow_str, str_arg, type_error};
+use super::strings::{backed_str, borrow_str, str_arg};
 use crate::{Spec, Url};
 
 /// A URL split into its six RFC 1808 components; immutable, hashable, picklable.
@@ -95,29 +96,21 @@ impl PyUrl {
         resolve_to_py(base, base.holder().as_py_str().bind(reference.object.py()), &reference)
     }
 
-    /// Resolves every reference of `references` (a list or other iterable of `str`) against
-    /// this URL, in order.
-    #[pyo3(signature = (references, *, spec = "rfc1808"))]
-    fn resolve_many<'py>(&self, references: &Bound<'py, PyAny>, spec: &str) -> PyResult<Bound<'py, PyList>> {
+    /// Resolves every reference of `references` against this URL, in order, with the GIL
+    /// released (see `relurl.resolve_many`).
+    #[pyo3(signature = (references, *, spec = "rfc1808", strict = false, errors = "raise", threads = None))]
+    fn resolve_many<'py>(
+        &self,
+        references: &Bound<'py, PyAny>,
+        spec: &str,
+        strict: bool,
+        errors: &str,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let py = references.py();
-        let base = self.url_for(spec_arg(spec)?);
-        let base_object = base.holder().as_py_str().bind(py);
-        let resolve_item = |index: usize, item: &Bound<'py, PyAny>| {
-            resolve_to_py(base, base_object, &str_arg(item, || format!("references[{index}]"))?)
-        };
-        if let Ok(list) = references.cast::<PyList>() {
-            let mut out = Vec::with_capacity(list.len());
-            for (index, item) in list.iter().enumerate() {
-                out.push(resolve_item(index, &item)?);
-            }
-            return PyList::new(py, out);
-        }
-        let iter = references.try_iter().map_err(|_| type_error(references, "references"))?;
-        let mut out = Vec::new();
-        for (index, item) in iter.enumerate() {
-            out.push(resolve_item(index, &item?)?);
-        }
-        PyList::new(py, out)
+        let args = BatchArgs::new(spec, strict, errors, threads)?;
+        let references = Column::collect(references, "references")?;
+        resolve_rows(py, Bases::One(self.text(py)), &references, &args)
     }
 
     fn __str__(&self, py: Python<'_>) -> Py<PyString> {
@@ -170,6 +163,11 @@ impl PyUrl {
 }
 
 impl PyUrl {
+    /// The text this URL was parsed from, as the `str` object given.
+    pub(crate) fn text<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.url.holder().as_py_str().bind(py).clone()
+    }
+
     /// This URL as parsed by the grammar of `spec`.
     fn url_for(&self, spec: Spec) -> &Url<PyBackedStr> {
         match spec {

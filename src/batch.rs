@@ -1,0 +1,420 @@
+//! Resolving a whole batch of references at once: one base for all of them, or one base
+//! per reference, split across threads.
+//!
+//! Each row goes through the same path as a single resolution (parse by §2.4 or RFC 3986
+//! Appendix B, then RFC 1808 §4 or RFC 3986 §5.2); what the batch adds is that a base equal
+//! to the previous row's is not parsed again, that the results are written one after the
+//! other into one buffer per thread (Arrow's layout: a text buffer and offsets), and that
+//! bad rows are recorded with their index instead of stopping the batch.
+
+use core::num::NonZeroUsize;
+use core::ops::Range;
+
+use crate::error::Error;
+use crate::parse::Url;
+use crate::resolve::{resolve_by_spec_into, unchanged, Unchanged};
+use crate::spec::Spec;
+use crate::validate::validate_parsed;
+
+/// A column of strings, some of them null: a Python list, an Arrow array, a slice.
+pub trait StrColumn: Sync {
+    /// The number of rows.
+    fn len(&self) -> usize;
+    /// Whether the column has no rows.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Row `row`'s text, `None` for a null. `row < self.len()`.
+    fn get(&self, row: usize) -> Option<&str>;
+}
+
+impl StrColumn for [&str] {
+    fn len(&self) -> usize {
+        <[&str]>::len(self)
+    }
+    fn get(&self, row: usize) -> Option<&str> {
+        Some(self[row])
+    }
+}
+
+impl StrColumn for [Option<&str>] {
+    fn len(&self) -> usize {
+        <[Option<&str>]>::len(self)
+    }
+    fn get(&self, row: usize) -> Option<&str> {
+        self[row]
+    }
+}
+
+/// One string (or null) repeated `len` times: a single base for every reference.
+#[derive(Debug, Clone, Copy)]
+pub struct Repeated<'a> {
+    /// The string of every row.
+    pub text: Option<&'a str>,
+    /// The number of rows.
+    pub len: usize,
+}
+
+impl StrColumn for Repeated<'_> {
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn get(&self, _row: usize) -> Option<&str> {
+        self.text
+    }
+}
+
+/// How a batch runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BatchOptions {
+    /// The rules for parsing and resolving.
+    pub spec: Spec,
+    /// Check every base and reference against the RFC 1808 §2.2 BNF first
+    /// ([`crate::validate`]); a row that does not conform fails.
+    pub strict: bool,
+    /// Stop each thread at its first failed row (the caller raises; the rest is not needed).
+    pub stop_at_first_error: bool,
+    /// Write the text of rows whose answer is an input as given ([`Unchanged`]); without it
+    /// such rows are [`Row::Reference`] / [`Row::Base`] and the caller reuses its input.
+    pub copy_unchanged: bool,
+    /// The number of threads; the rows are split into this many contiguous ranges.
+    pub threads: NonZeroUsize,
+}
+
+impl Default for BatchOptions {
+    fn default() -> Self {
+        Self { spec: Spec::Rfc1808, strict: false, stop_at_first_error: false, copy_unchanged: true, threads: NonZeroUsize::MIN }
+    }
+}
+
+/// Which input of a row an error was found in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    /// The row's base.
+    Base,
+    /// The row's reference.
+    Reference,
+}
+
+impl Input {
+    /// `"base"` or `"reference"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Base => "base",
+            Self::Reference => "reference",
+        }
+    }
+}
+
+/// A row that failed: its index, which input, and the error found in that input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowError {
+    /// The row's index in the batch.
+    pub row: usize,
+    /// The input the error is in.
+    pub input: Input,
+    /// The error, with its byte index into that input.
+    pub error: Error,
+}
+
+/// What became of one row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Row<'a> {
+    /// The resolved URL.
+    Text(&'a str),
+    /// The answer is the row's reference exactly as given (only without
+    /// [`BatchOptions::copy_unchanged`]).
+    Reference,
+    /// The answer is the row's base exactly as given (only without
+    /// [`BatchOptions::copy_unchanged`]).
+    Base,
+    /// The base or the reference is null.
+    Null,
+    /// The row failed (see [`Resolved::errors`]), or was not reached after a failure with
+    /// [`BatchOptions::stop_at_first_error`].
+    Failed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Text,
+    Reference,
+    Base,
+    Null,
+    Failed,
+}
+
+/// The results of one contiguous range of rows, written by one thread.
+#[derive(Debug, Default)]
+struct Part {
+    /// The texts of the rows, one after the other.
+    text: String,
+    /// `ends[i]` is where row `i`'s text ends in `text` (it starts at `ends[i - 1]`, or 0).
+    ends: Vec<usize>,
+    outcomes: Vec<Outcome>,
+    errors: Vec<RowError>,
+}
+
+/// The results of a batch, in row order.
+#[derive(Debug)]
+pub struct Resolved {
+    parts: Vec<Part>,
+    len: usize,
+}
+
+/// The results of a batch in one text buffer with Arrow-style offsets: row `i` is
+/// `text[offsets[i]..offsets[i + 1]]`, and `valid[i]` is false for a null or failed row
+/// (whose text is empty).
+#[derive(Debug)]
+pub struct Contiguous {
+    /// The results, one after the other.
+    pub text: String,
+    /// `len + 1` offsets into `text`, starting at 0.
+    pub offsets: Vec<usize>,
+    /// Whether each row has a result.
+    pub valid: Vec<bool>,
+    /// The failed rows, in row order.
+    pub errors: Vec<RowError>,
+}
+
+impl Resolved {
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the batch had no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The failed rows, in row order (with [`BatchOptions::stop_at_first_error`], at most one
+    /// per thread: the first is the batch's first).
+    pub fn errors(&self) -> impl Iterator<Item = &RowError> {
+        self.parts.iter().flat_map(|p| p.errors.iter())
+    }
+
+    /// The first failed row, if any.
+    pub fn first_error(&self) -> Option<&RowError> {
+        self.errors().next()
+    }
+
+    /// Every row's result, in order.
+    pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
+        self.parts.iter().flat_map(|part| {
+            part.outcomes.iter().zip(&part.ends).scan(0, move |start, (&outcome, &end)| {
+                let row = match outcome {
+                    Outcome::Text => Row::Text(&part.text[*start..end]),
+                    Outcome::Reference => Row::Reference,
+                    Outcome::Base => Row::Base,
+                    Outcome::Null => Row::Null,
+                    Outcome::Failed => Row::Failed,
+                };
+                *start = end;
+                Some(row)
+            })
+        })
+    }
+
+    /// Joins the threads' buffers into one (the first thread's buffer grows to hold the
+    /// others: one copy of all but the first range's text).
+    pub fn into_contiguous(self) -> Contiguous {
+        let total: usize = self.parts.iter().map(|p| p.text.len()).sum();
+        let mut parts = self.parts.into_iter();
+        let first = parts.next().unwrap_or_default();
+        let mut text = first.text;
+        text.reserve_exact(total - text.len());
+        let mut offsets = Vec::with_capacity(self.len + 1);
+        offsets.push(0);
+        offsets.extend_from_slice(&first.ends);
+        let mut valid: Vec<bool> = first.outcomes.iter().map(|&o| o == Outcome::Text).collect();
+        valid.reserve_exact(self.len - valid.len());
+        let mut errors = first.errors;
+        for part in parts {
+            let shift = text.len();
+            text.push_str(&part.text);
+            offsets.extend(part.ends.iter().map(|end| end + shift));
+            valid.extend(part.outcomes.iter().map(|&o| o == Outcome::Text));
+            errors.extend(part.errors);
+        }
+        Contiguous { text, offsets, valid, errors }
+    }
+}
+
+/// Resolves `references[i]` against `bases[i]` for every row `i`, by the rules of
+/// `options.spec` (RFC 1808 §4 or RFC 3986 §5.2), on `options.threads` threads.
+///
+/// A row whose base or reference is null is [`Row::Null`]. A row fails (an entry in
+/// [`Resolved::errors`]) when an input is longer than `u32::MAX` bytes or, with
+/// `options.strict`, does not conform to the RFC 1808 §2.2 BNF. Equal consecutive bases are
+/// parsed (and checked) once, so one base per page costs one parse per page.
+///
+/// # Panics
+/// If `bases` and `references` differ in length.
+///
+/// # Example
+/// ```
+/// use relurl::batch::{resolve_batch, BatchOptions, Repeated, Row};
+/// let refs: &[&str] = &["g", "../h", "mailto:x@y"];
+/// let base = Repeated { text: Some("http://a/b/c/d;p?q#f"), len: refs.len() };
+/// let resolved = resolve_batch(&base, refs, BatchOptions::default());
+/// let rows: Vec<Row<'_>> = resolved.rows().collect();
+/// assert_eq!(rows, [Row::Text("http://a/b/c/g"), Row::Text("http://a/b/h"), Row::Text("mailto:x@y")]);
+/// ```
+pub fn resolve_batch<B, R>(bases: &B, references: &R, options: BatchOptions) -> Resolved
+where
+    B: StrColumn + ?Sized,
+    R: StrColumn + ?Sized,
+{
+    let len = references.len();
+    assert_eq!(bases.len(), len, "one base per reference");
+    let ranges = split_rows(len, options.threads.get());
+    let parts = if ranges.len() <= 1 {
+        vec![resolve_range(bases, references, 0..len, options)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = ranges
+                .into_iter()
+                .map(|range| scope.spawn(move || resolve_range(bases, references, range, options)))
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+        })
+    };
+    Resolved { parts, len }
+}
+
+/// `len` rows as `threads` contiguous ranges of nearly equal size (fewer when there are
+/// fewer rows than threads).
+fn split_rows(len: usize, threads: usize) -> Vec<Range<usize>> {
+    let threads = threads.clamp(1, len.max(1));
+    let (size, extra) = (len / threads, len % threads);
+    let mut start = 0;
+    (0..threads)
+        .map(|i| {
+            let end = start + size + usize::from(i < extra);
+            let range = start..end;
+            start = end;
+            range
+        })
+        .collect()
+}
+
+/// The last base parsed, kept while the next rows have the same text.
+struct BaseCache<'a> {
+    base: Option<Result<Url<&'a str>, Error>>,
+}
+
+impl<'a> BaseCache<'a> {
+    fn get(&mut self, text: &'a str, options: BatchOptions) -> Result<&Url<&'a str>, Error> {
+        let fresh = match &self.base {
+            Some(Ok(url)) => !same_text(url.as_str(), text),
+            Some(Err(_)) | None => true,
+        };
+        if fresh {
+            self.base = Some(parse_checked(text, options));
+        }
+        match self.base.as_ref() {
+            Some(Ok(url)) => Ok(url),
+            Some(Err(e)) => Err(*e),
+            None => unreachable!("set above"),
+        }
+    }
+}
+
+/// Equal strings; the same memory is checked first (a repeated base, one Python object).
+#[inline]
+fn same_text(a: &str, b: &str) -> bool {
+    a.len() == b.len() && (core::ptr::eq(a.as_ptr(), b.as_ptr()) || a == b)
+}
+
+#[inline]
+fn parse_checked(text: &str, options: BatchOptions) -> Result<Url<&str>, Error> {
+    let url = Url::parse_owned_as(text, options.spec)?;
+    if options.strict {
+        validate_strict(&url)?;
+    }
+    Ok(url)
+}
+
+/// The §2.2 check of [`BatchOptions::strict`], on the RFC 1808 parse of the same text.
+fn validate_strict(url: &Url<&str>) -> Result<(), Error> {
+    match url.spec() {
+        Spec::Rfc1808 => validate_parsed(url),
+        Spec::Rfc3986 => crate::validate(url.as_str()),
+    }
+}
+
+fn resolve_range<B, R>(bases: &B, references: &R, rows: Range<usize>, options: BatchOptions) -> Part
+where
+    B: StrColumn + ?Sized,
+    R: StrColumn + ?Sized,
+{
+    let count = rows.len();
+    let mut part = Part { text: String::new(), ends: Vec::with_capacity(count), outcomes: Vec::with_capacity(count), errors: Vec::new() };
+    let mut cache = BaseCache { base: None };
+    for row in rows {
+        let outcome = match resolve_row(bases, references, row, options, &mut cache, &mut part.text) {
+            Ok(outcome) => outcome,
+            Err((input, error)) => {
+                part.errors.push(RowError { row, input, error });
+                if options.stop_at_first_error {
+                    break;
+                }
+                Outcome::Failed
+            }
+        };
+        part.ends.push(part.text.len());
+        part.outcomes.push(outcome);
+    }
+    // Rows after a stop are failed too (never looked at by a caller that raises).
+    let end = part.text.len();
+    part.ends.resize(count, end);
+    part.outcomes.resize(count, Outcome::Failed);
+    part
+}
+
+#[inline]
+fn resolve_row<'a, B, R>(
+    bases: &'a B,
+    references: &'a R,
+    row: usize,
+    options: BatchOptions,
+    cache: &mut BaseCache<'a>,
+    out: &mut String,
+) -> Result<Outcome, (Input, Error)>
+where
+    B: StrColumn + ?Sized,
+    R: StrColumn + ?Sized,
+{
+    let (Some(base), Some(reference)) = (bases.get(row), references.get(row)) else {
+        return Ok(Outcome::Null);
+    };
+    let base = cache.get(base, options).map_err(|e| (Input::Base, e))?;
+    let reference = parse_checked(reference, options).map_err(|e| (Input::Reference, e))?;
+    let outcome = match unchanged(base, &reference) {
+        Some(Unchanged::Reference) if !options.copy_unchanged => Outcome::Reference,
+        Some(Unchanged::Base) if !options.copy_unchanged => Outcome::Base,
+        _ => {
+            resolve_by_spec_into(base, &reference, out);
+            Outcome::Text
+        }
+    };
+    Ok(outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_rows_covers_every_row_once() {
+        for len in 0..20 {
+            for threads in 1..6 {
+                let ranges = split_rows(len, threads);
+                let flat: Vec<usize> = ranges.iter().flat_map(Clone::clone).collect();
+                assert_eq!(flat, (0..len).collect::<Vec<_>>());
+                assert!(ranges.len() <= threads.max(1));
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+"""Batch resolution: `relurl.resolve_many(bases, refs)` and `URL.resolve_many(refs)`.
+
+Every batch must give, item for item, what `relurl.resolve` gives one call at a time,
+whatever the thread count, the container, or the spec; nulls and failed items keep their
+places; errors follow the `errors=` mode; 8 Python threads sharing one parsed base (each
+also splitting its batch over 2 native threads) get the single-threaded answers."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import relurl
+
+DATA = Path(__file__).parent / "data"
+BASE = "http://a/b/c/d;p?q#f"
+
+
+def corpus() -> list[tuple[str, str]]:
+    with open(DATA / "corpus_pairs.json", encoding="utf-8") as f:
+        data = json.load(f)
+    bases: list[str] = data["bases"]
+    return [(bases[i], href) for i, href in data["pairs"]]
+
+
+PAIRS = corpus()
+BASES = [b for b, _ in PAIRS]
+REFS = [r for _, r in PAIRS]
+
+
+@pytest.mark.parametrize("spec", ["rfc1808", "rfc3986"])
+@pytest.mark.parametrize("threads", [None, 1, 2, 3])
+def test_per_row_bases_equal_one_call_at_a_time(spec: Any, threads: int | None) -> None:
+    # Repeated so that the batch is long enough for every thread to get rows.
+    bases, refs = BASES * 3, REFS * 3
+    expected = [relurl.resolve(b, r, spec=spec) for b, r in zip(bases, refs)]
+    assert relurl.resolve_many(bases, refs, spec=spec, threads=threads) == expected
+
+
+@pytest.mark.parametrize("spec", ["rfc1808", "rfc3986"])
+def test_one_base_as_str_or_url_equals_url_resolve(spec: Any) -> None:
+    base = relurl.parse(BASES[0])
+    expected = [base.resolve(r, spec=spec) for r in REFS]
+    assert base.resolve_many(REFS, spec=spec) == expected
+    assert base.resolve_many(REFS, spec=spec, threads=4) == expected
+    assert relurl.resolve_many(BASES[0], REFS, spec=spec) == expected
+    assert relurl.resolve_many(base, REFS, spec=spec) == expected
+
+
+def test_any_iterable_in_order() -> None:
+    refs = ["g", "../h", "", "x:y", "?z"]
+    expected = [relurl.resolve(BASE, r) for r in refs]
+    assert relurl.resolve_many(BASE, tuple(refs)) == expected
+    assert relurl.resolve_many(BASE, iter(refs)) == expected
+    assert relurl.resolve_many(iter([BASE] * 5), (r for r in refs)) == expected
+    assert relurl.resolve_many(BASE, []) == []
+
+
+def test_answers_that_are_inputs_are_the_input_objects() -> None:
+    absolute = "".join(["https://x.example/", "page"])  # a fresh object
+    got = relurl.resolve_many(BASE, [absolute, ""])
+    assert got[0] is absolute
+    assert got[1] == BASE
+
+
+def test_none_gives_none_in_its_place() -> None:
+    assert relurl.resolve_many(BASE, ["g", None, "h"]) == ["http://a/b/c/g", None, "http://a/b/c/h"]
+    assert relurl.resolve_many([BASE, None, BASE], ["g", "h", None]) == ["http://a/b/c/g", None, None]
+
+
+def test_strict_failure_raises_one_urlerror_naming_the_first_bad_item() -> None:
+    refs = ["g"] * 10_000 + ["a b"] + ["g"] * 10 + ["c<d"]
+    for threads in (1, 2, 4):
+        with pytest.raises(relurl.URLError) as info:
+            relurl.resolve_many(BASE, refs, strict=True, threads=threads)
+        err = info.value
+        assert (err.index, err.input, err.position) == (10_000, "reference", 1)
+        assert err.reason == "space is not allowed in a path"
+        assert str(err) == "reference of item 10000: space is not allowed in a path (at position 1)"
+    # Not strict: every string parses.
+    assert len(relurl.resolve_many(BASE, refs)) == len(refs)
+
+
+def test_strict_failure_in_a_base_names_the_base() -> None:
+    with pytest.raises(relurl.URLError) as info:
+        relurl.resolve_many([BASE, "http://a b/"], ["g", "g"], strict=True)
+    assert (info.value.index, info.value.input, info.value.position) == (1, "base", 8)
+
+
+def test_errors_null_and_report() -> None:
+    refs = ["g", "a b", "h", "\udc80x", "i"]
+    expected = ["http://a/b/c/g", None, "http://a/b/c/h", None, "http://a/b/c/i"]
+    assert relurl.resolve_many(BASE, refs, strict=True, errors="null") == expected
+    results, failures = relurl.resolve_many(BASE, refs, strict=True, errors="report")
+    assert results == expected
+    assert [(e.index, e.input, e.position) for e in failures] == [(1, "reference", 1), (3, "reference", 0)]
+    assert all(isinstance(e, relurl.URLError) for e in failures)
+    assert "lone surrogate U+DC80" in failures[1].reason
+    # The default raises for the lone surrogate, strict or not.
+    with pytest.raises(relurl.URLError) as info:
+        relurl.resolve_many(BASE, refs)
+    assert (info.value.index, info.value.position) == (3, 0)
+    # A clean batch reports nothing.
+    assert relurl.resolve_many(BASE, ["g"], errors="report") == (["http://a/b/c/g"], [])
+
+
+def test_single_call_errors_have_no_index() -> None:
+    with pytest.raises(relurl.URLError) as info:
+        relurl.validate("a b")
+    assert info.value.index is None and info.value.input is None
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: relurl.resolve_many(BASE, ["g", 3]), TypeError, "references[1] must be str, not int"),
+        (lambda: relurl.resolve_many([BASE, b"x"], ["g", "h"]), TypeError, "bases[1] must be str, not bytes"),
+        (lambda: relurl.resolve_many(BASE, 5), TypeError, "references must be str, not int"),
+        (lambda: relurl.resolve_many([BASE], ["g", "h"]), ValueError, "bases has 1 items and references 2"),
+        (lambda: relurl.resolve_many(BASE, ["g"], threads=0), ValueError, "threads must be at least 1"),
+        (lambda: relurl.resolve_many(BASE, ["g"], errors="skip"), ValueError, "errors must be 'raise', 'null' or 'report'"),
+        (lambda: relurl.resolve_many(BASE, ["g"], spec="rfc2396"), ValueError, "spec must be 'rfc1808' or 'rfc3986'"),
+        (lambda: relurl.resolve_many(BASE, ["g"], spec="rfc3986", strict=True), ValueError, "not available with spec='rfc3986'"),
+        (lambda: relurl.resolve_many("\ud800", ["g"]), relurl.URLError, "lone surrogate U+D800"),
+    ],
+)
+def test_bad_arguments_raise_before_any_work(call: Any, error: type[Exception], message: str) -> None:
+    with pytest.raises(error) as info:
+        call()
+    assert message in str(info.value)
+
+
+def test_eight_threads_share_one_parsed_base() -> None:
+    base = relurl.parse(BASES[0])
+    refs = REFS * 4
+    expected = {spec: [relurl.resolve(BASES[0], r, spec=spec) for r in refs] for spec in ("rfc1808", "rfc3986")}
+    per_row = [relurl.resolve(b, r) for b, r in zip(BASES, REFS)]
+    start = threading.Barrier(8)
+    failures: list[str] = []
+
+    def run(i: int) -> None:
+        start.wait()
+        for round_ in range(5):
+            spec = ("rfc1808", "rfc3986")[(i + round_) % 2]
+            if base.resolve_many(refs, spec=spec, threads=1 + (i % 2)) != expected[spec]:  # type: ignore[arg-type]
+                failures.append(f"thread {i} round {round_} URL.resolve_many {spec}")
+            if relurl.resolve_many(BASES, REFS, threads=2) != per_row:
+                failures.append(f"thread {i} round {round_} resolve_many per row")
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
