@@ -1,6 +1,7 @@
 //! The Python bindings: the only modules that use pyo3. Each function extracts its
 //! arguments, calls the core once and converts the result; no URL logic lives here.
 
+mod arrow;
 mod base;
 mod batch;
 mod errors;
@@ -14,6 +15,8 @@ mod urllib;
 /// relurl's native module: RFC 1808 parsing and resolution in Rust.
 #[pyo3::pymodule(name = "_relurl", gil_used = false)]
 mod relurl_native {
+    #[pymodule_export]
+    use super::arrow::{arrow_parse, arrow_resolve};
     #[pymodule_export]
     use super::base::{base_from_header, establish_base, PyEstablishedBase};
     #[pymodule_export]

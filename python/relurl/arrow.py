@@ -1,0 +1,21 @@
+"""Arrow columns in and out: `relurl.arrow.resolve` and `relurl.arrow.parse`.
+
+Any Arrow string array or chunked array goes in through the Arrow PyCapsule interface
+(`__arrow_c_array__` / `__arrow_c_stream__`): pyarrow, polars, duckdb, arro3, nanoarrow.
+Columns of `string`, `large_string` or `string_view` are read in place, without a Python
+object per row, and the Rust core works on them with the GIL released. The result is an
+Arrow array object (a chunked array for chunked input) that the caller's library takes
+without a copy: ``pyarrow.array(result)``, ``pyarrow.chunked_array(result)``,
+``polars.Series(result)``.
+
+relurl itself needs no Arrow library at run time; ``pip install relurl[arrow]`` adds pyarrow.
+
+>>> import pyarrow as pa, relurl.arrow
+>>> pa.array(relurl.arrow.resolve("http://a/b/c/d;p?q#f", pa.array(["g", None, "../h"]))).to_pylist()
+['http://a/b/c/g', None, 'http://a/b/h']
+"""
+
+from relurl._relurl import arrow_parse as parse
+from relurl._relurl import arrow_resolve as resolve
+
+__all__ = ["parse", "resolve"]
