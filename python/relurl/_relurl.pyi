@@ -1,10 +1,10 @@
 """Type stubs for relurl's native module (checked by `python -m mypy.stubtest relurl._relurl`)."""
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Literal, final, overload
+from typing import Any, Literal, Protocol, final, overload, type_check_only
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
-__all__ = ["URLError", "parse", "resolve", "resolve_many", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect", "EstablishedBase", "base_from_header", "establish_base", "Link", "extract_links"]
+__all__ = ["URLError", "parse", "resolve", "resolve_many", "arrow_resolve", "arrow_parse", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect", "EstablishedBase", "base_from_header", "establish_base", "Link", "extract_links"]
 __version__: str
 
 class URLError(ValueError):
@@ -241,3 +241,87 @@ def extract_links(
     anywhere in the page, else the Base, Content-Base or Content-Location header, else
     `url` (RFC 1808 section 3). Malformed HTML never raises. With skip_special=True,
     javascript:, mailto:, data: and fragment-only links are left out."""
+
+# Arrow (relurl.arrow re-exports these as resolve and parse). The inputs are anything that
+# exports the Arrow PyCapsule interface; the results export it too (arro3 Array or
+# ChunkedArray objects made by pyo3-arrow), for pyarrow.array(), pyarrow.chunked_array() or
+# polars.Series() to take without a copy.
+
+@type_check_only
+class ArrowArrayExportable(Protocol):
+    """An Arrow array: pyarrow.Array, arro3 Array, nanoarrow Array, ..."""
+
+    def __arrow_c_array__(self, requested_schema: object | None = None) -> tuple[Any, Any]: ...
+
+@type_check_only
+class ArrowStreamExportable(Protocol):
+    """An Arrow stream of arrays: pyarrow.ChunkedArray, polars.Series, ..."""
+
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> Any: ...
+
+@type_check_only
+class ArrowArray(ArrowArrayExportable, Protocol):
+    """A result array (exports __arrow_c_array__ and its schema)."""
+
+    def __arrow_c_schema__(self) -> Any: ...
+
+@type_check_only
+class ArrowChunkedArray(ArrowStreamExportable, Protocol):
+    """A result chunked array, one chunk per input chunk (exports __arrow_c_stream__)."""
+
+    def __arrow_c_schema__(self) -> Any: ...
+
+_ArrowBases = str | URL | ArrowArrayExportable | ArrowStreamExportable | None
+
+@overload
+def arrow_resolve(
+    bases: _ArrowBases,
+    references: ArrowArrayExportable,
+    *,
+    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    strict: bool = False,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowArray:
+    """Resolves an Arrow column of references (string, large_string or string_view; an array,
+    or a chunked array / stream, whose chunks the result keeps) against one base (a str, a
+    URL, or None for all-null) or a column of bases of the same length (chunked any way). The
+    input buffers are read in place and the Rust work runs with the GIL released, on
+    `threads` threads. A null base or reference gives a null row. The result is a `string`
+    array (`large_string` for a chunk of more than 2 GiB of text).
+
+    `spec`, `strict`, `errors` and `threads` as in relurl.resolve_many; errors name the row
+    index counted across chunks. With errors="report" the result is `(array, failures)`."""
+
+@overload
+def arrow_resolve(
+    bases: _ArrowBases,
+    references: ArrowStreamExportable,
+    *,
+    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    strict: bool = False,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowChunkedArray: ...
+@overload
+def arrow_resolve(
+    bases: _ArrowBases,
+    references: ArrowArrayExportable | ArrowStreamExportable,
+    *,
+    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    strict: bool = False,
+    errors: Literal["report"],
+    threads: int | None = None,
+) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
+@overload
+def arrow_parse(
+    urls: ArrowArrayExportable, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808"
+) -> ArrowArray:
+    """Parses an Arrow column of URLs into a struct array of their six components (scheme,
+    netloc, path, params, query, fragment: string fields, in urllib.parse.urlparse order),
+    by RFC 1808 section 2.4 or RFC 3986 Appendix B. A component is null when its delimiter
+    is absent (the path never is; params always is under RFC 3986); a null URL is a null
+    row. A chunked input gives a chunked result."""
+
+@overload
+def arrow_parse(urls: ArrowStreamExportable, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808") -> ArrowChunkedArray: ...

@@ -1,0 +1,106 @@
+"""relurl.spark on a real local Spark (local[2], a JVM and two Python workers): 100,000+
+(base, href) rows from the link corpus resolved by the executors through mapInArrow equal
+`relurl.resolve_many` in this process, row for row.
+
+Needs Java (17+) and pyspark (the `test` extra); `.ci/run` installs a headless JRE where
+`java` is missing. This test does not skip: a machine without Java fails it."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import relurl
+
+from pyspark.sql import SparkSession
+
+DATA = Path(__file__).parent / "data"
+ROWS = 100_000
+
+
+def corpus_rows() -> list[tuple[int, str | None, str | None]]:
+    with open(DATA / "corpus_pairs.json", encoding="utf-8") as f:
+        data = json.load(f)
+    bases: list[str] = data["bases"]
+    pairs = [(bases[i], href) for i, href in data["pairs"]]
+    # Nulls and a bad href (for strict) among them, then the corpus repeated past ROWS.
+    pairs += [(None, "g"), (bases[0], None), (bases[1], "a b")]  # type: ignore[list-item]
+    rows = []
+    while len(rows) < ROWS:
+        start = len(rows)
+        rows.extend((start + k, b, h) for k, (b, h) in enumerate(pairs))
+    return rows
+
+
+@pytest.fixture(scope="module")
+def spark() -> Iterator[Any]:
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("relurl-test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", "8192")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+def test_executors_resolve_like_this_process(spark: Any) -> None:
+    from relurl.spark import with_resolved
+
+    rows = corpus_rows()
+    assert len(rows) >= ROWS
+    df = spark.createDataFrame(rows, "id long, base string, href string").repartition(4)
+    out = with_resolved(df, "href", base_col="base", out_col="url", strict=True).collect()
+    assert len(out) == len(rows)
+    got = {r["id"]: r["url"] for r in out}
+    expected = relurl.resolve_many([b for _, b, _ in rows], [h for _, _, h in rows], strict=True, errors="null")
+    mismatches = [(i, got[i], want) for (i, _, _), want in zip(rows, expected) if got[i] != want]
+    assert mismatches == []
+    assert sum(v is None for v in got.values()) == sum(v is None for v in expected) > 0
+    # The columns given are kept as they were.
+    assert {r["id"]: (r["base"], r["href"]) for r in out} == {i: (b, h) for i, b, h in rows}
+
+
+def test_one_base_url_and_rfc3986(spark: Any) -> None:
+    from relurl.spark import with_resolved
+
+    hrefs = ["g", "../h", None, "//x/y", "?q"]
+    df = spark.createDataFrame([(i, h) for i, h in enumerate(hrefs)], "id long, href string")
+    out = with_resolved(df, "href", base_url="http://a/b/c/d;p?q#f", spec="rfc3986").orderBy("id").collect()
+    assert [r["resolved"] for r in out] == relurl.resolve_many("http://a/b/c/d;p?q#f", hrefs, spec="rfc3986")
+
+
+def test_errors_raise_fails_the_job_with_the_urlerror(spark: Any) -> None:
+    from relurl.spark import with_resolved
+
+    df = spark.createDataFrame([(0, "g"), (1, "a b")], "id long, href string")
+    # The index is the row's within its Arrow batch (Spark's partitioning decides which).
+    with pytest.raises(Exception, match=r"relurl\.URLError: reference of item \d+: space is not allowed in a path"):
+        with_resolved(df, "href", base_url="http://a/", strict=True, errors="raise").collect()
+
+
+def test_bad_arguments_fail_on_the_driver(spark: Any) -> None:
+    from relurl.spark import with_resolved
+
+    df = spark.createDataFrame([(0, "g")], "id long, href string")
+    for kwargs, message in [
+        ({}, "exactly one of base_col"),
+        ({"base_url": "http://a/", "base_col": "href"}, "exactly one of base_col"),
+        ({"base_col": "nope"}, "no column 'nope'"),
+        ({"base_col": "id"}, "column 'id' is bigint, not string"),
+        ({"base_url": "http://a/", "out_col": "id"}, "column 'id' already exists"),
+        ({"base_url": "http://a/", "errors": "report"}, "errors must be 'raise' or 'null'"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            with_resolved(df, "href", **kwargs)
