@@ -26,6 +26,12 @@ pub trait StrColumn: Sync {
     }
     /// Row `row`'s text, `None` for a null. `row < self.len()`.
     fn get(&self, row: usize) -> Option<&str>;
+    /// The total length in bytes of the rows `rows`, if known without reading them (Arrow
+    /// offsets); it sizes the output buffer once instead of growing it.
+    fn byte_len(&self, rows: Range<usize>) -> Option<usize> {
+        let _ = rows;
+        None
+    }
 }
 
 impl StrColumn for [&str] {
@@ -35,6 +41,9 @@ impl StrColumn for [&str] {
     fn get(&self, row: usize) -> Option<&str> {
         Some(self[row])
     }
+    fn byte_len(&self, rows: Range<usize>) -> Option<usize> {
+        Some(self[rows].iter().map(|s| s.len()).sum())
+    }
 }
 
 impl StrColumn for [Option<&str>] {
@@ -43,6 +52,9 @@ impl StrColumn for [Option<&str>] {
     }
     fn get(&self, row: usize) -> Option<&str> {
         self[row]
+    }
+    fn byte_len(&self, rows: Range<usize>) -> Option<usize> {
+        Some(self[rows].iter().map(|s| s.map_or(0, str::len)).sum())
     }
 }
 
@@ -61,6 +73,9 @@ impl StrColumn for Repeated<'_> {
     }
     fn get(&self, _row: usize) -> Option<&str> {
         self.text
+    }
+    fn byte_len(&self, rows: Range<usize>) -> Option<usize> {
+        Some(self.text.map_or(0, str::len) * rows.len())
     }
 }
 
@@ -149,8 +164,8 @@ enum Outcome {
 struct Part {
     /// The texts of the rows, one after the other.
     text: String,
-    /// `ends[i]` is where row `i`'s text ends in `text` (it starts at `ends[i - 1]`, or 0).
-    ends: Vec<usize>,
+    /// Arrow-style offsets, `count + 1` of them: row `i` is `text[offsets[i]..offsets[i + 1]]`.
+    offsets: Vec<usize>,
     outcomes: Vec<Outcome>,
     errors: Vec<RowError>,
 }
@@ -162,17 +177,17 @@ pub struct Resolved {
     len: usize,
 }
 
-/// The results of a batch in one text buffer with Arrow-style offsets: row `i` is
+/// The results of a batch in one buffer with Arrow-style offsets: row `i` is
 /// `text[offsets[i]..offsets[i + 1]]`, and `valid[i]` is false for a null or failed row
-/// (whose text is empty).
+/// (whose text is empty); `valid` is `None` when no row is null or failed.
 #[derive(Debug)]
 pub struct Contiguous {
-    /// The results, one after the other.
-    pub text: String,
+    /// The results, one after the other: UTF-8, each row a whole string.
+    pub text: Vec<u8>,
     /// `len + 1` offsets into `text`, starting at 0.
     pub offsets: Vec<usize>,
-    /// Whether each row has a result.
-    pub valid: Vec<bool>,
+    /// Whether each row has a result; `None` when every row has one.
+    pub valid: Option<Vec<bool>>,
     /// The failed rows, in row order.
     pub errors: Vec<RowError>,
 }
@@ -202,7 +217,7 @@ impl Resolved {
     /// Every row's result, in order.
     pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
         self.parts.iter().flat_map(|part| {
-            part.outcomes.iter().zip(&part.ends).scan(0, move |start, (&outcome, &end)| {
+            part.outcomes.iter().zip(&part.offsets[1..]).scan(0, move |start, (&outcome, &end)| {
                 let row = match outcome {
                     Outcome::Text => Row::Text(&part.text[*start..end]),
                     Outcome::Reference => Row::Reference,
@@ -216,29 +231,43 @@ impl Resolved {
         })
     }
 
-    /// Joins the threads' buffers into one (the first thread's buffer grows to hold the
-    /// others: one copy of all but the first range's text).
+    /// Joins the threads' buffers into one. With one thread, its buffer is the result (no
+    /// copy); with several, each thread's text is copied into its place in a new buffer, by
+    /// as many threads, so that the copy and its page faults are shared out too.
     pub fn into_contiguous(self) -> Contiguous {
-        let total: usize = self.parts.iter().map(|p| p.text.len()).sum();
-        let mut parts = self.parts.into_iter();
-        let first = parts.next().unwrap_or_default();
-        let mut text = first.text;
-        text.reserve_exact(total - text.len());
-        let mut offsets = Vec::with_capacity(self.len + 1);
-        offsets.push(0);
-        offsets.extend_from_slice(&first.ends);
-        let mut valid: Vec<bool> = first.outcomes.iter().map(|&o| o == Outcome::Text).collect();
-        valid.reserve_exact(self.len - valid.len());
-        let mut errors = first.errors;
-        for part in parts {
-            let shift = text.len();
-            text.push_str(&part.text);
-            offsets.extend(part.ends.iter().map(|end| end + shift));
-            valid.extend(part.outcomes.iter().map(|&o| o == Outcome::Text));
-            errors.extend(part.errors);
+        let all_text = self.parts.iter().all(|p| p.outcomes.iter().all(|&o| o == Outcome::Text));
+        let valid = (!all_text).then(|| self.parts.iter().flat_map(|p| p.outcomes.iter().map(|&o| o == Outcome::Text)).collect());
+        let errors = self.parts.iter().flat_map(|p| p.errors.iter().copied()).collect();
+        match <[Part; 1]>::try_from(self.parts) {
+            Ok([only]) => Contiguous { text: only.text.into_bytes(), offsets: only.offsets, valid, errors },
+            Err(parts) => {
+                let mut offsets = Vec::with_capacity(self.len + 1);
+                offsets.push(0);
+                let mut shift = 0;
+                for part in &parts {
+                    offsets.extend(part.offsets[1..].iter().map(|end| end + shift));
+                    shift += part.text.len();
+                }
+                Contiguous { text: concatenate(&parts, shift), offsets, valid, errors }
+            }
         }
-        Contiguous { text, offsets, valid, errors }
     }
+}
+
+/// The texts of `parts` one after the other (`total` bytes), copied in parallel.
+fn concatenate(parts: &[Part], total: usize) -> Vec<u8> {
+    // Zeroed by the allocator (fresh pages from the kernel for a large buffer: not written
+    // here), then each thread's text is copied into its own slice.
+    let mut text = vec![0u8; total];
+    std::thread::scope(|scope| {
+        let mut rest = text.as_mut_slice();
+        for part in parts {
+            let (slot, tail) = rest.split_at_mut(part.text.len());
+            rest = tail;
+            scope.spawn(move || slot.copy_from_slice(part.text.as_bytes()));
+        }
+    });
+    text
 }
 
 /// Resolves `references[i]` against `bases[i]` for every row `i`, by the rules of
@@ -350,7 +379,16 @@ where
     R: StrColumn + ?Sized,
 {
     let count = rows.len();
-    let mut part = Part { text: String::new(), ends: Vec::with_capacity(count), outcomes: Vec::with_capacity(count), errors: Vec::new() };
+    // Every byte of a result comes from its base or its reference, but for one `/` (see
+    // `max_resolved_len`): room for that, when the inputs' sizes are known, means the
+    // buffer never grows (pages that stay unused are never touched).
+    let capacity = match (bases.byte_len(rows.clone()), references.byte_len(rows.clone())) {
+        (Some(b), Some(r)) => b + r + count,
+        _ => 0,
+    };
+    let mut part =
+        Part { text: String::with_capacity(capacity), offsets: Vec::with_capacity(count + 1), outcomes: Vec::with_capacity(count), errors: Vec::new() };
+    part.offsets.push(0);
     let mut cache = BaseCache { base: None };
     for row in rows {
         let outcome = match resolve_row(bases, references, row, options, &mut cache, &mut part.text) {
@@ -363,12 +401,12 @@ where
                 Outcome::Failed
             }
         };
-        part.ends.push(part.text.len());
+        part.offsets.push(part.text.len());
         part.outcomes.push(outcome);
     }
     // Rows after a stop are failed too (never looked at by a caller that raises).
     let end = part.text.len();
-    part.ends.resize(count, end);
+    part.offsets.resize(count + 1, end);
     part.outcomes.resize(count, Outcome::Failed);
     part
 }

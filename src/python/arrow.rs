@@ -11,7 +11,7 @@ use std::sync::Arc;
 use arrow_array::builder::StringBuilder;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, GenericStringArray, LargeStringArray, OffsetSizeTrait, StringArray, StringViewArray, StructArray};
-use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{ArrowNativeType, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -54,6 +54,15 @@ impl<'a> Strings<'a> {
         }
     }
 
+    /// The bytes of rows `rows`, from the offsets (not known for string_view).
+    fn byte_len(self, rows: core::ops::Range<usize>) -> Option<usize> {
+        match self {
+            Self::Utf8(a) => Some(a.value_offsets()[rows.end].as_usize() - a.value_offsets()[rows.start].as_usize()),
+            Self::LargeUtf8(a) => Some(a.value_offsets()[rows.end].as_usize() - a.value_offsets()[rows.start].as_usize()),
+            Self::View(_) => None,
+        }
+    }
+
     #[inline]
     fn get(self, row: usize) -> Option<&'a str> {
         match self {
@@ -75,6 +84,9 @@ impl StrColumn for Window<'_> {
     fn len(&self) -> usize {
         self.len
     }
+    fn byte_len(&self, rows: core::ops::Range<usize>) -> Option<usize> {
+        self.strings.byte_len(self.start + rows.start..self.start + rows.end)
+    }
     #[inline]
     fn get(&self, row: usize) -> Option<&str> {
         self.strings.get(self.start + row)
@@ -95,6 +107,18 @@ struct Chunked<'a> {
 impl StrColumn for Chunked<'_> {
     fn len(&self) -> usize {
         self.len
+    }
+    fn byte_len(&self, rows: core::ops::Range<usize>) -> Option<usize> {
+        let (start, end) = (self.start + rows.start, self.start + rows.end);
+        let mut total = 0;
+        for (chunk, &chunk_start) in self.chunks.iter().zip(&self.starts) {
+            let chunk_end = chunk_start + chunk.len();
+            let (from, to) = (start.max(chunk_start), end.min(chunk_end));
+            if from < to {
+                total += chunk.byte_len(from - chunk_start..to - chunk_start)?;
+            }
+        }
+        Some(total)
     }
     #[inline]
     fn get(&self, row: usize) -> Option<&str> {
@@ -127,6 +151,84 @@ fn arrow_input(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<ArrowInput> {
 enum ArrowBases {
     One(Option<String>),
     Column(Vec<ArrayRef>),
+}
+
+/// The work of `relurl.arrow.resolve` once the inputs are borrowed: one result array per
+/// chunk of the references.
+struct ChunkJob<'j, 'a> {
+    ref_chunks: &'j [Strings<'a>],
+    base_chunks: Option<&'j [Strings<'a>]>,
+    base_starts: Option<&'j [usize]>,
+    one_base: Option<&'j str>,
+    args: &'j BatchArgs,
+}
+
+type ChunkResult = Result<(ArrayRef, Vec<RowError>), String>;
+
+impl ChunkJob<'_, '_> {
+    /// Chunk after chunk, each split across the threads; or, when there are at least as
+    /// many chunks as threads, whole chunks handed out to the threads (nothing to join).
+    fn run(&self) -> Result<Vec<(ArrayRef, Vec<RowError>)>, String> {
+        let threads = self.args.threads.get();
+        let mut first_rows = Vec::with_capacity(self.ref_chunks.len());
+        let mut row = 0;
+        for chunk in self.ref_chunks {
+            first_rows.push(row);
+            row += chunk.len();
+        }
+        if threads == 1 || self.ref_chunks.len() < threads {
+            let mut out = Vec::with_capacity(self.ref_chunks.len());
+            for (index, &first_row) in first_rows.iter().enumerate() {
+                let (array, errors) = self.chunk(index, first_row, threads)?;
+                let stop = self.args.errors == ErrorMode::Raise && !errors.is_empty();
+                out.push((array, errors));
+                if stop {
+                    break;
+                }
+            }
+            return Ok(out);
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results: Vec<Vec<(usize, ChunkResult)>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut done = Vec::new();
+                        loop {
+                            let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            if index >= self.ref_chunks.len() {
+                                return done;
+                            }
+                            done.push((index, self.chunk(index, first_rows[index], 1)));
+                        }
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+        });
+        let mut by_index: Vec<(usize, ChunkResult)> = results.into_iter().flatten().collect();
+        by_index.sort_by_key(|(index, _)| *index);
+        by_index.into_iter().map(|(_, result)| result).collect()
+    }
+
+    /// Resolves chunk `index` (whose first row is `first_row`) on `threads` threads.
+    fn chunk(&self, index: usize, first_row: usize, threads: usize) -> ChunkResult {
+        let strings = self.ref_chunks[index];
+        let len = strings.len();
+        let window = Window { strings, start: 0, len };
+        let mut options = self.args.options(len, true);
+        options.threads = options.threads.min(core::num::NonZeroUsize::new(threads).unwrap_or(core::num::NonZeroUsize::MIN));
+        let resolved = match (self.base_chunks, self.base_starts) {
+            (Some(chunks), Some(starts)) => {
+                let column = Chunked { chunks: chunks.to_vec(), starts: starts.to_vec(), start: first_row, len };
+                resolve_batch(&column, &window, options)
+            }
+            _ => resolve_batch(&Repeated { text: self.one_base, len }, &window, options),
+        };
+        let contiguous = resolved.into_contiguous();
+        let errors: Vec<RowError> = contiguous.errors.iter().map(|e| RowError { row: first_row + e.row, ..*e }).collect();
+        Ok((string_array(contiguous)?, errors))
+    }
 }
 
 /// `relurl.arrow.resolve`: see the stub.
@@ -181,31 +283,8 @@ pub fn arrow_resolve<'py>(
     };
 
     // Resolve chunk by chunk of the references, with the GIL released.
-    let outcome = py.detach(|| -> Result<Vec<(ArrayRef, Vec<RowError>)>, String> {
-        let mut out = Vec::with_capacity(ref_chunks.len());
-        let mut first_row = 0;
-        for &chunk in &ref_chunks {
-            let len = chunk.len();
-            let window = Window { strings: chunk, start: 0, len };
-            let options = args.options(len, true);
-            let resolved = match (&base_chunks, &base_starts) {
-                (Some(chunks), Some((starts, _))) => {
-                    let column = Chunked { chunks: chunks.clone(), starts: starts.clone(), start: first_row, len };
-                    resolve_batch(&column, &window, options)
-                }
-                _ => resolve_batch(&Repeated { text: one_base, len }, &window, options),
-            };
-            let contiguous = resolved.into_contiguous();
-            let errors: Vec<RowError> = contiguous.errors.iter().map(|e| RowError { row: first_row + e.row, ..*e }).collect();
-            let stop = options.stop_at_first_error && !errors.is_empty();
-            out.push((string_array(contiguous)?, errors));
-            if stop {
-                break;
-            }
-            first_row += len;
-        }
-        Ok(out)
-    });
+    let job = ChunkJob { ref_chunks: &ref_chunks, base_chunks: base_chunks.as_deref(), base_starts: base_starts.as_ref().map(|(s, _)| s.as_slice()), one_base, args: &args };
+    let outcome = py.detach(|| job.run());
     let chunks = outcome.map_err(PyValueError::new_err)?;
 
     // Errors, in row order: the text each was found in is re-read from the input.
@@ -258,8 +337,8 @@ fn row_text<'a>(chunks: &[Strings<'a>], mut row: usize) -> &'a str {
 /// The core's text buffer and offsets as an Arrow `string` array (`large_string` when the
 /// text is longer than `i32` offsets reach), without copying the text.
 fn string_array(c: Contiguous) -> Result<ArrayRef, String> {
-    let nulls = if c.valid.iter().all(|&v| v) { None } else { Some(NullBuffer::from(c.valid)) };
-    let values = Buffer::from_vec(c.text.into_bytes());
+    let nulls = c.valid.map(NullBuffer::from);
+    let values = Buffer::from_vec(c.text);
     if i32::try_from(values.len()).is_ok() {
         build::<i32>(&c.offsets, values, nulls).map(|a: GenericStringArray<i32>| Arc::new(a) as ArrayRef)
     } else {

@@ -1,0 +1,118 @@
+"""Batch and column resolution on 10^6 links (issue 6), pytest-benchmark group ``batch-1M``.
+
+Not part of the test run; run it explicitly::
+
+    python -m pytest benches/test_bench_batch.py
+    python benches/report_batch.py     # runs this file, the interleaved check and the RSS run
+
+Every benchmark resolves the same rows, the (base, href) pairs of
+``../shared/corpus/links.jsonl`` repeated to at least 10^6 rows (in page order), and keeps
+all the results (a list of str, or an Arrow array turned into a pyarrow array):
+
+- ``test_urljoin_loop``: ``[urljoin(b, h) for b, h in pairs]``, the peer;
+- ``test_url_resolve_many``: per page, ``relurl.parse(base).resolve_many(hrefs)``;
+- ``test_resolve_many`` / ``_threads2``: one ``relurl.resolve_many(bases, hrefs)`` call;
+- ``test_arrow_resolve`` / ``_threads2``: ``pyarrow.array(relurl.arrow.resolve(bases,
+  hrefs))`` on two pyarrow ``string`` arrays built beforehand (not timed).
+
+Each contestant's results are checked against ``relurl.resolve`` one pair at a time before
+timing (``extra_info["matches"]`` must be true).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+
+pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install '.[bench]'")
+pa = pytest.importorskip("pyarrow", reason="pyarrow is needed: pip install '.[bench]'")
+
+import relurl  # noqa: E402
+import relurl.arrow  # noqa: E402
+
+LINKS_FILE = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "links.jsonl"
+if not LINKS_FILE.is_file():
+    pytest.skip(f"link corpus not found: {LINKS_FILE}", allow_module_level=True)
+
+pytestmark = pytest.mark.benchmark(group="batch-1M")
+MIN_ROWS = 1_000_000
+
+
+def load() -> tuple[list[str], list[str]]:
+    with LINKS_FILE.open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    copies = -(-MIN_ROWS // len(rows))
+    # Fresh str objects per copy, as rows read from a file would be.
+    bases = [row["base"][:] + "" for _ in range(copies) for row in rows]
+    hrefs = [row["href"] for _ in range(copies) for row in rows]
+    return bases, hrefs
+
+
+BASES, HREFS = load()
+ROWS = len(HREFS)
+PAGES = [(base, [h for _, h in group]) for base, group in itertools.groupby(zip(BASES, HREFS), key=lambda p: p[0])]
+ARROW_BASES, ARROW_HREFS = pa.array(BASES, pa.string()), pa.array(HREFS, pa.string())
+EXPECTED = [relurl.resolve(b, h) for b, h in zip(BASES, HREFS)]
+
+
+def urljoin_loop() -> list[str]:
+    return [urljoin(b, h) for b, h in zip(BASES, HREFS)]
+
+
+def url_resolve_many() -> list[str]:
+    parse = relurl.parse
+    out: list[str] = []
+    for base, hrefs in PAGES:
+        out += parse(base).resolve_many(hrefs)
+    return out
+
+
+def resolve_many(threads: int = 1) -> list[str]:
+    return relurl.resolve_many(BASES, HREFS, threads=threads)
+
+
+def arrow_resolve(threads: int = 1) -> object:
+    return pa.array(relurl.arrow.resolve(ARROW_BASES, ARROW_HREFS, threads=threads))
+
+
+CONTESTANTS: dict[str, Callable[[], object]] = {
+    "test_urljoin_loop": urljoin_loop,
+    "test_url_resolve_many": url_resolve_many,
+    "test_resolve_many": resolve_many,
+    "test_resolve_many_threads2": lambda: resolve_many(2),
+    "test_arrow_resolve": arrow_resolve,
+    "test_arrow_resolve_threads2": lambda: arrow_resolve(2),
+}
+
+
+def as_list(result: object) -> list[object]:
+    return result if isinstance(result, list) else result.to_pylist()  # type: ignore[attr-defined]
+
+
+def run(benchmark: object, name: str, rounds: int) -> None:
+    function = CONTESTANTS[name]
+    got = as_list(function())
+    # urljoin differs from RFC 1808 on some links (README, "Which semantics?"): it is
+    # compared with itself, as the peer; every relurl contestant must match exactly.
+    matches = got == (urljoin_loop() if name == "test_urljoin_loop" else EXPECTED)
+    benchmark.extra_info.update(rows=ROWS, matches=matches)  # type: ignore[attr-defined]
+    assert matches, name
+    benchmark.pedantic(function, rounds=rounds, warmup_rounds=1)  # type: ignore[attr-defined]
+
+
+def test_urljoin_loop(benchmark: object) -> None:
+    run(benchmark, "test_urljoin_loop", rounds=3)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["test_url_resolve_many", "test_resolve_many", "test_resolve_many_threads2", "test_arrow_resolve", "test_arrow_resolve_threads2"],
+)
+def test_relurl(benchmark: object, name: str) -> None:
+    benchmark.name = name  # type: ignore[attr-defined]
+    run(benchmark, name, rounds=15)
