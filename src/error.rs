@@ -101,7 +101,16 @@ fn describe_char(ch: char, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         '\r' => f.write_str("carriage return (U+000D)"),
         '\0' => f.write_str("NUL (U+0000)"),
         c if c.is_ascii_control() => write!(f, "control character U+{:04X}", c as u32),
-        c if !c.is_ascii() => write!(f, "non-ASCII character {c:?} (U+{:04X})", c as u32),
+        c if !c.is_ascii() => {
+            // Shown quoted when printable; a non-printable one (private use, unassigned,
+            // format, ...: what Rust's own `{:?}` escapes) only by its code point.
+            let quoted = format!("{c:?}");
+            if quoted.contains("\\u{") {
+                write!(f, "non-ASCII character U+{:04X}", c as u32)
+            } else {
+                write!(f, "non-ASCII character {quoted} (U+{:04X})", c as u32)
+            }
+        }
         c => write!(f, "{c:?}"),
     }
 }

@@ -34,9 +34,24 @@ pub(crate) fn resolve_to_py<'py, B: AsRef<str>>(
         None => {}
     }
     Ok(BUFFER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buffer) => write_str(py, base, &parsed, &mut buffer),
+        Ok(mut buffer) => {
+            let resolved = write_str(py, base, &parsed, &mut buffer);
+            release_if_huge(&mut buffer);
+            resolved
+        }
         Err(_) => write_str(py, base, &parsed, &mut String::new()),
     }))
+}
+
+/// The most a thread's reused output buffer keeps between calls.
+const KEPT_CAPACITY: usize = 1 << 20;
+
+/// Frees a reused buffer that one huge result grew past [`KEPT_CAPACITY`], so that a 10 MB
+/// href does not keep 10 MB per thread for the life of the thread.
+pub(crate) fn release_if_huge(buffer: &mut String) {
+    if buffer.capacity() > KEPT_CAPACITY {
+        *buffer = String::new();
+    }
 }
 
 fn write_str<'py, B: AsRef<str>>(py: Python<'py>, base: &Url<B>, reference: &Url<&str>, buffer: &mut String) -> Bound<'py, PyString> {

@@ -15,6 +15,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyString, PyTuple};
 
+use super::resolving::release_if_huge;
 use crate::urllib::{Joined, UrllibError};
 use state::Twin;
 
@@ -151,7 +152,11 @@ pub fn urljoin<'py>(base: &Bound<'py, PyAny>, url: &Bound<'py, PyAny>, allow_fra
     };
     // A check calls Python, which may call back here: then the buffer is taken.
     BUFFER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buffer) => join(&mut buffer),
+        Ok(mut buffer) => {
+            let joined = join(&mut buffer);
+            release_if_huge(&mut buffer);
+            joined
+        }
         Err(_) => join(&mut String::new()),
     })
 }
