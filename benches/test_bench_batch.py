@@ -13,7 +13,9 @@ all the results (a list of str, or an Arrow array turned into a pyarrow array):
 - ``test_url_resolve_many``: per page, ``relurl.parse(base).resolve_many(hrefs)``;
 - ``test_resolve_many`` / ``_threads2``: one ``relurl.resolve_many(bases, hrefs)`` call;
 - ``test_arrow_resolve`` / ``_threads2``: ``pyarrow.array(relurl.arrow.resolve(bases,
-  hrefs))`` on two pyarrow ``string`` arrays built beforehand (not timed).
+  hrefs))`` on two pyarrow ``string`` arrays built beforehand (not timed);
+- ``test_arrow_chunked`` / ``_threads2``: the same on chunked arrays of 65,536-row chunks
+  (as Parquet row groups or Spark's Arrow batches come), ``pyarrow.chunked_array(...)``.
 
 Each contestant's results are checked against ``relurl.resolve`` one pair at a time before
 timing (``extra_info["matches"]`` must be true).
@@ -57,6 +59,9 @@ BASES, HREFS = load()
 ROWS = len(HREFS)
 PAGES = [(base, [h for _, h in group]) for base, group in itertools.groupby(zip(BASES, HREFS), key=lambda p: p[0])]
 ARROW_BASES, ARROW_HREFS = pa.array(BASES, pa.string()), pa.array(HREFS, pa.string())
+CHUNK = 65_536
+CHUNKED_BASES = pa.chunked_array([BASES[i : i + CHUNK] for i in range(0, ROWS, CHUNK)], pa.string())
+CHUNKED_HREFS = pa.chunked_array([HREFS[i : i + CHUNK] for i in range(0, ROWS, CHUNK)], pa.string())
 EXPECTED = [relurl.resolve(b, h) for b, h in zip(BASES, HREFS)]
 
 
@@ -80,6 +85,10 @@ def arrow_resolve(threads: int = 1) -> object:
     return pa.array(relurl.arrow.resolve(ARROW_BASES, ARROW_HREFS, threads=threads))
 
 
+def arrow_chunked(threads: int = 1) -> object:
+    return pa.chunked_array(relurl.arrow.resolve(CHUNKED_BASES, CHUNKED_HREFS, threads=threads))
+
+
 CONTESTANTS: dict[str, Callable[[], object]] = {
     "test_urljoin_loop": urljoin_loop,
     "test_url_resolve_many": url_resolve_many,
@@ -87,6 +96,8 @@ CONTESTANTS: dict[str, Callable[[], object]] = {
     "test_resolve_many_threads2": lambda: resolve_many(2),
     "test_arrow_resolve": arrow_resolve,
     "test_arrow_resolve_threads2": lambda: arrow_resolve(2),
+    "test_arrow_chunked": arrow_chunked,
+    "test_arrow_chunked_threads2": lambda: arrow_chunked(2),
 }
 
 
@@ -111,7 +122,15 @@ def test_urljoin_loop(benchmark: object) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["test_url_resolve_many", "test_resolve_many", "test_resolve_many_threads2", "test_arrow_resolve", "test_arrow_resolve_threads2"],
+    [
+        "test_url_resolve_many",
+        "test_resolve_many",
+        "test_resolve_many_threads2",
+        "test_arrow_resolve",
+        "test_arrow_resolve_threads2",
+        "test_arrow_chunked",
+        "test_arrow_chunked_threads2",
+    ],
 )
 def test_relurl(benchmark: object, name: str) -> None:
     benchmark.name = name  # type: ignore[attr-defined]

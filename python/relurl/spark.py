@@ -8,8 +8,9 @@
 worker its partition as Arrow record batches, and each batch goes to `relurl.arrow.resolve`
 whole (the Rust core reads the batch's buffers in place and parses each page's base once
 per run of equal bases), so no Python object is made per row. The executors need relurl
-(and pyarrow, which PySpark's Arrow support needs anyway): ship the wheel with
-``spark-submit --py-files`` or install it on the workers (README, "On a cluster").
+(and pyarrow, which PySpark's Arrow support needs anyway): install it on the workers, or
+pack a virtual environment with venv-pack and ship it with ``spark-submit --archives``
+(README, "Batches, Arrow columns and Spark").
 
 This module imports pyspark only when called; relurl does not depend on it.
 """
