@@ -2,11 +2,12 @@
 # Coverage-guided fuzzing of relurl: bash scripts/fuzz.sh [SECONDS] (default 60 per target).
 #
 # Installs what it needs if missing (cargo-fuzz from crates.io; a C++ compiler for
-# libFuzzer from Debian), builds the five targets of fuzz/ with cargo fuzz on the stable
+# libFuzzer from Debian), builds the eight targets of fuzz/ with cargo fuzz on the stable
 # toolchain (`--sanitizer none`: AddressSanitizer needs nightly's -Zsanitizer), replays the
 # minimized findings in fuzz/regressions/, then fuzzes each target for SECONDS, as many
 # targets at a time as there are cores, from the seeds in fuzz/corpus/ (new inputs go to
-# fuzz/work/, which is not committed), with the URL-token dictionary fuzz/url.dict. Prints
+# fuzz/work/, which is not committed), with the URL-token dictionary fuzz/url.dict (or
+# fuzz/<target>.dict where there is one: extract_links has HTML tokens too). Prints
 # executions and findings per target, and exits non-zero on any finding (a panic, i.e. a
 # failed property, or a hang of more than 10 s on one input).
 #
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-60}"
 [[ "$SECONDS_PER_TARGET" =~ ^[0-9]+$ ]] || { echo "usage: $0 [SECONDS]" >&2; exit 2; }
-TARGETS=(${FUZZ_TARGETS:-parse roundtrip validate resolve_rfc1808 resolve_rfc3986})
+TARGETS=(${FUZZ_TARGETS:-parse roundtrip validate resolve_rfc1808 resolve_rfc3986 urljoin base_header extract_links})
 CARGO_FUZZ_VERSION=0.13.2
 FUZZ=(cargo fuzz)
 COMMON=(--sanitizer none --fuzz-dir fuzz)
@@ -59,9 +60,10 @@ fuzz_one() {
     local t=$1
     mkdir -p "fuzz/work/$t" "fuzz/artifacts/$t"
     ls "fuzz/artifacts/$t" >"fuzz/logs/$t.before"
-    local rc=0
+    local rc=0 dict=fuzz/url.dict
+    [[ -f "fuzz/$t.dict" ]] && dict="fuzz/$t.dict"
     "${FUZZ[@]}" run "${COMMON[@]}" "$t" "fuzz/work/$t" "fuzz/corpus/$t" -- \
-        -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -dict=fuzz/url.dict -print_final_stats=1 \
+        -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -dict="$dict" -print_final_stats=1 \
         >"fuzz/logs/$t.log" 2>&1 || rc=$?
     echo "$rc" >"fuzz/logs/$t.rc"
 }

@@ -7,6 +7,14 @@ the link corpus ../shared/corpus/links.jsonl (skipped with a note if it is absen
 few pairs on the boundaries of the properties' exclusions (BOUNDARY_PAIRS).
 
 The resolve targets read `base NUL reference`; parse, roundtrip and validate read one URL.
+
+`urljoin` reads a selector byte (CPython version, allow_fragments) then `base NUL url`:
+every urljoin and urlsplit input of tests/data/urljoin_cases.json (CPython's own
+test_urlparse.py inputs and the pinned extras), spread over the eight versions.
+`base_header` reads a flags byte then NUL-separated fields (BASE_HEADER_SEEDS).
+`extract_links` reads a page: the small HTML_SEEDS below and a few windows of at most
+3.5 KB around a `<base href>`, a `srcset` and a meta refresh in ../shared/corpus/pages/.
+
 Files are named by the SHA-1 of their content, as libFuzzer names the inputs it keeps.
 """
 import hashlib
@@ -18,6 +26,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "fuzz" / "corpus"
 LINKS = ROOT.parent / "shared" / "corpus" / "links.jsonl"
+PAGES = ROOT.parent / "shared" / "corpus" / "pages"
 SAMPLE = 50
 
 
@@ -59,6 +68,106 @@ def link_pairs():
     return random.Random(1808).sample(unique, min(SAMPLE, len(unique)))
 
 
+# urljoin: (selector, base, url) on the boundaries of the properties (fuzz/README.md): results
+# that a path merge against a scheme-less base writes, which do not read back as themselves
+# (so `urljoin(j, j) == j` is asserted only against a base with a scheme), and urlunsplit's
+# round trip before 3.12.4 (`////`, `////]`), which is not a fixed point.
+URLJOIN_BOUNDARY = [
+    (7, "/+", "/../\x16http://h/"),
+    (6, "+", "/../HTTP://h"),
+    (7 | 8, "+", "/../http://h#x"),
+    (6 | 8, "http://a/b", "//h#x"),
+    (6, "+", "/../HTTP://[x"),  # a joined path that reads back as an invalid IPv6 URL
+    (6, ";", "#"),  # urljoin(b, urljoin(b, u)) != urljoin(b, u): `;` + `#` = ``
+    (3 | 8, "ws:#?", "////\x01#?h"),  # before 3.12.4: ws://\x01#?h, joined with itself ws://\x01/#?h
+    (4, "http://a/b", "////"),
+    (4, "http://a/b", "////]"),
+    (6, "http://a/b", "////]"),
+]
+
+
+def urljoin_inputs():
+    """`selector base NUL url` for every urljoin input, `selector url` for every urlsplit
+    input; the selector's low three bits pick the CPython version, bit 3 allow_fragments=False."""
+    data = json.loads((ROOT / "tests" / "data" / "urljoin_cases.json").read_text(encoding="utf-8"))
+    blobs = []
+    for i, (base, url, allow) in enumerate(data["inputs"]["urljoin"]):
+        blobs.append(bytes([i % 8 | (0 if allow else 8)]) + f"{base}\0{url}".encode("utf-8"))
+    for i, row in enumerate(data["inputs"]["urlsplit"]):
+        url, allow = row[0], row[2]
+        blobs.append(bytes([(i + 3) % 8 | (0 if allow else 8)]) + url.encode("utf-8"))
+    for selector, base, url in URLJOIN_BOUNDARY:
+        blobs.append(bytes([selector]) + f"{base}\0{url}".encode("utf-8"))
+    return blobs
+
+
+# base_header: (flags, fields). Flags bit 0: RFC 3986; bits 1, 2, 3: the retrieval URL, the
+# encapsulating base, the <base href> come first, in that order; other fields are headers.
+BASE_HEADER_SEEDS = [
+    (0, ["Base: <URL:http://www.ics.uci.edu/Test/a/b/c>"]),
+    (0, ["<URL: http://a/b\r\n  /c >"]),
+    (0, ["base :\t<url:HTTP://a/b>  "]),
+    (0, ["<URL:>"]), (0, ["<URL:a/b>"]), (0, ["<URL:http://a"]), (0, ["<URL:http://a> x"]), (0, ["http://a/b"]),
+    (2, ["http://example.com/dir/page.html"]),
+    (2 | 8, ["http://example.com/a/b.html", "\n\t sub/index.html \r\n"]),
+    (2 | 4, ["http://example.com/dir/page.html", "http://mail.example/msg/", "Content-Location:../other/"]),
+    (2, ["http://example.com/dir/page.html", "content-location:http://c/l/", "CONTENT-BASE:http://c/b/",
+         "base:<URL:http://b/h/>", "Base:<URL:http://second/ignored/>"]),
+    (2, ["http://example.com/", "Content-Base:   ", "Content-Location:/x"]),
+    (2, ["http://example.com/", "Base:<URL:relative>"]),
+    (1 | 2 | 8, ["s:/a/../b", "../../c/./d"]),
+    (1 | 2 | 4 | 8, ["http://a/b/c/d;p?q", "g;x?y#s", "//h2/p", "../.."]),
+    (8, ["sub/"]),
+    (4 | 8, ["../p:x", "q"]),
+]
+
+
+def base_header_inputs():
+    return [bytes([flags]) + "\0".join(fields).encode("utf-8") for flags, fields in BASE_HEADER_SEEDS]
+
+
+# extract_links: small pages, one feature each (and all of them at once).
+HTML_SEEDS = [
+    '<a href="g">x</a>',
+    '<a href=" ../x?a=1&amp;b=2 ">x</a><base href="/docs/"><a href="mailto:me@example.com">m</a>',
+    '<base href="http://other.example/base/"><base href="ignored/"><a href="#top">t</a><a href=javascript:void(0)>j</a>',
+    '<base target=_top><base href=" sub/ "><img src="i.png" srcset="a.jpg 1x, b.jpg?w=1,2 2x,c.jpg 100w, d.jpg 0w">',
+    '<picture><source srcset="s1.webp 1x,s2.webp 2x"><img srcset=",,a.jpg,,b.jpg" src=""></picture>',
+    '<meta http-equiv="refresh" content="5; url=/next"><meta http-equiv=Refresh content="0;URL=\'/a b\'junk">',
+    '<meta http-equiv="refresh" content="1, /next"><meta content="2;url=x" name=refresh>',
+    b'<meta charset="windows-1252"><a href="caf\xe9">c</a>',  # bytes: one windows-1252 byte
+    '<template><base href="/t/"><a href="in-template">x</a></template><a href="out">y</a>',
+    '<noscript><a href="ns">n</a></noscript><script>document.write("<a href=s>")</script><a href="after">a</a>',
+    '<svg><base href="/svg/"></svg><a href="x">x</a>',
+    '<form action="/search"><input type=image src="btn.png"></form><blockquote cite="q.html">q</blockquote>',
+    '<object data="o.swf"></object><iframe src="//frame.example/f"></iframe><area href="a"><link href="s.css">',
+    '<a href="&#x41;&#66&#0;&#x80;&notit;&amp">r</a><a href="a\r\nb\rc\0d&#13;">n</a><a href>e</a>',
+    '<!-- <a href="comment"> --><textarea><a href="text"></textarea><title><a href="t"></title><a href=last',
+]
+
+
+def corpus_windows():
+    """A window of at most 3.5 KB, cut at tag boundaries, around the first `<base`, `srcset`
+    and meta refresh of the first page (by file name) that has one."""
+    if not PAGES.exists():
+        print(f"note: {PAGES} not found; no real page windows in the seeds", file=sys.stderr)
+        return []
+    pages = sorted(PAGES.iterdir())
+    blobs = []
+    for marker in (b"<base ", b"srcset=", b'http-equiv="refresh"'):
+        for page in pages:
+            html = page.read_bytes()
+            at = html.lower().find(marker)
+            if at < 0:
+                continue
+            start = html.rfind(b"<", 0, max(at - 1200, 0) + 1)
+            start = max(start, 0)
+            end = html.rfind(b">", start, start + 3500)
+            blobs.append(html[start:end + 1])
+            break
+    return blobs
+
+
 def write(target, blobs):
     folder = CORPUS / target
     folder.mkdir(parents=True, exist_ok=True)
@@ -84,6 +193,9 @@ def main():
         counts[target] = write(target, single)
     for target in ("resolve_rfc1808", "resolve_rfc3986"):
         counts[target] = write(target, pairs)
+    counts["urljoin"] = write("urljoin", urljoin_inputs())
+    counts["base_header"] = write("base_header", base_header_inputs())
+    counts["extract_links"] = write("extract_links", [h if isinstance(h, bytes) else h.encode("utf-8") for h in HTML_SEEDS] + corpus_windows())
     size = sum(p.stat().st_size for p in CORPUS.rglob("*") if p.is_file())
     print(", ".join(f"{t}: {n}" for t, n in counts.items()), f"seeds; {size} bytes in all")
 

@@ -11,13 +11,23 @@
 //!   reference may hold further NULs, which are data). Input without a NUL is a reference
 //!   against the RFC's own example base (RFC 1808 §5 `http://a/b/c/d;p?q#f`, RFC 3986 §5.4
 //!   `http://a/b/c/d;p?q`).
+//! - `urljoin` and `base_header` read a first byte that chooses the variant (the CPython
+//!   version and `allow_fragments`; the spec and which `BaseInputs` layers are given), then
+//!   text as above: `urljoin` splits it like the resolve targets (`base NUL url`, default
+//!   base RFC 3986 §5.4's), `base_header` into NUL-separated fields.
+//! - `extract_links` reads the whole input as the page: as bytes for
+//!   `extract_links_from_bytes`, as lossy UTF-8 text for `extract_links`.
 
 use std::borrow::Cow;
+use std::convert::Infallible;
+use std::sync::LazyLock;
 
+use relurl::links::{extract_links, extract_links_from_bytes, first_base_href, first_base_href_from_bytes, Options, PageLinks, Special};
+use relurl::urllib::{Brackets, Checks, Joined, Lenient, ParseResult, SplitResult, Unsplit, Urllib, UrllibError};
 use relurl::{
-    max_resolved_len, parse, parse_rfc3986, resolve, resolve_by_spec_into, resolve_into, resolve_parsed,
-    resolve_rfc3986, resolve_rfc3986_into, unchanged, validate, validate_parsed, ErrorKind, Spec, Unchanged,
-    Url,
+    base_from_header, establish_base, max_resolved_len, parse, parse_rfc3986, resolve, resolve_by_spec_into, resolve_into,
+    resolve_parsed, resolve_rfc3986, resolve_rfc3986_into, strip_ascii_whitespace, unchanged, validate, validate_parsed,
+    BaseInputs, BaseSource, ErrorKind, Spec, Unchanged, Url,
 };
 
 /// RFC 1808 §5's base.
@@ -399,4 +409,479 @@ pub fn check_rfc1808_agrees_with_rfc3986(base: &str, reference: &str) {
     let rfc1808 = resolve(base, reference).expect("resolve");
     let rfc3986 = resolve_rfc3986(base, reference).expect("resolve");
     assert_eq!(rfc1808, rfc3986, "{base:?} + {reference:?}: RFC 1808 and RFC 3986 disagree");
+}
+
+// --- urljoin: the urllib.parse twin ------------------------------------------------------
+
+/// The CPython versions the `urljoin` target fuzzes, chosen by the low three bits of the
+/// first byte: every combination of [`relurl::urllib::Dialect`] switches that a released
+/// CPython has (3.9.0: no stripping at all; 3.9.18: stripping, no bracket check; 3.11.7:
+/// the host check; 3.12.1 and 3.12.10: `AddAuthority` / `KeepPath` unsplit with the host /
+/// net_loc check; 3.13.0; 3.14.0: the `Defined` join).
+pub const URLLIB_VERSIONS: [(u8, u8, u8); 8] =
+    [(3, 9, 0), (3, 9, 18), (3, 10, 13), (3, 11, 7), (3, 12, 1), (3, 12, 10), (3, 13, 0), (3, 14, 0)];
+
+static URLLIBS: LazyLock<Vec<Urllib>> =
+    LazyLock::new(|| URLLIB_VERSIONS.iter().map(|&(major, minor, micro)| Urllib::cpython(major, minor, micro)).collect());
+
+/// [`Checks`] that accept everything and record what urllib asked.
+#[derive(Default)]
+struct Recording {
+    bracketed_hosts: Vec<String>,
+    netlocs: Vec<String>,
+}
+
+impl Checks for Recording {
+    type Error = Infallible;
+    fn bracketed_host(&mut self, hostname: &str) -> Result<(), Infallible> {
+        self.bracketed_hosts.push(hostname.to_owned());
+        Ok(())
+    }
+    fn netloc(&mut self, netloc: &str) -> Result<(), Infallible> {
+        self.netlocs.push(netloc.to_owned());
+        Ok(())
+    }
+}
+
+/// [`Checks`] that reject everything they are asked.
+struct Reject;
+
+impl Checks for Reject {
+    type Error = ();
+    fn bracketed_host(&mut self, _: &str) -> Result<(), ()> {
+        Err(())
+    }
+    fn netloc(&mut self, _: &str) -> Result<(), ()> {
+        Err(())
+    }
+}
+
+/// The error of a lenient call as one of any other [`Checks`] (a lenient call fails only
+/// with `Invalid IPv6 URL`).
+fn as_other<E>(e: &UrllibError<Infallible>) -> UrllibError<E> {
+    match *e {
+        UrllibError::InvalidIpv6Url => UrllibError::InvalidIpv6Url,
+        UrllibError::Check(never) => match never {},
+    }
+}
+
+/// Target `urljoin`: the urllib twin, `selector base NUL url` (without a NUL, `url` against
+/// RFC 3986 §5.4's base). The selector's low three bits choose the CPython version of
+/// [`URLLIB_VERSIONS`], bit 3 set means `allow_fragments=False`. Only properties that hold
+/// for CPython's own `urllib.parse` (by its source, and checked on random inputs against
+/// CPython 3.9.18, 3.10.13, 3.11.7, 3.12.1 and 3.13.0):
+///
+/// - `urljoin` and `urljoin_into` (appending to a non-empty buffer) agree; `Joined::Url` /
+///   `Joined::Base` mean that argument as given; on an error the buffer is unchanged;
+/// - `if not base: return url`, `if not url: return base`;
+/// - `urljoin` fails exactly when `urlsplit(base)` or `urlsplit(url)` fails, with that
+///   error (the base's first);
+/// - the [`Checks`] are called as urllib calls them: `_checknetloc` only for a non-ASCII
+///   net_loc, `_check_bracketed_host` only from 3.11.4 on; checks that reject everything
+///   change the answer exactly when a check was called;
+/// - on `base` and `url`: [`check_urlsplit`];
+/// - from 3.12.4 on (`urlunsplit` keeps the path, gh-67693; not before: `http:////a`
+///   became `http://a`), a joined URL that was written (not an argument returned as given)
+///   against a base with a scheme and reads back with a scheme and a net_loc joins with
+///   itself to itself, and any result joins with an empty reference to itself.
+pub fn check_urljoin(data: &[u8]) {
+    let Some((&selector, rest)) = data.split_first() else { return };
+    let version = URLLIB_VERSIONS[usize::from(selector & 7)];
+    let urllib = &URLLIBS[usize::from(selector & 7)];
+    let allow = selector & 8 == 0;
+    let (base, url) = split(rest, RFC3986_BASE);
+    let (base, url): (&str, &str) = (&base, &url);
+    let result = urllib.urljoin(base, url, allow, &mut Lenient);
+    let ctx = || format!("urllib {version:?} urljoin({base:?}, {url:?}, allow_fragments={allow}) = {result:?}");
+
+    let mut out = String::from("prefix");
+    let joined = urllib.urljoin_into(base, url, allow, &mut Lenient, &mut out);
+    match (&joined, &result) {
+        (Ok(Joined::Url), Ok(r)) => assert!(out == "prefix" && r == url, "{}: Joined::Url but not the url", ctx()),
+        (Ok(Joined::Base), Ok(r)) => assert!(out == "prefix" && r == base, "{}: Joined::Base but not the base", ctx()),
+        (Ok(Joined::Written), Ok(r)) => assert_eq!(&out["prefix".len()..], r, "{}: urljoin_into differs", ctx()),
+        (Err(a), Err(b)) => assert!(a == b && out == "prefix", "{}: urljoin_into fails differently or wrote {out:?}", ctx()),
+        _ => panic!("{}: urljoin_into gives {joined:?}", ctx()),
+    }
+    if base.is_empty() {
+        assert_eq!(joined, Ok(Joined::Url), "{}: `if not base: return url`", ctx());
+    } else if url.is_empty() {
+        assert_eq!(joined, Ok(Joined::Base), "{}: `if not url: return base`", ctx());
+    } else {
+        let first_error =
+            urllib.urlsplit(base, "", allow, &mut Lenient).err().or_else(|| urllib.urlsplit(url, "", allow, &mut Lenient).err());
+        assert_eq!(result.as_ref().err(), first_error.as_ref(), "{}: not the error of urlsplit", ctx());
+    }
+
+    let mut recording = Recording::default();
+    assert_eq!(urllib.urljoin(base, url, allow, &mut recording), result, "{}: other checks, other answer", ctx());
+    assert!(recording.netlocs.iter().all(|n| !n.is_ascii()), "{}: _checknetloc called with an ASCII net_loc: {:?}", ctx(), recording.netlocs);
+    if urllib.dialect().brackets == Brackets::None {
+        assert!(recording.bracketed_hosts.is_empty(), "{}: _check_bracketed_host called before 3.11.4", ctx());
+    }
+    let called = !recording.netlocs.is_empty() || !recording.bracketed_hosts.is_empty();
+    let rejected = urllib.urljoin(base, url, allow, &mut Reject);
+    match (&result, called) {
+        (Ok(r), false) => assert_eq!(rejected.as_deref().ok(), Some(&**r), "{}: no check was called, yet {rejected:?}", ctx()),
+        (Ok(_), true) => assert_eq!(rejected, Err(UrllibError::Check(())), "{}: a check was called and rejected, yet {rejected:?}", ctx()),
+        (Err(e), false) => assert_eq!(rejected, Err(as_other(e)), "{}: no check was called, yet {rejected:?}", ctx()),
+        (Err(_), true) => assert!(rejected.is_err(), "{}: a check rejected, yet {rejected:?}", ctx()),
+    }
+
+    for input in [base, url] {
+        check_urlsplit(urllib, version, input, allow);
+    }
+
+    if let (Ok(j), Ok(Joined::Written)) = (&result, &joined) {
+        let rule = urllib.dialect().unsplit;
+        // Only against a base with a scheme, so that the result was written from
+        // components: against a base without one, a path merge can write a path that
+        // only reads back as a URL, and not as itself: `/+` + `/../\x16http://h/` =
+        // `\x16http://h/` (urlsplit strips the `\x16`), `+` + `/../HTTP://h` = `HTTP://h`
+        // (the scheme is lowered), `+` + `/../http://h#x` = `http://h#x` with fragments
+        // not allowed (the `#x` is a path, written back as `/#x`).
+        let base_scheme = urllib.urlsplit(base, "", allow, &mut Lenient).is_ok_and(|b| !b.scheme.is_empty());
+        if rule != Unsplit::AddAuthority && base_scheme {
+            if let Ok(s) = urllib.urlsplit(j, "", allow, &mut Lenient) {
+                if !s.scheme.is_empty() && !s.netloc.is_empty() {
+                    let again = urllib.urljoin(j, j, allow, &mut Lenient);
+                    assert_eq!(again.as_deref(), Ok(&**j), "{}: urljoin(result, result) differs", ctx());
+                }
+            }
+        }
+        assert_eq!(urllib.urljoin(j, "", allow, &mut Lenient).as_deref(), Ok(&**j), "{}: urljoin(result, '')", ctx());
+    }
+}
+
+/// `urlsplit`, `urlparse`, `urlunsplit`, `urlunparse` of one input, as CPython's source
+/// makes them:
+///
+/// - `urlparse` fails exactly when `urlsplit` does; otherwise it has the same scheme,
+///   net_loc, query and fragment, and its path is `urlsplit`'s, or that path split at a `;`
+///   (`_splitparams`) into path `;` params;
+/// - the scheme is lower-case scheme characters; the net_loc holds no `/?#`, the path no
+///   `?` (nor `#` with fragments allowed), the query no `#` with fragments allowed; from
+///   3.9.5 on no component holds `\t`, `\r` or `\n`;
+/// - with non-empty params, `urlunparse(urlparse(u)) == urlunsplit(urlsplit(u))` (not in
+///   3.14, whose `urlunparse` looks at the path before adding `;params`);
+/// - from 3.12.4 on (gh-67693), `urlunsplit(urlsplit(u))` splits again without an error
+///   and is a fixed point of `urlunsplit(urlsplit(.))`; the same for `urlunparse` and
+///   `urlparse`. (Not before: `////` writes back as `//`, which reads back as an empty
+///   net_loc and writes back as ``; `////]` writes back as `//]`, an invalid IPv6 URL.)
+pub fn check_urlsplit(urllib: &Urllib, version: (u8, u8, u8), input: &str, allow: bool) {
+    let split = urllib.urlsplit(input, "", allow, &mut Lenient);
+    let parsed = urllib.urlparse(input, "", allow, &mut Lenient);
+    let ctx = || format!("urllib {version:?} urlsplit({input:?}, allow_fragments={allow}) = {split:?}");
+    let (s, p) = match (&split, &parsed) {
+        (Ok(s), Ok(p)) => (s, p),
+        (Err(a), Err(b)) => return assert_eq!(a, b, "{}: urlparse fails differently", ctx()),
+        _ => panic!("{}: urlparse gives {parsed:?}", ctx()),
+    };
+    assert_eq!(
+        (&p.scheme, &p.netloc, &p.query, &p.fragment),
+        (&s.scheme, &s.netloc, &s.query, &s.fragment),
+        "{}: urlparse gives {p:?}",
+        ctx()
+    );
+    assert!(
+        (p.path == s.path && p.params.is_empty()) || format!("{};{}", p.path, p.params) == s.path,
+        "{}: urlparse's path and params {:?} {:?}",
+        ctx(),
+        p.path,
+        p.params
+    );
+    assert!(
+        s.scheme.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'+' | b'-' | b'.')),
+        "{}: scheme",
+        ctx()
+    );
+    assert!(!s.netloc.contains(['/', '?', '#']), "{}: net_loc", ctx());
+    assert!(!s.path.contains('?'), "{}: path", ctx());
+    assert!(!allow || !s.path.contains('#'), "{}: path", ctx());
+    assert!(!(allow && s.query.contains('#')), "{}: query", ctx());
+    if urllib.dialect().remove_tab_newline {
+        for c in [&s.scheme, &s.netloc, &s.path, &s.query, &s.fragment] {
+            assert!(!c.contains(['\t', '\r', '\n']), "{}: a tab or newline is left", ctx());
+        }
+    }
+    let rule = urllib.dialect().unsplit;
+    if !p.params.is_empty() && rule != Unsplit::KeepPathBeforeParams {
+        assert_eq!(urllib.urlunparse(p), urllib.urlunsplit(s), "{}: urlunparse and urlunsplit differ", ctx());
+    }
+    if rule != Unsplit::AddAuthority {
+        let once = urllib.urlunsplit(s);
+        let again: Result<SplitResult<'_>, _> = urllib.urlsplit(&once, "", allow, &mut Lenient);
+        let again = again.unwrap_or_else(|e| panic!("{}: urlunsplit wrote {once:?}, which fails: {e:?}", ctx()));
+        assert_eq!(urllib.urlunsplit(&again), once, "{}: urlunsplit wrote {once:?}, not a fixed point", ctx());
+        let once = urllib.urlunparse(p);
+        let again: Result<ParseResult<'_>, _> = urllib.urlparse(&once, "", allow, &mut Lenient);
+        let again = again.unwrap_or_else(|e| panic!("{}: urlunparse wrote {once:?}, which fails: {e:?}", ctx()));
+        assert_eq!(urllib.urlunparse(&again), once, "{}: urlunparse wrote {once:?}, not a fixed point", ctx());
+    }
+}
+
+// --- base_header: RFC 1808 §3 base establishment ------------------------------------------
+
+/// RFC 1808 §3.1's `Base` header read literally, as an independent oracle for
+/// [`base_from_header`]: optional leading whitespace and `Base` `:` (case-insensitive),
+/// `<`, up to the first `>` with every ASCII whitespace inside dropped, `URL:`
+/// (case-insensitive), a non-empty URL with a scheme (§2.4.2), only whitespace after `>`.
+pub fn oracle_base_header(s: &str) -> Option<String> {
+    let ws = |c: char| c.is_ascii_whitespace();
+    let mut t = s.trim_start_matches(ws);
+    if t.len() >= 4 && t.as_bytes()[..4].eq_ignore_ascii_case(b"base") {
+        if let Some(after) = t[4..].trim_start_matches(ws).strip_prefix(':') {
+            t = after.trim_start_matches(ws);
+        }
+    }
+    let (inside, after) = t.strip_prefix('<')?.split_once('>')?;
+    if !after.trim_start_matches(ws).is_empty() {
+        return None;
+    }
+    let compact: String = inside.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+    if compact.len() < 4 || !compact.as_bytes()[..4].eq_ignore_ascii_case(b"URL:") {
+        return None;
+    }
+    let url = &compact[4..];
+    (!url.is_empty() && oracle_rfc1808(url).scheme.is_some()).then(|| url.to_owned())
+}
+
+/// `base_from_header` on one value: it answers as [`oracle_base_header`]; a URL is
+/// non-empty, without ASCII whitespace or `>`, has a scheme, is the value's characters in
+/// order (a slice of it when borrowed), and reads back from `<URL:url>` and `Base:
+/// <URL:url>` as itself; an error is a `BadBaseHeader` whose index is within the value, on
+/// a char boundary, and at what its reason names.
+pub fn check_base_from_header(value: &str) {
+    let got = base_from_header(value);
+    let ctx = || format!("base_from_header({value:?}) = {got:?}");
+    assert_eq!(got.as_deref().ok(), oracle_base_header(value).as_deref(), "{}: the literal reading differs", ctx());
+    match &got {
+        Ok(url) => {
+            assert!(!url.is_empty() && !url.contains(|c: char| c.is_ascii_whitespace() || c == '>'), "{}", ctx());
+            assert!(parse(url).expect("parse").has_scheme(), "{}: no scheme", ctx());
+            let mut rest = value.chars();
+            assert!(url.chars().all(|c| rest.any(|v| v == c)), "{}: not the value's characters in order", ctx());
+            if let Cow::Borrowed(slice) = url {
+                assert!(value.contains(slice), "{}: borrowed but not a slice", ctx());
+            }
+            for again in [format!("<URL:{url}>"), format!("Base: <URL:{url}>")] {
+                assert_eq!(base_from_header(&again).as_deref(), Ok(&**url), "{}: {again:?} reads back differently", ctx());
+            }
+        }
+        Err(e) => {
+            let ErrorKind::BadBaseHeader { reason } = e.kind else { panic!("{}: not a BadBaseHeader", ctx()) };
+            assert!(e.index <= value.len() && value.is_char_boundary(e.index), "{}: index {}", ctx(), e.index);
+            let (before, at) = value.split_at(e.index);
+            let fits = if reason.starts_with("expected '<URL:'") {
+                !at.starts_with('<')
+            } else if reason.starts_with("missing '>'") {
+                at.is_empty()
+            } else if reason.starts_with("text after") {
+                at.starts_with(|c: char| !c.is_ascii_whitespace()) && before.contains('>')
+            } else if reason.starts_with("expected 'URL:'") || reason.starts_with("the base URL must be absolute") {
+                before.ends_with('<')
+            } else if reason.starts_with("the base header names no URL") {
+                at.starts_with('>')
+            } else {
+                true
+            };
+            assert!(fits, "{}: {reason:?} at {at:?}", ctx());
+        }
+    }
+}
+
+/// Target `base_header`: `flags` then NUL-separated fields. Bit 0 of `flags` chooses the
+/// spec (RFC 1808, RFC 3986); bits 1, 2, 3 say whether the retrieval URL, the
+/// encapsulating base and the HTML `<base href>` are given, each taking the next field in
+/// that order; every other field is a header `name:value` (split at the first `:`).
+///
+/// - [`check_base_from_header`] on the whole text and on every field and header value;
+/// - `establish_base` fails exactly when the first `Base` header is not of the §3.1 form,
+///   with `base_from_header`'s error;
+/// - otherwise its URL and source are those of the layers taken from the outside in
+///   (retrieval, encapsulating, the most specific header given, HTML), each non-empty one
+///   (after stripping ASCII whitespace) resolved against the base so far with `resolve` /
+///   `resolve_rfc3986`;
+/// - its URL has the scheme of the innermost layer that has one (so it is absolute when
+///   the retrieval URL is); in RFC 1808, it has none when no layer has one.
+pub fn check_base_header(data: &[u8]) {
+    let Some((&flags, rest)) = data.split_first() else { return };
+    let spec = if flags & 1 == 0 { Spec::Rfc1808 } else { Spec::Rfc3986 };
+    let text = text(rest);
+    let text: &str = &text;
+    check_base_from_header(text);
+    let mut fields = text.split('\0');
+    let mut take = |bit: u8| if flags & bit != 0 { fields.next() } else { None };
+    let retrieval_url = take(2);
+    let encapsulating_base = take(4);
+    let html_base_href = take(8);
+    let headers: Vec<(&str, &str)> = fields.map(|f| f.split_once(':').unwrap_or((f, ""))).collect();
+    if text.contains('\0') {
+        for field in text.split('\0') {
+            check_base_from_header(field);
+        }
+    }
+    for (_, value) in &headers {
+        check_base_from_header(value);
+    }
+
+    let inputs = BaseInputs { retrieval_url, headers: &headers, html_base_href, encapsulating_base };
+    let result = establish_base(&inputs, spec);
+    let ctx = || format!("{spec}: establish_base({inputs:?}) = {result:?}");
+
+    let header = |name: &str| headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case(name)).map(|(_, v)| *v);
+    let mut layers: Vec<(Cow<'_, str>, BaseSource)> = Vec::new();
+    layers.extend(retrieval_url.map(|v| (Cow::Borrowed(v), BaseSource::Retrieval)));
+    layers.extend(encapsulating_base.map(|v| (Cow::Borrowed(v), BaseSource::Encapsulating)));
+    if let Some(value) = header("Base") {
+        match base_from_header(value) {
+            Ok(url) => layers.push((url, BaseSource::BaseHeader)),
+            Err(e) => return assert_eq!(result, Err(e), "{}: not the Base header's error", ctx()),
+        }
+    } else if let Some(value) = header("Content-Base") {
+        layers.push((Cow::Borrowed(value), BaseSource::ContentBase));
+    } else if let Some(value) = header("Content-Location") {
+        layers.push((Cow::Borrowed(value), BaseSource::ContentLocation));
+    }
+    layers.extend(html_base_href.map(|v| (Cow::Borrowed(v), BaseSource::HtmlBase)));
+
+    let (mut url, mut source, mut scheme) = (String::new(), BaseSource::Empty, None);
+    for (value, from) in &layers {
+        let value = strip_ascii_whitespace(value);
+        if value.is_empty() {
+            continue;
+        }
+        url = resolve_by(spec, &url, value);
+        source = *from;
+        let v = Url::parse_owned_as(value, spec).expect("parse");
+        if v.has_scheme() {
+            scheme = Some(v.scheme().to_owned());
+        }
+    }
+    let base = result.as_ref().unwrap_or_else(|e| panic!("{}: fails without a bad Base header: {e}", ctx()));
+    assert_eq!((base.url.as_str(), base.source), (url.as_str(), source), "{}: not the layers resolved in turn", ctx());
+    let p = Url::parse_owned_as(base.url.as_str(), spec).expect("parse");
+    match &scheme {
+        Some(s) => assert_eq!(p.scheme_if_any(), Some(s.as_str()), "{}: not the innermost scheme {s:?}", ctx()),
+        None if spec == Spec::Rfc1808 => assert!(!p.has_scheme(), "{}: a scheme from no layer", ctx()),
+        None => {}
+    }
+}
+
+/// `reference` resolved against `base` by `spec`'s string API.
+fn resolve_by(spec: Spec, base: &str, reference: &str) -> String {
+    match spec {
+        Spec::Rfc1808 => resolve(base, reference),
+        Spec::Rfc3986 => resolve_rfc3986(base, reference),
+    }
+    .expect("resolve never fails below 4 GiB")
+}
+
+trait SchemeIfAny {
+    fn scheme_if_any(&self) -> Option<&str>;
+}
+
+impl<S: AsRef<str>> SchemeIfAny for Url<S> {
+    fn scheme_if_any(&self) -> Option<&str> {
+        self.has_scheme().then(|| self.scheme())
+    }
+}
+
+// --- extract_links: HTML link extraction -------------------------------------------------
+
+/// The page URL of the `extract_links` target: RFC 3986 §5.4's base.
+pub const PAGE_URL: &str = RFC3986_BASE;
+
+/// The (element, attribute) pairs that `relurl::links` reports.
+const LINK_ATTRIBUTES: &[(&str, &[&str])] = &[
+    ("a", &["href"]),
+    ("area", &["href"]),
+    ("link", &["href"]),
+    ("img", &["src", "srcset"]),
+    ("script", &["src"]),
+    ("iframe", &["src"]),
+    ("frame", &["src"]),
+    ("embed", &["src"]),
+    ("source", &["src", "srcset"]),
+    ("audio", &["src"]),
+    ("video", &["src"]),
+    ("track", &["src"]),
+    ("input", &["src"]),
+    ("form", &["action"]),
+    ("blockquote", &["cite"]),
+    ("q", &["cite"]),
+    ("ins", &["cite"]),
+    ("del", &["cite"]),
+    ("object", &["data"]),
+    ("meta", &["content"]),
+];
+
+/// Target `extract_links`: the input is a page retrieved from [`PAGE_URL`], without
+/// headers. `extract_links` on it as lossy UTF-8 text in both specs and with
+/// `skip_special`, `extract_links_from_bytes` on the bytes:
+///
+/// - neither fails (only a bad `Base` header or a 4 GiB value could);
+/// - [`check_page`] for each;
+/// - both specs find the same links (element, attribute, raw value, special);
+/// - `skip_special` leaves out exactly the links flagged special;
+/// - an ASCII page gives the same answer as text and as bytes (a `<meta charset>` can only
+///   switch to an ASCII-compatible encoding).
+pub fn check_extract_links(data: &[u8]) {
+    let html = text(data);
+    let html: &str = &html;
+    let options = |spec, skip_special| Options { spec, skip_special };
+    let extract = |spec, skip_special| {
+        extract_links(html, PAGE_URL, &[], options(spec, skip_special)).unwrap_or_else(|e| panic!("extract_links fails on {html:?}: {e}"))
+    };
+    let base_href = first_base_href(html);
+    let page = extract(Spec::Rfc1808, false);
+    check_page(&page, Spec::Rfc1808, base_href.as_deref(), html);
+    let page3 = extract(Spec::Rfc3986, false);
+    check_page(&page3, Spec::Rfc3986, base_href.as_deref(), html);
+    let what = |p: &PageLinks| p.links.iter().map(|l| (l.tag, l.attr, l.raw.clone(), l.special)).collect::<Vec<_>>();
+    assert_eq!(what(&page), what(&page3), "{html:?}: RFC 1808 and RFC 3986 find different links");
+    let skipped = extract(Spec::Rfc1808, true);
+    assert_eq!(skipped.base, page.base, "{html:?}: skip_special changes the base");
+    let kept: Vec<_> = page.links.iter().filter(|l| l.special.is_none()).cloned().collect();
+    assert_eq!(skipped.links, kept, "{html:?}: skip_special does not leave out exactly the special links");
+
+    let from_bytes = extract_links_from_bytes(data, PAGE_URL, &[], options(Spec::Rfc1808, false))
+        .unwrap_or_else(|e| panic!("extract_links_from_bytes fails on {data:?}: {e}"));
+    check_page(&from_bytes, Spec::Rfc1808, first_base_href_from_bytes(data, &[]).as_deref(), html);
+    if data.is_ascii() {
+        assert_eq!(from_bytes, page, "{html:?}: an ASCII page gives other links as bytes");
+    }
+}
+
+/// One page's links: the base is `establish_base` of [`PAGE_URL`] and the first `<base
+/// href>` (the `HtmlBase` when its href is not empty after stripping, else the page URL);
+/// every link's URL is its raw value, stripped of ASCII whitespace, resolved against that
+/// base by `resolve` / `resolve_rfc3986`, and flagged as `Special::of` that value says;
+/// every (element, attribute) is one of the table's; a `srcset` candidate is non-empty,
+/// without ASCII whitespace and not ending in `,`; a `content` is a `<meta>`'s.
+pub fn check_page(page: &PageLinks, spec: Spec, base_href: Option<&str>, html: &str) {
+    let inputs = BaseInputs { retrieval_url: Some(PAGE_URL), html_base_href: base_href, ..BaseInputs::default() };
+    let base = establish_base(&inputs, spec).expect("no Base header");
+    assert_eq!(page.base, base, "{spec}: {html:?}: the base is not that of the first <base href> {base_href:?}");
+    let from_html = base_href.is_some_and(|h| !strip_ascii_whitespace(h).is_empty());
+    let expected_source = if from_html { BaseSource::HtmlBase } else { BaseSource::Retrieval };
+    assert_eq!(base.source, expected_source, "{spec}: {html:?}: base {base:?} for <base href> {base_href:?}");
+    for link in &page.links {
+        let stripped = strip_ascii_whitespace(&link.raw);
+        let ctx = || format!("{spec}: {html:?}: {link:?} against the base {:?}", page.base.url);
+        assert_eq!(link.url, resolve_by(spec, &page.base.url, stripped), "{}: not its raw value resolved", ctx());
+        assert_eq!(link.special, Special::of(stripped), "{}: special", ctx());
+        assert!(
+            LINK_ATTRIBUTES.iter().any(|(tag, attrs)| *tag == link.tag && attrs.contains(&link.attr)),
+            "{}: an element or attribute not in the table",
+            ctx()
+        );
+        if link.attr == "srcset" {
+            assert!(
+                !link.raw.is_empty() && !link.raw.contains(|c: char| c.is_ascii_whitespace()) && !link.raw.ends_with(','),
+                "{}: not a srcset candidate URL",
+                ctx()
+            );
+        }
+    }
 }

@@ -9,12 +9,15 @@ use std::path::Path;
 
 type Check = fn(&[u8]);
 
-const TARGETS: [(&str, Check); 5] = [
+const TARGETS: [(&str, Check); 8] = [
     ("parse", relurl_fuzz::check_parse),
     ("roundtrip", relurl_fuzz::check_roundtrip),
     ("validate", relurl_fuzz::check_validate),
     ("resolve_rfc1808", relurl_fuzz::check_resolve_rfc1808),
     ("resolve_rfc3986", relurl_fuzz::check_resolve_rfc3986),
+    ("urljoin", relurl_fuzz::check_urljoin),
+    ("base_header", relurl_fuzz::check_base_header),
+    ("extract_links", relurl_fuzz::check_extract_links),
 ];
 
 /// Runs `check` on every file of `dir`; returns (files run, failures).
