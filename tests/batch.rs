@@ -147,3 +147,19 @@ fn per_row_bases_from_the_corpus_match_single_resolutions_in_both_specs() {
     // parse_rfc3986 is the grammar of the rfc3986 rows.
     assert!(parse_rfc3986(&pairs[0].0).is_ok());
 }
+
+#[test]
+fn many_rows_on_many_threads_join_in_row_order() {
+    // 150,000 rows with a base per 1,000, split over 2, 3 and 8 threads: joined in order.
+    let refs: Vec<String> = (0..150_000).map(|i| format!("../p{i}/q?{i}")).collect();
+    let refs: Vec<&str> = refs.iter().map(String::as_str).collect();
+    let bases: Vec<String> = (0..150_000).map(|i| format!("http://h{}/a/b/c", i / 1000)).collect();
+    let bases: Vec<&str> = bases.iter().map(String::as_str).collect();
+    let one = resolve_batch(bases.as_slice(), refs.as_slice(), BatchOptions::default()).into_contiguous();
+    for n in [2, 3, 8] {
+        let options = BatchOptions { threads: threads(n), ..Default::default() };
+        let many = resolve_batch(bases.as_slice(), refs.as_slice(), options).into_contiguous();
+        assert_eq!((&many.text, &many.offsets), (&one.text, &one.offsets), "threads={n}");
+    }
+    assert_eq!(&one.text[one.offsets[7]..one.offsets[8]], b"http://h0/a/p7/q?7");
+}
