@@ -319,3 +319,25 @@ def test_long_dot_segment_chains_are_linear() -> None:
     base = "http://a/" + "b/" * 200_000
     url = "../" * 200_000 + "g"
     assert relurl.urljoin(base, url) == urllib.parse.urljoin(base, url) == "http://a/g"
+
+
+def test_the_extension_loaded_on_its_own_first_does_not_deadlock() -> None:
+    # `relurl._relurl` executed before the `relurl` package: the twins' first call must not
+    # import the package (whose __init__ calls back into the state being built).
+    import subprocess
+    import sys
+
+    import relurl._relurl
+
+    code = f"""
+import importlib.machinery, importlib.util, sys
+path = {relurl._relurl.__file__!r}
+loader = importlib.machinery.ExtensionFileLoader("relurl._relurl", path)
+spec = importlib.util.spec_from_file_location("relurl._relurl", path, loader=loader)
+module = importlib.util.module_from_spec(spec)
+sys.modules["relurl._relurl"] = module
+spec.loader.exec_module(module)
+print(module.urljoin("http://a/b/c", "../d"))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd="/")
+    assert (out.returncode, out.stdout.strip()) == (0, "http://a/d"), out.stderr

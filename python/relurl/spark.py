@@ -80,24 +80,22 @@ class _BatchResolver:
         base_col: str | None,
         base_url: str | None,
         out_col: str,
-        spec: str,
+        spec: Literal["rfc1808", "rfc3986"],
         strict: bool,
-        errors: str,
+        errors: Literal["raise", "null"],
     ) -> None:
         self.href_col, self.base_col, self.base_url, self.out_col = href_col, base_col, base_url, out_col
         self.spec, self.strict, self.errors = spec, strict, errors
 
     def __call__(self, batches: Iterator[Any]) -> Iterator[Any]:
-        import pyarrow as pa
+        import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
         from relurl.arrow import resolve
 
         for batch in batches:
             hrefs = batch.column(self.href_col)
             bases = batch.column(self.base_col) if self.base_col is not None else self.base_url
-            resolved = pa.array(
-                resolve(bases, hrefs, spec=self.spec, strict=self.strict, errors=self.errors)  # type: ignore[arg-type]
-            )
+            resolved = pa.array(resolve(bases, hrefs, spec=self.spec, strict=self.strict, errors=self.errors))
             # Spark sends strings as `string`, or `large_string` with useLargeVarTypes: give
             # back the type it sent (no copy when it is already `string`).
             if resolved.type != hrefs.type:

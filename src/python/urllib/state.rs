@@ -68,10 +68,13 @@ impl Twin {
 
     fn new(py: Python<'_>) -> PyResult<Self> {
         let parse = py.import("urllib.parse")?;
-        let ours = py.import("relurl._relurl")?;
+        // This module as loaded, looked up without importing it: importing `relurl._relurl`
+        // would import the `relurl` package, whose `__init__` calls back here while this
+        // state is being built (a deadlock when `_relurl` was loaded on its own first).
+        let ours = py.import("sys")?.getattr("modules")?.get_item("relurl._relurl").ok();
         let function = |name: &str| -> PyResult<Py<PyAny>> {
             let f = parse.getattr(name)?;
-            if ours.getattr(name).is_ok_and(|o| o.is(&f)) {
+            if ours.as_ref().is_some_and(|m| m.getattr(name).is_ok_and(|o| o.is(&f))) {
                 return Err(PyRuntimeError::new_err(format!(
                     "urllib.parse.{name} is relurl.{name}: import relurl before putting its twins into urllib.parse"
                 )));
