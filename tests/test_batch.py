@@ -157,3 +157,19 @@ def test_eight_threads_share_one_parsed_base() -> None:
     for t in threads:
         t.join()
     assert failures == []
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_the_first_failure_is_raised_whatever_its_kind_and_chunk(threads: int) -> None:
+    # Items are resolved in chunks (with threads >= 2, ahead of the thread making the strs):
+    # the item raised is the first failed one, a lone surrogate or a strict failure.
+    def refs(bad: dict[int, str]) -> list[str]:
+        return [bad.get(i, "g") for i in range(40_000)]
+
+    for bad, first in [({20_000: "\udc80", 30_000: "a b"}, 20_000), ({5_000: "a b", 20_000: "\udc80"}, 5_000)]:
+        with pytest.raises(relurl.URLError) as info:
+            relurl.resolve_many(BASE, refs(bad), strict=True, threads=threads)
+        assert info.value.index == first
+        results, failures = relurl.resolve_many(BASE, refs(bad), strict=True, errors="report", threads=threads)
+        assert [e.index for e in failures] == sorted(bad)
+        assert [i for i, r in enumerate(results) if r is None] == sorted(bad)
