@@ -1,11 +1,13 @@
 """Runs the 10^6-row batch benchmarks (benches/test_bench_batch.py) and the Arrow RSS run
 (benches/rss_arrow.py), and prints the README's batch table (Markdown, on stdout).
 
-    python benches/report_batch.py                 # one pytest-benchmark run + RSS runs
-    python benches/report_batch.py --json a.json   # the table from an existing run
+    python benches/report_batch.py                 # 3 pytest-benchmark runs + RSS runs
+    python benches/report_batch.py --runs 1        # one run (noisier)
+    python benches/report_batch.py --json a.json b.json   # the table from existing runs
 
-Ratios are taken within the run: the urljoin loop's median over the contestant's median
-(speed-up), and threads=1's median over threads=2's.
+Ratios are taken within each run: the urljoin loop's median over the contestant's median
+(speed-up), and threads=1's median over threads=2's; the table shows the median over the
+runs and, in brackets, the lowest and highest (the machine's speed drifts between runs).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from report import REPO_ROOT, ratio, run_benchmarks, version_of  # noqa: E402
+from report import REPO_ROOT, ratio, ratio_cell, run_benchmarks, version_of  # noqa: E402
 
 BENCH_FILE = Path(__file__).resolve().parent / "test_bench_batch.py"
 GROUP = "batch-1M"
@@ -37,26 +39,26 @@ ROWS_LABELS = [
 ]
 
 
-def table(data: dict[str, Any]) -> str:
-    benches = {b["name"]: b for b in data["benchmarks"] if b.get("group") == GROUP}
-    rows = benches["test_urljoin_loop"]["extra_info"]["rows"]
-    median = {name: b["stats"]["median"] for name, b in benches.items()}
-    base = median["test_urljoin_loop"]
+def table(runs: list[dict[str, Any]]) -> str:
+    medians = [{b["name"]: b["stats"]["median"] for b in d["benchmarks"] if b.get("group") == GROUP} for d in runs]
+    rows = next(b["extra_info"]["rows"] for b in runs[0]["benchmarks"] if b.get("group") == GROUP)
     lines = [
-        f"Resolving {rows:,} (base, href) rows (the link corpus repeated), results kept; one run, "
-        "median of its rounds; ratios within the run.",
+        f"Resolving {rows:,} (base, href) rows (the link corpus repeated), results kept. ns per link: "
+        f"median round, median over {len(runs)} run(s); ratios within each run, median (lowest–highest).",
         "",
         "| Contestant | ns per link | vs the `urljoin` loop | threads=2 vs threads=1 |",
         "|---|---:|---:|---:|",
     ]
     for name, label in ROWS_LABELS:
-        if name not in median:
+        if not all(name in m for m in medians):
             continue
+        ns = sorted(m[name] / rows * 1e9 for m in medians)[len(medians) // 2]
+        speedup = ratio_cell([m["test_urljoin_loop"] / m[name] for m in medians])
         threads = ""
         if name.endswith("_threads2"):
-            threads = ratio(median[name.removesuffix("_threads2")] / median[name])
-        lines.append(f"| {label} | {median[name] / rows * 1e9:,.0f} | {ratio(base / median[name])} | {threads} |")
-    info = data["machine_info"]
+            threads = ratio_cell([m[name.removesuffix("_threads2")] / m[name] for m in medians])
+        lines.append(f"| {label} | {ns:,.0f} | {speedup} | {threads} |")
+    info = runs[0]["machine_info"]
     lines += [
         "",
         f"CPython {info['python_version']}, {platform.system()} {info['machine']}, {os.cpu_count()} CPUs; "
@@ -76,16 +78,19 @@ def rss_lines() -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--json", type=Path, help="an existing --benchmark-json file")
+    parser.add_argument("--json", type=Path, nargs="+", help="existing --benchmark-json files")
+    parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     if args.json:
-        data = json.loads(args.json.read_text())
+        runs = [json.loads(p.read_text()) for p in args.json]
     else:
+        runs = []
         with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "batch.json"
-            run_benchmarks(path, [], bench_file=BENCH_FILE)
-            data = json.loads(path.read_text())
-    print(table(data))
+            for i in range(args.runs):
+                path = Path(tmp) / f"batch{i}.json"
+                run_benchmarks(path, [], bench_file=BENCH_FILE)
+                runs.append(json.loads(path.read_text()))
+    print(table(runs))
     print()
     print("Peak memory (`python benches/rss_arrow.py --threads N`):")
     print()
