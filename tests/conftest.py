@@ -13,3 +13,12 @@ def load_table() -> dict[str, Any]:
     with open(DATA / "rfc1808_examples.json", encoding="utf-8") as f:
         table: dict[str, Any] = json.load(f)
     return table
+
+
+def corpus_pairs() -> list[tuple[str, str]]:
+    """The (base, href) pairs of tests/data/corpus_pairs.json (the link corpus's dev half),
+    in first-seen order."""
+    with open(DATA / "corpus_pairs.json", encoding="utf-8") as f:
+        data = json.load(f)
+    bases: list[str] = data["bases"]
+    return [(bases[i], href) for i, href in data["pairs"]]

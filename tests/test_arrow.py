@@ -7,11 +7,11 @@ the `errors=` mode with the global row index; the result is taken without a copy
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+
+from conftest import corpus_pairs
 
 import relurl
 import relurl.arrow
@@ -19,18 +19,10 @@ import relurl.arrow
 pa = pytest.importorskip("pyarrow")
 pl = pytest.importorskip("polars")
 
-DATA = Path(__file__).parent / "data"
 BASE = "http://a/b/c/d;p?q#f"
 
 
-def corpus() -> list[tuple[str, str]]:
-    with open(DATA / "corpus_pairs.json", encoding="utf-8") as f:
-        data = json.load(f)
-    bases: list[str] = data["bases"]
-    return [(bases[i], href) for i, href in data["pairs"]]
-
-
-PAIRS = corpus()
+PAIRS = corpus_pairs()
 BASES = [b for b, _ in PAIRS]
 REFS = [r for _, r in PAIRS]
 

@@ -7,27 +7,19 @@ also splitting its batch over 2 native threads) get the single-threaded answers.
 
 from __future__ import annotations
 
-import json
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from conftest import corpus_pairs
+
 import relurl
 
-DATA = Path(__file__).parent / "data"
 BASE = "http://a/b/c/d;p?q#f"
 
 
-def corpus() -> list[tuple[str, str]]:
-    with open(DATA / "corpus_pairs.json", encoding="utf-8") as f:
-        data = json.load(f)
-    bases: list[str] = data["bases"]
-    return [(bases[i], href) for i, href in data["pairs"]]
-
-
-PAIRS = corpus()
+PAIRS = corpus_pairs()
 BASES = [b for b, _ in PAIRS]
 REFS = [r for _, r in PAIRS]
 

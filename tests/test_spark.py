@@ -7,30 +7,26 @@ Needs Java (17+) and pyspark (the `test` extra); `.ci/run` installs a headless J
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+
+from conftest import corpus_pairs
 
 import relurl
 
 from pyspark.sql import SparkSession
 
-DATA = Path(__file__).parent / "data"
 ROWS = 100_000
 
 
 def corpus_rows() -> list[tuple[int, str | None, str | None]]:
-    with open(DATA / "corpus_pairs.json", encoding="utf-8") as f:
-        data = json.load(f)
-    bases: list[str] = data["bases"]
-    pairs = [(bases[i], href) for i, href in data["pairs"]]
+    pairs: list[tuple[str | None, str | None]] = list(corpus_pairs())
     # Nulls and a bad href (for strict) among them, then the corpus repeated past ROWS.
-    pairs += [(None, "g"), (bases[0], None), (bases[1], "a b")]  # type: ignore[list-item]
+    pairs += [(None, "g"), (pairs[0][0], None), (pairs[1][0], "a b")]
     rows = []
     while len(rows) < ROWS:
         start = len(rows)
