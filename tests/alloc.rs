@@ -9,6 +9,8 @@
 //!
 //! The allocator is `tests/support/counting_alloc.rs`.
 
+mod common;
+
 #[path = "support/counting_alloc.rs"]
 mod counting_alloc;
 
@@ -57,14 +59,9 @@ fn validate_allocates_nothing_on_valid_input() {
 
 /// The §5 rows and the documented choices, read and parsed before any counting.
 fn table() -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rfc1808_examples.json"))
-        .expect("tests/data/rfc1808_examples.json is readable");
-    let data: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
     let mut rows = Vec::new();
     for key in ["examples", "choices"] {
-        for row in data[key].as_array().expect("a list") {
-            rows.push((row["base"].as_str().unwrap().to_owned(), row["reference"].as_str().unwrap().to_owned()));
-        }
+        rows.extend(common::examples("rfc1808_examples.json", key).into_iter().map(|e| (e.base, e.reference)));
     }
     assert!(rows.len() >= 39);
     rows

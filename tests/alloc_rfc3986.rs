@@ -12,7 +12,6 @@
 //!
 //! The allocator is `tests/support/counting_alloc.rs`.
 
-#[allow(dead_code)] // the RFC 1808 generators are for the other test files
 mod common;
 
 #[path = "support/counting_alloc.rs"]
@@ -26,18 +25,7 @@ use counting_alloc::allocations;
 /// The §5.4 rows of `tests/data/rfc3986_examples.json` as `(base, reference, expected)`,
 /// read before any counting.
 fn examples() -> Vec<(String, String, String)> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rfc3986_examples.json"))
-        .expect("tests/data/rfc3986_examples.json is readable");
-    let data: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
-    let rows: Vec<_> = data["examples"]
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|row| {
-            let field = |k: &str| row[k].as_str().expect("string field").to_owned();
-            (field("base"), field("reference"), field("expected"))
-        })
-        .collect();
+    let rows = common::triples("rfc3986_examples.json", "examples");
     assert!(rows.len() >= 42, "23 normal and 19 abnormal examples");
     rows
 }

@@ -1,20 +1,9 @@
 //! RFC 1808 §5 examples and the documented choices, from the table pytest reads too.
 
-use serde_json::Value;
+mod common;
 
 fn table(key: &str) -> Vec<(String, String, String)> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rfc1808_examples.json"))
-        .expect("tests/data/rfc1808_examples.json is readable");
-    let data: Value = serde_json::from_str(&text).expect("valid JSON");
-    data[key]
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|row| {
-            let field = |k: &str| row[k].as_str().expect("string field").to_owned();
-            (field("base"), field("reference"), field("expected"))
-        })
-        .collect()
+    common::triples("rfc1808_examples.json", key)
 }
 
 fn check_rows(rows: &[(String, String, String)]) {

@@ -1,21 +1,10 @@
 //! RFC 3986 §5.4 examples, from the table pytest reads too; and RFC 1808 §5 still holds
 //! beside them (tests/rfc1808.rs).
 
-use serde_json::Value;
+mod common;
 
 fn examples() -> Vec<(String, String, String, String)> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rfc3986_examples.json"))
-        .expect("tests/data/rfc3986_examples.json is readable");
-    let data: Value = serde_json::from_str(&text).expect("valid JSON");
-    data["examples"]
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|row| {
-            let field = |k: &str| row[k].as_str().expect("string field").to_owned();
-            (field("section"), field("base"), field("reference"), field("expected"))
-        })
-        .collect()
+    common::quadruples("rfc3986_examples.json", "examples")
 }
 
 #[test]

@@ -18,7 +18,6 @@
 //! `/`) and the paths §5.2.2 gives without `remove_dot_segments` (an empty reference path
 //! takes the base path as it is).
 
-#[allow(dead_code)] // the RFC 1808 generators are for the other test files
 mod common;
 
 use common::{base_rfc3986, path_rfc3986, url_rfc3986};
@@ -303,19 +302,9 @@ const ABNORMAL: [(&str, &str); 19] = [
 
 /// `(section, base, reference, expected)` rows of `tests/data/rfc3986_examples.json`.
 fn json_examples() -> Vec<(String, String, String, String)> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rfc3986_examples.json"))
-        .expect("tests/data/rfc3986_examples.json is readable");
-    let data: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
-    assert_eq!(data["base"].as_str(), Some(BASE));
-    data["examples"]
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|row| {
-            let field = |k: &str| row[k].as_str().expect("string field").to_owned();
-            (field("section"), field("base"), field("reference"), field("expected"))
-        })
-        .collect()
+    let rows = common::quadruples("rfc3986_examples.json", "examples");
+    assert!(rows.iter().all(|row| row.1 == BASE), "every row has the RFC's base");
+    rows
 }
 
 #[test]

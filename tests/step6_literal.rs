@@ -222,11 +222,7 @@ fn resolve_literal(base: &str, reference: &str) -> String {
 
 /// The RFC 1808 §5 table (and the documented choices) from `tests/data/rfc1808_examples.json`.
 fn table(key: &str) -> Vec<(String, String, String)> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rfc1808_examples.json"))
-        .expect("tests/data/rfc1808_examples.json is readable");
-    let data: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
-    let field = |row: &serde_json::Value, k: &str| row[k].as_str().expect("string field").to_owned();
-    data[key].as_array().expect("a list").iter().map(|row| (field(row, "base"), field(row, "reference"), field(row, "expected"))).collect()
+    common::triples("rfc1808_examples.json", key)
 }
 
 #[test]

@@ -1,7 +1,48 @@
 //! Generators shared by the property tests: URL-like strings built from the characters
 //! RFC 1808 §2.4 and §4 give a meaning to.
 
+#![allow(dead_code)] // each test crate uses a part of this module
+
 use proptest::prelude::*;
+
+/// One row of a resolution table of `tests/data/` (the tables pytest reads too).
+#[derive(Debug, Clone)]
+pub struct Example {
+    /// The RFC section the row comes from (RFC 3986 tables only; else empty).
+    pub section: String,
+    pub base: String,
+    pub reference: String,
+    pub expected: String,
+}
+
+/// The rows under `key` of the JSON table `tests/data/{file}`.
+pub fn examples(file: &str, key: &str) -> Vec<Example> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path} is readable: {e}"));
+    let data: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    let field = |row: &serde_json::Value, k: &str| row[k].as_str().map(str::to_owned);
+    data[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("{file} has a list {key:?}"))
+        .iter()
+        .map(|row| Example {
+            section: field(row, "section").unwrap_or_default(),
+            base: field(row, "base").expect("a base"),
+            reference: field(row, "reference").expect("a reference"),
+            expected: field(row, "expected").expect("an expected result"),
+        })
+        .collect()
+}
+
+/// `(base, reference, expected)` of [`examples`].
+pub fn triples(file: &str, key: &str) -> Vec<(String, String, String)> {
+    examples(file, key).into_iter().map(|e| (e.base, e.reference, e.expected)).collect()
+}
+
+/// `(section, base, reference, expected)` of [`examples`].
+pub fn quadruples(file: &str, key: &str) -> Vec<(String, String, String, String)> {
+    examples(file, key).into_iter().map(|e| (e.section, e.base, e.reference, e.expected)).collect()
+}
 
 /// Tokens rich in the characters §2.4 and §4 step 6 give a meaning to.
 const TOKENS: &[&str] = &["/", ".", "..", "./", "../", ";", "?", "#", ":", "a", "b", "g", "//", "http:", "x:", "é"];
