@@ -328,25 +328,18 @@ fn split_rows(len: usize, threads: usize) -> Vec<Range<usize>> {
         .collect()
 }
 
-/// The last base parsed, kept while the next rows have the same text.
+/// The last base parsed (or rejected), kept while the next rows have the same text.
 struct BaseCache<'a> {
-    base: Option<Result<Url<&'a str>, Error>>,
+    base: Option<(&'a str, Result<Url<&'a str>, Error>)>,
 }
 
 impl<'a> BaseCache<'a> {
     fn get(&mut self, text: &'a str, options: BatchOptions) -> Result<&Url<&'a str>, Error> {
-        let fresh = match &self.base {
-            Some(Ok(url)) => !same_text(url.as_str(), text),
-            Some(Err(_)) | None => true,
+        let (_, parsed) = match self.base.take() {
+            Some((cached, parsed)) if same_text(cached, text) => self.base.insert((cached, parsed)),
+            _ => self.base.insert((text, parse_checked(text, options))),
         };
-        if fresh {
-            self.base = Some(parse_checked(text, options));
-        }
-        match self.base.as_ref() {
-            Some(Ok(url)) => Ok(url),
-            Some(Err(e)) => Err(*e),
-            None => unreachable!("set above"),
-        }
+        parsed.as_ref().map_err(|e| *e)
     }
 }
 

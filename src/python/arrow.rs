@@ -73,45 +73,50 @@ impl<'a> Strings<'a> {
     }
 }
 
-/// Rows `start..start + len` of one Arrow string array, as a column for the core.
-struct Window<'a> {
-    strings: Strings<'a>,
-    start: usize,
-    len: usize,
-}
-
-impl StrColumn for Window<'_> {
+impl StrColumn for Strings<'_> {
     fn len(&self) -> usize {
-        self.len
+        Strings::len(*self)
     }
     fn byte_len(&self, rows: core::ops::Range<usize>) -> Option<usize> {
-        self.strings.byte_len(self.start + rows.start..self.start + rows.end)
+        Strings::byte_len(*self, rows)
     }
     #[inline]
     fn get(&self, row: usize) -> Option<&str> {
-        self.strings.get(self.start + row)
+        Strings::get(*self, row)
     }
 }
 
-/// A column of bases cut into chunks of its own: the chunk of row `row` is found by binary
-/// search over the chunks' first rows.
-struct Chunked<'a> {
-    chunks: Vec<Strings<'a>>,
+/// Rows `start..start + len` of a column cut into chunks of its own: the chunk of a row is
+/// found by binary search over the chunks' first rows.
+#[derive(Clone, Copy)]
+struct Chunked<'j, 'a> {
+    chunks: &'j [Strings<'a>],
     /// The first row of each chunk.
-    starts: Vec<usize>,
+    starts: &'j [usize],
     /// The row this view starts at, and its length.
     start: usize,
     len: usize,
 }
 
-impl StrColumn for Chunked<'_> {
+/// The first row of each of `chunks`, and the number of rows.
+fn chunk_starts(chunks: &[Strings<'_>]) -> (Vec<usize>, usize) {
+    let mut starts = Vec::with_capacity(chunks.len());
+    let mut rows = 0;
+    for chunk in chunks {
+        starts.push(rows);
+        rows += chunk.len();
+    }
+    (starts, rows)
+}
+
+impl StrColumn for Chunked<'_, '_> {
     fn len(&self) -> usize {
         self.len
     }
     fn byte_len(&self, rows: core::ops::Range<usize>) -> Option<usize> {
         let (start, end) = (self.start + rows.start, self.start + rows.end);
         let mut total = 0;
-        for (chunk, &chunk_start) in self.chunks.iter().zip(&self.starts) {
+        for (chunk, &chunk_start) in self.chunks.iter().zip(self.starts) {
             let chunk_end = chunk_start + chunk.len();
             let (from, to) = (start.max(chunk_start), end.min(chunk_end));
             if from < to {
@@ -157,8 +162,10 @@ enum ArrowBases {
 /// chunk of the references.
 struct ChunkJob<'j, 'a> {
     ref_chunks: &'j [Strings<'a>],
-    base_chunks: Option<&'j [Strings<'a>]>,
-    base_starts: Option<&'j [usize]>,
+    /// The first row of each chunk of the references.
+    ref_starts: &'j [usize],
+    /// A column of bases (its whole length), or else `one_base` for every row.
+    base_column: Option<Chunked<'j, 'a>>,
     one_base: Option<&'j str>,
     args: &'j BatchArgs,
 }
@@ -170,16 +177,10 @@ impl ChunkJob<'_, '_> {
     /// many chunks as threads, whole chunks handed out to the threads (nothing to join).
     fn run(&self) -> Result<Vec<(ArrayRef, Vec<RowError>)>, String> {
         let threads = self.args.threads.get();
-        let mut first_rows = Vec::with_capacity(self.ref_chunks.len());
-        let mut row = 0;
-        for chunk in self.ref_chunks {
-            first_rows.push(row);
-            row += chunk.len();
-        }
         if threads == 1 || self.ref_chunks.len() < threads {
             let mut out = Vec::with_capacity(self.ref_chunks.len());
-            for (index, &first_row) in first_rows.iter().enumerate() {
-                let (array, errors) = self.chunk(index, first_row, threads)?;
+            for index in 0..self.ref_chunks.len() {
+                let (array, errors) = self.chunk(index, threads)?;
                 let stop = self.args.errors == ErrorMode::Raise && !errors.is_empty();
                 out.push((array, errors));
                 if stop {
@@ -199,7 +200,7 @@ impl ChunkJob<'_, '_> {
                             if index >= self.ref_chunks.len() {
                                 return done;
                             }
-                            done.push((index, self.chunk(index, first_rows[index], 1)));
+                            done.push((index, self.chunk(index, 1)));
                         }
                     })
                 })
@@ -211,19 +212,14 @@ impl ChunkJob<'_, '_> {
         by_index.into_iter().map(|(_, result)| result).collect()
     }
 
-    /// Resolves chunk `index` (whose first row is `first_row`) on `threads` threads.
-    fn chunk(&self, index: usize, first_row: usize, threads: usize) -> ChunkResult {
-        let strings = self.ref_chunks[index];
-        let len = strings.len();
-        let window = Window { strings, start: 0, len };
-        let mut options = self.args.options(len, true);
-        options.threads = options.threads.min(core::num::NonZeroUsize::new(threads).unwrap_or(core::num::NonZeroUsize::MIN));
-        let resolved = match (self.base_chunks, self.base_starts) {
-            (Some(chunks), Some(starts)) => {
-                let column = Chunked { chunks: chunks.to_vec(), starts: starts.to_vec(), start: first_row, len };
-                resolve_batch(&column, &window, options)
-            }
-            _ => resolve_batch(&Repeated { text: self.one_base, len }, &window, options),
+    /// Resolves chunk `index` of the references on `threads` threads.
+    fn chunk(&self, index: usize, threads: usize) -> ChunkResult {
+        let references = self.ref_chunks[index];
+        let (first_row, len) = (self.ref_starts[index], references.len());
+        let options = self.args.options(len, true, threads);
+        let resolved = match self.base_column {
+            Some(column) => resolve_batch(&Chunked { start: first_row, len, ..column }, &references, options),
+            None => resolve_batch(&Repeated { text: self.one_base, len }, &references, options),
         };
         let contiguous = resolved.into_contiguous();
         let errors: Vec<RowError> = contiguous.errors.iter().map(|e| RowError { row: first_row + e.row, ..*e }).collect();
@@ -256,46 +252,37 @@ pub fn arrow_resolve<'py>(
     };
 
     let ref_chunks: Vec<Strings<'_>> = refs.chunks.iter().map(|a| Strings::of(a.as_ref(), "references")).collect::<PyResult<_>>()?;
-    let rows: usize = ref_chunks.iter().map(|c| c.len()).sum();
-    let base_chunks: Option<Vec<Strings<'_>>> = match &bases {
-        ArrowBases::Column(chunks) => Some(chunks.iter().map(|a| Strings::of(a.as_ref(), "bases")).collect::<PyResult<_>>()?),
-        ArrowBases::One(_) => None,
+    let (ref_starts, rows) = chunk_starts(&ref_chunks);
+    let base_chunks: Vec<Strings<'_>> = match &bases {
+        ArrowBases::Column(chunks) => chunks.iter().map(|a| Strings::of(a.as_ref(), "bases")).collect::<PyResult<_>>()?,
+        ArrowBases::One(_) => Vec::new(),
     };
-    let base_starts = base_chunks.as_ref().map(|chunks| {
-        let mut starts = Vec::with_capacity(chunks.len());
-        let mut start = 0;
-        for chunk in chunks {
-            starts.push(start);
-            start += chunk.len();
+    let (base_starts, base_rows) = chunk_starts(&base_chunks);
+    let (base_column, one_base) = match &bases {
+        ArrowBases::Column(_) => {
+            if base_rows != rows {
+                return Err(PyValueError::new_err(format!(
+                    "bases has {base_rows} rows and references {rows}: give one base, or one base per reference"
+                )));
+            }
+            (Some(Chunked { chunks: &base_chunks, starts: &base_starts, start: 0, len: rows }), None)
         }
-        (starts, start)
-    });
-    if let Some((_, base_rows)) = &base_starts {
-        if *base_rows != rows {
-            return Err(PyValueError::new_err(format!(
-                "bases has {base_rows} rows and references {rows}: give one base, or one base per reference"
-            )));
-        }
-    }
-    let one_base = match &bases {
-        ArrowBases::One(text) => text.as_deref(),
-        ArrowBases::Column(_) => None,
+        ArrowBases::One(text) => (None, text.as_deref()),
     };
 
     // Resolve chunk by chunk of the references, with the GIL released.
-    let job = ChunkJob { ref_chunks: &ref_chunks, base_chunks: base_chunks.as_deref(), base_starts: base_starts.as_ref().map(|(s, _)| s.as_slice()), one_base, args: &args };
+    let job = ChunkJob { ref_chunks: &ref_chunks, ref_starts: &ref_starts, base_column, one_base, args: &args };
     let outcome = py.detach(|| job.run());
     let chunks = outcome.map_err(PyValueError::new_err)?;
 
     // Errors, in row order: the text each was found in is re-read from the input.
+    let references = Chunked { chunks: &ref_chunks, starts: &ref_starts, start: 0, len: rows };
     let text_of = |row: usize, input: Input| -> &str {
-        match input {
-            Input::Reference => row_text(&ref_chunks, row),
-            Input::Base => match &base_chunks {
-                Some(chunks) => row_text(chunks, row),
-                None => one_base.unwrap_or(""),
-            },
-        }
+        let column = match input {
+            Input::Reference => Some(&references),
+            Input::Base => base_column.as_ref(),
+        };
+        column.map_or(one_base, |c| c.get(row)).unwrap_or("")
     };
     let mut failures: Vec<PyErr> = Vec::new();
     for (_, errors) in &chunks {
@@ -321,17 +308,6 @@ pub fn arrow_resolve<'py>(
         return Ok(PyTuple::new(py, [result, PyList::new(py, errors)?.into_any()])?.into_any());
     }
     Ok(result)
-}
-
-/// The text of row `row` of a column cut into `chunks` (`""` for a null).
-fn row_text<'a>(chunks: &[Strings<'a>], mut row: usize) -> &'a str {
-    for &chunk in chunks {
-        if row < chunk.len() {
-            return chunk.get(row).unwrap_or("");
-        }
-        row -= chunk.len();
-    }
-    ""
 }
 
 /// The core's text buffer and offsets as an Arrow `string` array (`large_string` when the

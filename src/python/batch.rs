@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::errors::from_core;
-use super::resolving::spec_arg;
+use super::resolving::{exact_str, spec_arg};
 use super::strings::{surrogate_error, type_error};
 use crate::batch::{resolve_batch, BatchOptions, Input, Repeated, Resolved, Row};
 use super::url::PyUrl;
@@ -69,15 +69,16 @@ impl BatchArgs {
         Ok(Self { spec, strict, errors: ErrorMode::parse(errors)?, threads })
     }
 
-    /// The core's options for `rows` rows.
-    pub(crate) fn options(&self, rows: usize, copy_unchanged: bool) -> BatchOptions {
-        let useful = rows.div_ceil(MIN_ROWS_PER_THREAD).max(1);
+    /// The core's options for `rows` rows on at most `threads` threads (fewer when the rows
+    /// are too few to share).
+    pub(crate) fn options(&self, rows: usize, copy_unchanged: bool, threads: usize) -> BatchOptions {
+        let useful = rows.div_ceil(MIN_ROWS_PER_THREAD);
         BatchOptions {
             spec: self.spec,
             strict: self.strict,
             stop_at_first_error: self.errors == ErrorMode::Raise,
             copy_unchanged,
-            threads: NonZeroUsize::new(self.threads.get().min(useful)).unwrap_or(NonZeroUsize::MIN),
+            threads: NonZeroUsize::new(threads.min(useful)).unwrap_or(NonZeroUsize::MIN),
         }
     }
 }
@@ -143,10 +144,8 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
     let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(rows);
     // Failures in row order: lone surrogates found while borrowing, and the core's errors.
     let mut failures: Vec<(usize, Input, PyErr)> = Vec::new();
-    let ref_texts = borrow_texts(&references.objects, 0, Input::Reference, &mut failures);
-    let base_texts = base_column.as_ref().map(|c| borrow_texts(&c.objects, 0, Input::Base, &mut failures));
-    // The first lone surrogate, raised in its turn (a core error in an earlier row first).
-    let first_surrogate = failures.iter().map(|(row, _, _)| *row).min();
+    let ref_texts = borrow_texts(&references.objects, Input::Reference, &mut failures);
+    let base_texts = base_column.as_ref().map(|c| borrow_texts(&c.objects, Input::Base, &mut failures));
 
     // With one thread, each chunk is resolved without the GIL, then made into `str`s. With
     // N threads, N - 1 resolve the chunks ahead while this one, holding the GIL, makes the
@@ -155,15 +154,13 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
     let chunk = ROWS_PER_CHUNK * resolvers;
     let ranges: Vec<Range<usize>> = (0..rows).step_by(chunk.max(1)).map(|start| start..rows.min(start + chunk)).collect();
     let resolve_chunk = |range: Range<usize>| {
-        let mut options = args.options(range.len(), false);
-        options.threads = options.threads.min(NonZeroUsize::new(resolvers).unwrap_or(NonZeroUsize::MIN));
+        let options = args.options(range.len(), false, resolvers);
         match &base_texts {
             Some(texts) => resolve_batch(&texts[range.clone()], &ref_texts[range], options),
             None => resolve_batch(&Repeated { text: one_base_text, len: range.len() }, &ref_texts[range], options),
         }
     };
     let mut take_chunk = |start: usize, resolved: &Resolved| -> PyResult<()> {
-        let failed_before = failures.len();
         for e in resolved.errors() {
             let row = start + e.row;
             let text = match (e.input, &base_texts) {
@@ -173,16 +170,12 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
             };
             failures.push((row, e.input, from_core(py, &e.error, text)));
         }
+        // Raise the first failure up to this chunk's end: a lone surrogate (all were found
+        // while borrowing) or a core error of this chunk (earlier chunks had none).
         if args.errors == ErrorMode::Raise {
             let end = start + resolved.len();
-            let surrogate_here = first_surrogate.filter(|&row| row < end);
-            let core_first = failures[failed_before..].iter().map(|(row, _, _)| *row).min();
-            let first = match (surrogate_here, core_first) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
-            if let Some(row) = first {
-                let index = failures.iter().position(|(r, _, _)| *r == row).unwrap_or(0);
+            let first = failures.iter().enumerate().filter(|(_, f)| f.0 < end).min_by_key(|(_, f)| f.0).map(|(i, _)| i);
+            if let Some(index) = first {
                 let (row, input, err) = failures.swap_remove(index);
                 return Err(with_index(py, err, row, input));
             }
@@ -191,11 +184,11 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
             let row = start + offset;
             let item = match result {
                 Row::Text(text) => PyString::new(py, text).into_any(),
-                Row::Reference => exact_str(&references.objects[row])?,
-                Row::Base => match (&base_object, &base_column) {
-                    (Some(object), _) => exact_str(object.as_any())?,
-                    (None, Some(column)) => exact_str(&column.objects[row])?,
-                    (None, None) => none.clone(),
+                Row::Reference => input_str(&references.objects[row], ref_texts[row]),
+                Row::Base => match (&base_object, &base_column, &base_texts) {
+                    (Some(object), _, _) => exact_str(object, one_base_text.unwrap_or("")).into_any(),
+                    (None, Some(column), Some(texts)) => input_str(&column.objects[row], texts[row]),
+                    _ => none.clone(),
                 },
                 Row::Null | Row::Failed => none.clone(),
             };
@@ -221,6 +214,7 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
                     }
                 }
             });
+            // `detach` needs a `Sync` capture to wait without the GIL; a `Receiver` is not.
             let receiver = std::sync::Mutex::new(receiver);
             for range in &ranges {
                 let resolved = py.detach(|| receiver.lock().map_err(|_| ()).and_then(|r| r.recv().map_err(|_| ())));
@@ -240,20 +234,15 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
     Ok(list.into_any())
 }
 
-/// The texts of `objects` (rows `first_row..`), borrowed: `None` for `None`, and for a
-/// string with a lone surrogate, whose error goes to `failures`.
-fn borrow_texts<'a>(
-    objects: &'a [Bound<'_, PyAny>],
-    first_row: usize,
-    input: Input,
-    failures: &mut Vec<(usize, Input, PyErr)>,
-) -> Vec<Option<&'a str>> {
+/// The texts of `objects`, borrowed: `None` for `None`, and for a string with a lone
+/// surrogate, whose error goes to `failures`.
+fn borrow_texts<'a>(objects: &'a [Bound<'_, PyAny>], input: Input, failures: &mut Vec<(usize, Input, PyErr)>) -> Vec<Option<&'a str>> {
     let mut texts = Vec::with_capacity(objects.len());
-    for (offset, object) in objects.iter().enumerate() {
+    for (row, object) in objects.iter().enumerate() {
         let text = object.cast::<PyString>().ok().and_then(|s| {
             let text = s.to_str().ok();
             if text.is_none() {
-                failures.push((first_row + offset, input, surrogate_error(s)));
+                failures.push((row, input, surrogate_error(s)));
             }
             text
         });
@@ -262,13 +251,12 @@ fn borrow_texts<'a>(
     texts
 }
 
-/// `object` itself if it is exactly a `str`; a plain `str` copy of a subclass instance.
-fn exact_str<'py>(object: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    if object.is_exact_instance_of::<PyString>() {
-        return Ok(object.clone());
+/// The input `object` (a `str`, borrowed as `text`) as a result: [`exact_str`].
+fn input_str<'py>(object: &Bound<'py, PyAny>, text: Option<&str>) -> Bound<'py, PyAny> {
+    match (object.cast::<PyString>(), text) {
+        (Ok(s), Some(text)) => exact_str(s, text).into_any(),
+        _ => object.py().None().into_bound(object.py()),
     }
-    let s = object.cast::<PyString>()?;
-    Ok(PyString::new(object.py(), &s.to_cow()?).into_any())
 }
 
 /// Adds `index` (the row) and `input` (`"base"` or `"reference"`) to a `URLError` and

@@ -62,7 +62,7 @@ fn write_str<'py, B: AsRef<str>>(py: Python<'py>, base: &Url<B>, reference: &Url
 
 /// `object` itself if it is exactly a `str`; a plain `str` copy of a subclass instance.
 #[inline]
-fn exact_str<'py>(object: &Bound<'py, PyString>, text: &str) -> Bound<'py, PyString> {
+pub(crate) fn exact_str<'py>(object: &Bound<'py, PyString>, text: &str) -> Bound<'py, PyString> {
     if object.is_exact_instance_of::<PyString>() {
         object.clone()
     } else {
