@@ -1,7 +1,7 @@
 """Type stubs for relurl's native module (checked by `python -m mypy.stubtest relurl._relurl`)."""
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Literal, Protocol, final, overload, type_check_only
+from typing import Any, Literal, Protocol, SupportsIndex, final, overload, type_check_only
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
 __all__ = ["URLError", "parse", "resolve", "resolve_many", "arrow_resolve", "arrow_parse", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect", "EstablishedBase", "base_from_header", "establish_base", "Link", "extract_links"]
@@ -21,14 +21,21 @@ class URLError(ValueError):
 
 @final
 class URL:
-    """A URL split into its six RFC 1808 components (section 2.4).
+    """A URL split into its six components: by RFC 1808 section 2.4 (the default), or by
+    RFC 3986 Appendix B with `spec="rfc3986"` (then `params` is always '').
 
-    Immutable, hashable (equal when their recombinations are equal), iterable as the six
-    components in `urllib.parse.urlparse` order, picklable. `str()` recombines (section 4
-    step 7); `repr()` is `URL('...')`.
+    A component is '' when it is absent or empty (RFC 1808 sections 2.4.1, 2.4.4 and 2.4.5
+    make an empty fragment, query or params the same as none). Immutable, hashable,
+    iterable as the six components in `urllib.parse.urlparse` order, indexable like that
+    tuple, picklable. Two URLs are equal when they were parsed from the same text by the
+    same spec. `str()` is the section 4 step 7 recombination (RFC 1808) or the text itself
+    (RFC 3986); `repr()` is `URL('...')`. A `str` subclass is read as its exact `str` value.
     """
 
-    def __new__(cls, url: str) -> URL: ...
+    def __new__(cls, url: str, spec: Literal["rfc1808", "rfc3986"] = "rfc1808") -> URL: ...
+    @property
+    def spec(self) -> Literal["rfc1808", "rfc3986"]:
+        """The grammar this URL was parsed with."""
     @property
     def scheme(self) -> str: ...
     @property
@@ -41,15 +48,15 @@ class URL:
     def query(self) -> str: ...
     @property
     def fragment(self) -> str: ...
-    def resolve(self, reference: str, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808") -> str:
-        """Resolves `reference` against this URL by RFC 1808 section 4 (or, with
-        `spec="rfc3986"`, RFC 3986 section 5.2)."""
+    def resolve(self, reference: str, *, spec: Literal["rfc1808", "rfc3986"] | None = None) -> str:
+        """Resolves `reference` against this URL by RFC 1808 section 4 or RFC 3986 section
+        5.2 (`spec`; by default the spec this URL was parsed with)."""
     @overload
     def resolve_many(
         self,
         references: Iterable[str],
         *,
-        spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+        spec: Literal["rfc1808", "rfc3986"] | None = None,
         strict: bool = False,
         errors: Literal["raise"] = "raise",
         threads: int | None = None,
@@ -61,7 +68,7 @@ class URL:
         self,
         references: Iterable[str | None],
         *,
-        spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+        spec: Literal["rfc1808", "rfc3986"] | None = None,
         strict: bool = False,
         errors: Literal["raise", "null"] = "raise",
         threads: int | None = None,
@@ -71,40 +78,48 @@ class URL:
         self,
         references: Iterable[str | None],
         *,
-        spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+        spec: Literal["rfc1808", "rfc3986"] | None = None,
         strict: bool = False,
         errors: Literal["report"],
         threads: int | None = None,
     ) -> tuple[list[str | None], list[URLError]]: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[str]: ...
-    def __getitem__(self, key: int, /) -> str: ...
+    @overload
+    def __getitem__(self, key: SupportsIndex, /) -> str: ...
+    @overload
+    def __getitem__(self, key: slice, /) -> tuple[str, ...]: ...
     def __hash__(self) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
-    def __reduce__(self) -> tuple[type[URL], tuple[str]]: ...
+    def __reduce__(self) -> tuple[type[URL], tuple[str] | tuple[str, str]]: ...
 
-def parse(url: str, *, strict: bool = False) -> URL:
-    """Parses `url` into its six RFC 1808 components (section 2.4); with `strict=True`,
-    first checks it against the section 2.2 BNF (raises URLError)."""
+def parse(url: str, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808", strict: bool = False) -> URL:
+    """Parses `url` into its six components by RFC 1808 section 2.4 (or, with
+    `spec="rfc3986"`, RFC 3986 Appendix B); with `strict=True` (RFC 1808 only), first
+    checks it against the section 2.2 BNF (raises URLError)."""
 
-def resolve(base: str, reference: str, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808") -> str:
-    """Resolves `reference` against `base` by RFC 1808 section 4, or with `spec="rfc3986"`
-    by RFC 3986 section 5.2 (strict); any other `spec` raises ValueError."""
+def resolve(base: str | URL, reference: str, *, spec: Literal["rfc1808", "rfc3986"] | None = None) -> str:
+    """Resolves `reference` against `base` (a str, or a parsed URL) by RFC 1808 section 4,
+    or with `spec="rfc3986"` by RFC 3986 section 5.2 (strict); any other `spec` raises
+    ValueError. Without `spec`, a URL base is resolved by the spec it was parsed with, a
+    str by RFC 1808."""
 
 @overload
 def resolve_many(
     bases: str | URL | Iterable[str],
     references: Iterable[str],
     *,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: Literal["rfc1808", "rfc3986"] | None = None,
     strict: bool = False,
     errors: Literal["raise"] = "raise",
     threads: int | None = None,
 ) -> list[str]:
     """Resolves every reference against its base, in order: `bases` is one base (a str or
-    a URL) for all of them, or one base per reference. The Rust work runs with the GIL
-    released, split across `threads` threads (default 1); equal consecutive bases are parsed
-    once. A None base or reference gives None.
+    a URL) for all of them, or one base per reference (a sequence: a str, bytes or URL given
+    as `references`, or as per-row `bases` other than one str, is a TypeError). The Rust
+    work runs with the GIL released, split across `threads` threads (default 1; an int of
+    at least 1, else ValueError; more than the CPUs available to the process are capped to
+    them); equal consecutive bases are parsed once. A None base or reference gives None.
 
     `spec` as in `resolve`. `strict=True` first checks every base and reference against the
     RFC 1808 section 2.2 BNF (not with spec="rfc3986"). A non-str item raises TypeError
@@ -112,14 +127,16 @@ def resolve_many(
     midway: with errors="raise" (default) one URLError is raised for the first failed item,
     with its `index`, `input`, `position` and `reason`; with errors="null" the failed item
     is None; with errors="report" the result is `(results, failures)`, failures being the
-    URLErrors of the None items, in order."""
+    URLErrors of the failed items, one per item, in order. A row fails once: by its base
+    when the base fails (so a bad single base fails every row with a reference), else by
+    its reference."""
 
 @overload
 def resolve_many(
     bases: str | URL | Iterable[str | None],
     references: Iterable[str | None],
     *,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: Literal["rfc1808", "rfc3986"] | None = None,
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
@@ -129,7 +146,7 @@ def resolve_many(
     bases: str | URL | Iterable[str | None],
     references: Iterable[str | None],
     *,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: Literal["rfc1808", "rfc3986"] | None = None,
     strict: bool = False,
     errors: Literal["report"],
     threads: int | None = None,
@@ -278,7 +295,7 @@ def arrow_resolve(
     bases: _ArrowBases,
     references: ArrowArrayExportable,
     *,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: Literal["rfc1808", "rfc3986"] | None = None,
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
@@ -298,7 +315,7 @@ def arrow_resolve(
     bases: _ArrowBases,
     references: ArrowStreamExportable,
     *,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: Literal["rfc1808", "rfc3986"] | None = None,
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
@@ -308,7 +325,7 @@ def arrow_resolve(
     bases: _ArrowBases,
     references: ArrowArrayExportable | ArrowStreamExportable,
     *,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: Literal["rfc1808", "rfc3986"] | None = None,
     strict: bool = False,
     errors: Literal["report"],
     threads: int | None = None,

@@ -236,7 +236,7 @@ pub fn arrow_resolve<'py>(
     spec: &str,
     strict: bool,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
     let args = BatchArgs::new(spec, strict, errors, threads)?;

@@ -10,10 +10,10 @@ use core::ops::Range;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
-use super::errors::from_core;
-use super::resolving::{exact_str, spec_arg};
+use super::errors::{from_core, url_error};
+use super::resolving::{exact_str, spec_arg, strict_with};
 use super::strings::{surrogate_error, type_error};
 use crate::batch::{resolve_batch, BatchOptions, Input, Repeated, Resolved, Row};
 use super::url::PyUrl;
@@ -51,22 +51,18 @@ pub(crate) struct BatchArgs {
     pub spec: Spec,
     pub strict: bool,
     pub errors: ErrorMode,
+    /// At most [`max_threads`].
     pub threads: NonZeroUsize,
 }
 
 impl BatchArgs {
-    pub(crate) fn new(spec: &str, strict: bool, errors: &str, threads: Option<usize>) -> PyResult<Self> {
-        let spec = spec_arg(spec)?;
-        if strict && spec == Spec::Rfc3986 {
-            return Err(PyValueError::new_err(
-                "strict=True checks the RFC 1808 section 2.2 grammar and is not available with spec='rfc3986'",
-            ));
-        }
-        let threads = match threads {
-            None => NonZeroUsize::MIN,
-            Some(n) => NonZeroUsize::new(n).ok_or_else(|| PyValueError::new_err("threads must be at least 1"))?,
-        };
-        Ok(Self { spec, strict, errors: ErrorMode::parse(errors)?, threads })
+    pub(crate) fn new(spec: &str, strict: bool, errors: &str, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        Self::of(spec_arg(spec)?, strict, errors, threads)
+    }
+
+    pub(crate) fn of(spec: Spec, strict: bool, errors: &str, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let strict = strict_with(strict, spec)?;
+        Ok(Self { spec, strict, errors: ErrorMode::parse(errors)?, threads: threads_arg(threads)? })
     }
 
     /// The core's options for `rows` rows on at most `threads` threads (fewer when the rows
@@ -83,6 +79,29 @@ impl BatchArgs {
     }
 }
 
+/// The most threads a batch uses: the parallelism available to this process
+/// (`std::thread::available_parallelism`: the CPUs of its affinity mask and cgroup quota),
+/// 1 if that cannot be read. More threads than CPUs would only add start-up costs and
+/// memory; a larger `threads=` is capped to it.
+pub(crate) fn max_threads() -> NonZeroUsize {
+    std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+}
+
+/// The `threads` argument: `None` is 1; an `int` below 1 is a `ValueError`; any larger
+/// `int`, however large, is capped at [`max_threads`]; anything else is a `TypeError`.
+fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<NonZeroUsize> {
+    let Some(threads) = threads.filter(|t| !t.is_none()) else { return Ok(NonZeroUsize::MIN) };
+    let Ok(n) = threads.cast::<PyInt>() else {
+        return Err(type_error(threads, "threads"));
+    };
+    if n.lt(1)? {
+        return Err(PyValueError::new_err(format!("threads must be at least 1, not {n}")));
+    }
+    // An int too large for usize is more than any machine has.
+    let asked = n.extract::<usize>().unwrap_or(usize::MAX);
+    Ok(NonZeroUsize::new(asked).map_or(NonZeroUsize::MIN, |asked| asked.min(max_threads())))
+}
+
 /// The input side of a batch: a whole list of `str`s, borrowed.
 pub(crate) struct Column<'py> {
     objects: Vec<Bound<'py, PyAny>>,
@@ -90,8 +109,16 @@ pub(crate) struct Column<'py> {
 
 impl<'py> Column<'py> {
     /// Collects `items` (a list, tuple or any iterable); a non-`str`, non-`None` item is a
-    /// `TypeError` naming `name[index]`, raised before any work is done.
+    /// `TypeError` naming `name[index]`, raised before any work is done. A `str`, `bytes`,
+    /// `bytearray` or `URL` is iterable but is one value, not a sequence of them: a
+    /// `TypeError` too.
     pub(crate) fn collect(items: &Bound<'py, PyAny>, name: &str) -> PyResult<Self> {
+        if items.is_instance_of::<PyString>() || items.is_instance_of::<PyBytes>() || items.is_instance_of::<PyByteArray>() || items.is_instance_of::<PyUrl>() {
+            let type_name = items.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "{name} must be a sequence of str (a list, a tuple, any iterable), not {type_name}"
+            )));
+        }
         let objects: Vec<Bound<'py, PyAny>> = if let Ok(list) = items.cast::<PyList>() {
             list.iter().collect()
         } else if let Ok(tuple) = items.cast::<PyTuple>() {
@@ -118,6 +145,11 @@ pub(crate) enum Bases<'py> {
 /// Resolves the rows and builds the Python result for `errors`: a list, or for
 /// `errors="report"` a tuple `(list, failures)`.
 ///
+/// A row has one answer: `None` when its base or reference is `None`; else a failure when
+/// an input cannot be read as UTF-8 (a lone surrogate; the base is looked at first, as the
+/// core does) or the core rejects it; else the resolved URL. So a row fails at most once,
+/// and a bad single base is a failure of each row with a reference.
+///
 /// The rows go in chunks of [`ROWS_PER_CHUNK`] per resolving thread, so that the core's
 /// buffers and the new `str`s of a chunk stay in cache (measured on the corpus: 170 ns per
 /// link for one 10^5-row pass, 90 ns in chunks).
@@ -136,23 +168,68 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
             (None, Some(column))
         }
     };
-    let one_base_text: Option<&str> = match &base_object {
-        Some(object) => Some(object.to_str().map_err(|_| surrogate_error(object))?),
-        None => None,
+    // A single base with a lone surrogate is given to the core as a null (its rows come out
+    // `None`) and each row with a reference is a failure of that base.
+    let (one_base_text, one_base_unreadable) = match &base_object {
+        Some(object) => object.to_str().map_or((None, true), |text| (Some(text), false)),
+        None => (None, false),
     };
     let none = py.None().into_bound(py);
     let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(rows);
-    // Failures in row order: lone surrogates found while borrowing, and the core's errors.
+    let (ref_texts, refs_unreadable) = borrow_texts(&references.objects);
+    let (base_texts, bases_unreadable) = match &base_column {
+        Some(column) => {
+            let (texts, unreadable) = borrow_texts(&column.objects);
+            (Some(texts), unreadable)
+        }
+        None => (None, false),
+    };
+    // The rows that fail before the core sees them, in row order.
+    let unreadable: Vec<(usize, Input)> = if refs_unreadable || bases_unreadable || one_base_unreadable {
+        (0..rows)
+            .filter_map(|row| {
+                let base_object = base_column.as_ref().map_or(base_object.as_ref().map(Bound::as_any), |c| Some(&c.objects[row]));
+                let base_object = base_object?;
+                if base_object.is_none() || references.objects[row].is_none() {
+                    return None;
+                }
+                let base_bad = base_texts.as_ref().map_or(one_base_unreadable, |texts| texts[row].is_none());
+                if base_bad {
+                    Some((row, Input::Base))
+                } else {
+                    ref_texts[row].is_none().then_some((row, Input::Reference))
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // The `URLError` of an unreadable row (made only when it is raised or reported).
+    let unreadable_error = |row: usize, input: Input| -> PyErr {
+        let object = match input {
+            Input::Reference => &references.objects[row],
+            Input::Base => base_column.as_ref().map_or_else(|| base_object.as_ref().map_or(&none, Bound::as_any), |c| &c.objects[row]),
+        };
+        let error = object.cast::<PyString>().map_or_else(|_| url_error(py, "not a str", 0), surrogate_error);
+        with_index(py, error, row, input)
+    };
+    // The text an error of the core was found in.
+    let text_of = |row: usize, input: Input| -> &str {
+        match (input, &base_texts) {
+            (Input::Base, Some(texts)) => texts[row].unwrap_or(""),
+            (Input::Base, None) => one_base_text.unwrap_or(""),
+            (Input::Reference, _) => ref_texts[row].unwrap_or(""),
+        }
+    };
+    // The core's failures, in row order.
     let mut failures: Vec<(usize, Input, PyErr)> = Vec::new();
-    let ref_texts = borrow_texts(&references.objects, Input::Reference, &mut failures);
-    let base_texts = base_column.as_ref().map(|c| borrow_texts(&c.objects, Input::Base, &mut failures));
 
     // With one thread, each chunk is resolved without the GIL, then made into `str`s. With
     // N threads, N - 1 resolve the chunks ahead while this one, holding the GIL, makes the
     // `str`s of the chunk before: the two halves of the work overlap.
     let resolvers = if args.threads.get() == 1 { 1 } else { args.threads.get() - 1 };
-    let chunk = ROWS_PER_CHUNK * resolvers;
-    let ranges: Vec<Range<usize>> = (0..rows).step_by(chunk.max(1)).map(|start| start..rows.min(start + chunk)).collect();
+    let chunk = ROWS_PER_CHUNK.saturating_mul(resolvers);
+    let ranges: Vec<Range<usize>> = (0..rows).step_by(chunk).map(|start| start..rows.min(start.saturating_add(chunk))).collect();
     let resolve_chunk = |range: Range<usize>| {
         let options = args.options(range.len(), false, resolvers);
         match &base_texts {
@@ -161,24 +238,23 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
         }
     };
     let mut take_chunk = |start: usize, resolved: &Resolved| -> PyResult<()> {
+        let end = start + resolved.len();
+        // Raise the first failure of this chunk (earlier chunks had none): an unreadable
+        // row or the core's first error.
+        if args.errors == ErrorMode::Raise {
+            let early = unreadable.first().filter(|(row, _)| *row < end);
+            match (early, resolved.first_error()) {
+                (Some(&(row, input)), core) if core.is_none_or(|e| row <= start + e.row) => return Err(unreadable_error(row, input)),
+                (_, Some(e)) => {
+                    let row = start + e.row;
+                    return Err(with_index(py, from_core(py, &e.error, text_of(row, e.input)), row, e.input));
+                }
+                _ => {}
+            }
+        }
         for e in resolved.errors() {
             let row = start + e.row;
-            let text = match (e.input, &base_texts) {
-                (Input::Base, Some(texts)) => texts[row].unwrap_or(""),
-                (Input::Base, None) => one_base_text.unwrap_or(""),
-                (Input::Reference, _) => ref_texts[row].unwrap_or(""),
-            };
-            failures.push((row, e.input, from_core(py, &e.error, text)));
-        }
-        // Raise the first failure up to this chunk's end: a lone surrogate (all were found
-        // while borrowing) or a core error of this chunk (earlier chunks had none).
-        if args.errors == ErrorMode::Raise {
-            let end = start + resolved.len();
-            let first = failures.iter().enumerate().filter(|(_, f)| f.0 < end).min_by_key(|(_, f)| f.0).map(|(i, _)| i);
-            if let Some(index) = first {
-                let (row, input, err) = failures.swap_remove(index);
-                return Err(with_index(py, err, row, input));
-            }
+            failures.push((row, e.input, from_core(py, &e.error, text_of(row, e.input))));
         }
         for (offset, result) in resolved.rows().enumerate() {
             let row = start + offset;
@@ -224,31 +300,30 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
             Ok(())
         })?;
     }
-    failures.sort_by_key(|(row, _, _)| *row);
     let list = PyList::new(py, out)?;
     if args.errors == ErrorMode::Report {
-        let errors: Vec<Bound<'py, PyAny>> =
-            failures.into_iter().map(|(row, input, err)| with_index(py, err, row, input).into_value(py).into_bound(py).into_any()).collect();
+        let mut all: Vec<(usize, PyErr)> = failures.into_iter().map(|(row, input, err)| (row, with_index(py, err, row, input))).collect();
+        all.extend(unreadable.iter().map(|&(row, input)| (row, unreadable_error(row, input))));
+        all.sort_by_key(|(row, _)| *row);
+        let errors: Vec<Bound<'py, PyAny>> = all.into_iter().map(|(_, err)| err.into_value(py).into_bound(py).into_any()).collect();
         return Ok(PyTuple::new(py, [list.into_any(), PyList::new(py, errors)?.into_any()])?.into_any());
     }
     Ok(list.into_any())
 }
 
-/// The texts of `objects`, borrowed: `None` for `None`, and for a string with a lone
-/// surrogate, whose error goes to `failures`.
-fn borrow_texts<'a>(objects: &'a [Bound<'_, PyAny>], input: Input, failures: &mut Vec<(usize, Input, PyErr)>) -> Vec<Option<&'a str>> {
-    let mut texts = Vec::with_capacity(objects.len());
-    for (row, object) in objects.iter().enumerate() {
-        let text = object.cast::<PyString>().ok().and_then(|s| {
-            let text = s.to_str().ok();
-            if text.is_none() {
-                failures.push((row, input, surrogate_error(s)));
-            }
+/// The texts of `objects`, borrowed: `None` for `None` and for a string with a lone
+/// surrogate (not UTF-8); and whether there was such a string.
+fn borrow_texts<'a>(objects: &'a [Bound<'_, PyAny>]) -> (Vec<Option<&'a str>>, bool) {
+    let mut unreadable = false;
+    let texts = objects
+        .iter()
+        .map(|object| {
+            let text = object.cast::<PyString>().ok().and_then(|s| s.to_str().ok());
+            unreadable |= text.is_none() && !object.is_none();
             text
-        });
-        texts.push(text);
-    }
-    texts
+        })
+        .collect();
+    (texts, unreadable)
 }
 
 /// The input `object` (a `str`, borrowed as `text`) as a result: [`exact_str`].
@@ -277,21 +352,25 @@ pub(crate) fn with_index(py: Python<'_>, err: PyErr, row: usize, input: Input) -
 
 /// Resolves every reference against its base (RFC 1808 §4, or RFC 3986 §5.2 with
 /// `spec="rfc3986"`) with the GIL released, on `threads` threads; see the stub for the rest.
+/// Without `spec`, a `URL` base is resolved by the grammar it was parsed with, `str` bases
+/// by RFC 1808.
 #[pyfunction]
-#[pyo3(signature = (bases, references, *, spec = "rfc1808", strict = false, errors = "raise", threads = None))]
+#[pyo3(signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None))]
 pub fn resolve_many<'py>(
     bases: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    spec: &str,
+    spec: Option<&str>,
     strict: bool,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
-    let args = BatchArgs::new(spec, strict, errors, threads)?;
+    let url = bases.cast::<PyUrl>().ok();
+    let own_spec = url.map_or(Spec::Rfc1808, |u| u.get().own().spec());
+    let args = BatchArgs::of(spec.map_or(Ok(own_spec), spec_arg)?, strict, errors, threads)?;
     let bases = if let Ok(one) = bases.cast::<PyString>() {
         Bases::One(one.clone())
-    } else if let Ok(url) = bases.cast::<PyUrl>() {
+    } else if let Some(url) = url {
         Bases::One(url.get().text(py))
     } else {
         Bases::PerRow(Column::collect(bases, "bases")?)

@@ -74,3 +74,14 @@ pub(crate) fn exact_str<'py>(object: &Bound<'py, PyString>, text: &str) -> Bound
 pub(crate) fn spec_arg(name: &str) -> PyResult<Spec> {
     name.parse::<Spec>().map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
 }
+
+/// The `strict` argument with the `spec` it goes with: the strict check is the RFC 1808
+/// §2.2 BNF, so `strict=True` with RFC 3986 is a `ValueError`.
+pub(crate) fn strict_with(strict: bool, spec: Spec) -> PyResult<bool> {
+    if strict && spec == Spec::Rfc3986 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "strict=True checks the RFC 1808 section 2.2 grammar and is not available with spec='rfc3986'",
+        ));
+    }
+    Ok(strict)
+}

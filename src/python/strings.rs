@@ -32,10 +32,17 @@ pub(crate) fn str_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, arg: impl FnOnce() ->
 }
 
 /// Like [`borrow_str`], keeping a reference to the Python object so the text can outlive
-/// the call (a parsed `URL` holds one).
+/// the call (a parsed `URL` holds one). The object kept is always an exact `str`: a
+/// subclass instance is copied into one, so that none of its overrides (`__eq__`,
+/// `__hash__`, `__str__`, ...) is ever called on the kept text.
 pub(crate) fn backed_str(obj: &Bound<'_, PyAny>, arg: &str) -> PyResult<PyBackedStr> {
     let s = as_pystring(obj, arg)?;
-    PyBackedStr::try_from(s.clone()).map_err(|_| surrogate_error(s))
+    let exact = if s.is_exact_instance_of::<PyString>() {
+        s.clone()
+    } else {
+        PyString::new(s.py(), s.to_str().map_err(|_| surrogate_error(s))?)
+    };
+    PyBackedStr::try_from(exact).map_err(|_| surrogate_error(s))
 }
 
 #[inline]

@@ -1,4 +1,5 @@
-//! `relurl.URL`: a parsed URL (RFC 1808 §2.4) that resolves references against itself.
+//! `relurl.URL`: a parsed URL (RFC 1808 §2.4, or RFC 3986 Appendix B) that resolves
+//! references against itself.
 
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
@@ -11,20 +12,30 @@ use super::resolving::{resolve_to_py, spec_arg};
 use super::strings::{backed_str, borrow_str, str_arg};
 use crate::{Spec, Url};
 
-/// A URL split into its six RFC 1808 components; immutable, hashable, picklable.
+/// A URL split into its six components by the grammar it was parsed with; immutable,
+/// hashable, picklable.
+///
+/// Two URLs are equal when they were parsed from the same text by the same grammar: then
+/// every method gives the same answer for both (`str()`, the step 7 recombination, may be
+/// equal for unequal URLs: `http://a/b?` and `http://a/b`).
 #[pyclass(name = "URL", module = "relurl", frozen, sequence)]
 pub struct PyUrl {
-    /// The components by RFC 1808 §2.4 (what the attributes show).
+    /// The text split by RFC 1808 §2.4.
     url: Url<PyBackedStr>,
-    /// The same text split by RFC 3986 Appendix B, for `resolve(..., spec="rfc3986")`.
+    /// The same text split by RFC 3986 Appendix B.
     url_rfc3986: Url<PyBackedStr>,
-    /// The §4 step 7 recombination; the input itself unless it has an empty `;`, `?`, `#`.
+    /// The grammar it was parsed with: its attributes, `str()` and the default `spec` of
+    /// `resolve` follow it.
+    spec: Spec,
+    /// `str()`: for RFC 1808 the §4 step 7 recombination (the input itself unless it has an
+    /// empty `;`, `?` or `#`); for RFC 3986 the input (§5.3 recomposition is lossless).
     recombined: Py<PyString>,
 }
 
 impl PyUrl {
-    /// Parses `obj` (a `str`, else `TypeError` naming `arg`).
-    pub(crate) fn parse(obj: &Bound<'_, PyAny>, arg: &str) -> PyResult<Self> {
+    /// Parses `obj` (a `str`, else `TypeError` naming `arg`) by `spec`. A `str` subclass is
+    /// read as its exact `str` value: no method of it is ever called again.
+    pub(crate) fn parse(obj: &Bound<'_, PyAny>, arg: &str, spec: Spec) -> PyResult<Self> {
         let py = obj.py();
         let text = backed_str(obj, arg)?;
         let parsed = Url::parse_owned(text.clone_ref(py)).and_then(|url| Ok((url, Url::parse_owned_as(text, Spec::Rfc3986)?)));
@@ -35,80 +46,93 @@ impl PyUrl {
                 return Err(from_core(py, &e, s));
             }
         };
-        let recombined = if url.recombines_losslessly() {
+        let recombined = if spec == Spec::Rfc3986 || url.recombines_losslessly() {
             url.holder().as_py_str().clone_ref(py)
         } else {
             PyString::new(py, &url.to_string()).unbind()
         };
-        Ok(Self { url, url_rfc3986, recombined })
+        Ok(Self { url, url_rfc3986, spec, recombined })
+    }
+
+    /// The `spec` argument of a method: the given name, or (for `None`) this URL's grammar.
+    fn spec_or_own(&self, spec: Option<&str>) -> PyResult<Spec> {
+        spec.map_or(Ok(self.spec), spec_arg)
     }
 }
 
 #[pymethods]
 impl PyUrl {
-    /// `URL(url)` is `relurl.parse(url)`.
+    /// `URL(url, spec="rfc1808")` is `relurl.parse(url, spec=spec)`.
     #[new]
-    fn new(url: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Self::parse(url, "url")
+    #[pyo3(signature = (url, spec = "rfc1808"))]
+    fn new(url: &Bound<'_, PyAny>, spec: &str) -> PyResult<Self> {
+        Self::parse(url, "url", spec_arg(spec)?)
+    }
+
+    /// The grammar this URL was parsed with: `"rfc1808"` or `"rfc3986"`.
+    #[getter]
+    fn spec(&self) -> &'static str {
+        self.spec.name()
     }
 
     /// `<scheme>` (RFC 1808 §2.4.2), `''` when absent.
     #[getter]
     fn scheme(&self) -> &str {
-        self.url.scheme()
+        self.own().scheme()
     }
 
     /// `<net_loc>` (§2.4.3), `''` when absent.
     #[getter]
     fn netloc(&self) -> &str {
-        self.url.netloc()
+        self.own().netloc()
     }
 
     /// `<path>` with its leading `/` if any (§2.4.6).
     #[getter]
     fn path(&self) -> &str {
-        self.url.path()
+        self.own().path()
     }
 
     /// `<params>` (§2.4.5), `''` when absent.
     #[getter]
     fn params(&self) -> &str {
-        self.url.params()
+        self.own().params()
     }
 
     /// `<query>` (§2.4.4), `''` when absent.
     #[getter]
     fn query(&self) -> &str {
-        self.url.query()
+        self.own().query()
     }
 
     /// `<fragment>` (§2.4.1), `''` when absent.
     #[getter]
     fn fragment(&self) -> &str {
-        self.url.fragment()
+        self.own().fragment()
     }
 
-    /// Resolves `reference` against this URL by RFC 1808 §4 (or RFC 3986 §5.2).
-    #[pyo3(signature = (reference, *, spec = "rfc1808"))]
-    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>, spec: &str) -> PyResult<Bound<'py, PyString>> {
-        let base = self.url_for(spec_arg(spec)?);
+    /// Resolves `reference` against this URL by RFC 1808 §4 or RFC 3986 §5.2 (`spec`; by
+    /// default the grammar this URL was parsed with).
+    #[pyo3(signature = (reference, *, spec = None))]
+    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>, spec: Option<&str>) -> PyResult<Bound<'py, PyString>> {
+        let base = self.url_for(self.spec_or_own(spec)?);
         let reference = str_arg(reference, || "reference".to_owned())?;
         resolve_to_py(base, base.holder().as_py_str().bind(reference.object.py()), &reference)
     }
 
     /// Resolves every reference of `references` against this URL, in order, with the GIL
     /// released (see `relurl.resolve_many`).
-    #[pyo3(signature = (references, *, spec = "rfc1808", strict = false, errors = "raise", threads = None))]
+    #[pyo3(signature = (references, *, spec = None, strict = false, errors = "raise", threads = None))]
     fn resolve_many<'py>(
         &self,
         references: &Bound<'py, PyAny>,
-        spec: &str,
+        spec: Option<&str>,
         strict: bool,
         errors: &str,
-        threads: Option<usize>,
+        threads: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = references.py();
-        let args = BatchArgs::new(spec, strict, errors, threads)?;
+        let args = BatchArgs::of(self.spec_or_own(spec)?, strict, errors, threads)?;
         let references = Column::collect(references, "references")?;
         resolve_rows(py, Bases::One(self.text(py)), &references, &args)
     }
@@ -118,11 +142,16 @@ impl PyUrl {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("URL({})", self.recombined.bind(py).repr()?))
+        let text = self.text(py).repr()?;
+        Ok(match self.spec {
+            Spec::Rfc1808 => format!("URL({text})"),
+            Spec::Rfc3986 => format!("URL({text}, spec='rfc3986')"),
+        })
     }
 
+    /// The hash of the text it was parsed from (an exact `str`).
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
-        self.recombined.bind(py).hash()
+        self.text(py).hash()
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
@@ -131,7 +160,8 @@ impl PyUrl {
             return Ok(py.NotImplemented());
         };
         let other = other.get();
-        let same = self.recombined.bind(py).as_any().eq(other.recombined.bind(py))?;
+        // Equal text by the same grammar: both are exact `str`s, compared by value.
+        let same = self.spec == other.spec && self.url.as_str() == other.url.as_str();
         let answer = match op {
             CompareOp::Eq => same,
             CompareOp::Ne => !same,
@@ -150,26 +180,39 @@ impl PyUrl {
         self.components(py)?.into_any().try_iter().map(Bound::into_any)
     }
 
-    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyAny>> {
-        self.components(py)?.get_item(usize::try_from(if index < 0 { index + 6 } else { index }).unwrap_or(6))
+    /// The components as a tuple indexes them: an `int` (negative from the end; out of
+    /// range, however large, is an `IndexError`) or a slice.
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        self.components(py)?.as_any().get_item(key)
     }
 
-    /// Pickles as `URL(original_text)`, for every pickle protocol.
+    /// Pickles as `URL(original_text)` (RFC 1808) or `URL(original_text, 'rfc3986')`, for
+    /// every pickle protocol.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
-        let args = PyTuple::new(py, [slf.get().url.holder().as_py_str().clone_ref(py)])?;
+        let url = slf.get();
+        let text = url.text(py).into_any();
+        let args = match url.spec {
+            Spec::Rfc1808 => PyTuple::new(py, [text])?,
+            Spec::Rfc3986 => PyTuple::new(py, [text, PyString::new(py, url.spec.name()).into_any()])?,
+        };
         PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
     }
 }
 
 impl PyUrl {
-    /// The text this URL was parsed from, as the `str` object given.
+    /// The text this URL was parsed from, as an exact `str`.
     pub(crate) fn text<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
         self.url.holder().as_py_str().bind(py).clone()
     }
 
+    /// This URL as parsed by its own grammar.
+    pub(crate) fn own(&self) -> &Url<PyBackedStr> {
+        self.url_for(self.spec)
+    }
+
     /// This URL as parsed by the grammar of `spec`.
-    fn url_for(&self, spec: Spec) -> &Url<PyBackedStr> {
+    pub(crate) fn url_for(&self, spec: Spec) -> &Url<PyBackedStr> {
         match spec {
             Spec::Rfc1808 => &self.url,
             Spec::Rfc3986 => &self.url_rfc3986,
@@ -177,7 +220,7 @@ impl PyUrl {
     }
 
     fn components<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let u = &self.url;
+        let u = self.own();
         PyTuple::new(py, [u.scheme(), u.netloc(), u.path(), u.params(), u.query(), u.fragment()])
     }
 }
