@@ -384,8 +384,8 @@ mod tests {
         // Closed and unclosed levels, links after each.
         assert_eq!(raws("<noscript><noscript><a href=a></noscript><a href=b></noscript><a href=c>"), ["a", "b", "c"]);
         assert_eq!(raws("<noscript>x<noscript/><a href=a><svg><noscript><a href=svg></svg><a href=b>"), ["a", "svg", "b"]);
-        // 100,000 levels: each byte is read once.
-        let deep = "<noscript>".repeat(100_000) + "<a href=deepest>";
+        // 20,000 levels: each byte is read once (linear time).
+        let deep = "<noscript>".repeat(20_000) + "<a href=deepest>";
         assert_eq!(raws(&deep), ["deepest"]);
     }
 }
