@@ -9,13 +9,19 @@
 //! - `<template>` contents are not part of the document (§4.12.3): their links and their
 //!   `<base>` are not reported;
 //! - `<noscript>` is read as a browser with scripting disabled reads it, as markup (a
-//!   crawler runs no script), where `lol_html` reads it as text as a scripting browser does;
+//!   crawler runs no script), where `lol_html` reads it as text as a scripting browser does:
+//!   its text is read again as markup, at any depth of nesting and in linear time
+//!   ([`read_noscript`]);
 //! - a `<base>` counts only in the HTML namespace (not `<svg><base>`).
 //!
 //! Not modelled: foster parenting (an element misplaced in a `<table>` moves before the
 //! table in tree order; only the choice between two `<base>` elements could change), and
 //! the tree builder's renaming of an HTML `<image>` start tag to `<img>` (its `src` is not
 //! read).
+//!
+//! A page is read whole or the pass fails ([`ErrorKind::HtmlTokenizer`]): a panic of the
+//! tokenizer, an error it returns, or a selector that does not parse never leaves the links
+//! found so far as an answer.
 
 use core::fmt;
 use std::borrow::Cow;
@@ -25,8 +31,8 @@ use std::rc::Rc;
 use std::sync::LazyLock;
 
 use encoding_rs::Encoding;
-use lol_html::html_content::{Element, TextChunk, TextType};
 use lol_html::errors::RewritingError;
+use lol_html::html_content::{Element, TextChunk, TextType};
 use lol_html::{AsciiCompatibleEncoding, ElementContentHandlers, HandlerResult, HtmlRewriter, MemorySettings, Selector, Settings};
 
 use super::value::dom_value;
