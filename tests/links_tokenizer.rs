@@ -120,7 +120,14 @@ fn character_references_and_markup_edge_cases() {
 #[test]
 fn nested_noscript_at_any_depth() {
     for depth in [1, 8, 9, 25] {
-        let html = (0..depth).map(|i| format!("<noscript><a href=l{i}>")).collect::<String>() + &"</noscript>".repeat(depth) + "<a href=end>";
+        let mut html = String::new();
+        for i in 0..depth {
+            html += "<noscript><a href=l";
+            html += &i.to_string();
+            html += ">";
+        }
+        html += &"</noscript>".repeat(depth);
+        html += "<a href=end>";
         assert_eq!(relurl_values(&html), html5ever_values(&html), "depth {depth}");
         assert_eq!(relurl_values(&html).len(), depth + 1, "depth {depth}");
     }

@@ -384,7 +384,13 @@ mod tests {
     #[test]
     fn noscript_is_read_at_any_depth() {
         let depth = 40;
-        let html: String = (0..depth).map(|i| format!("<noscript><a href=l{i}>")).collect::<String>() + &"</noscript>".repeat(depth);
+        let mut html = String::new();
+        for i in 0..depth {
+            html += "<noscript><a href=l";
+            html += &i.to_string();
+            html += ">";
+        }
+        html += &"</noscript>".repeat(depth);
         let expected: Vec<String> = (0..depth).map(|i| format!("l{i}")).collect();
         assert_eq!(raws(&html), expected);
         // Closed and unclosed levels, links after each.
