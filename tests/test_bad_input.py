@@ -12,7 +12,7 @@ BASE = "http://a/b/c/d;p?q#f"
 
 @pytest.mark.parametrize("bad", [None, 1, 1.5, b"http://a/", bytearray(b"x"), ["x"], object()])
 def test_non_str_raises_type_error_naming_the_argument(bad: object) -> None:
-    with pytest.raises(TypeError, match=r"^base must be str, not "):
+    with pytest.raises(TypeError, match=r"^base must be str or URL, not "):
         relurl.resolve(bad, "g")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^reference must be str, not "):
         relurl.resolve(BASE, bad)  # type: ignore[arg-type]

@@ -52,7 +52,7 @@ def test_result_object() -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(TypeError, match="retrieval_url must be str, not bytes"):
+    with pytest.raises(TypeError, match="retrieval_url must be str or URL, not bytes"):
         relurl.establish_base(retrieval_url=b"http://a/")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"headers\[0\] must be a \(name, value\) pair of str"):
         relurl.establish_base(headers=["Base: x"])  # type: ignore[list-item]

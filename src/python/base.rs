@@ -8,7 +8,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use super::errors::{from_core, url_error};
 use super::links::page_text;
 use super::resolving::spec_arg;
-use super::strings::{borrow_str, type_error};
+use super::strings::{base_str, borrow_str, type_error};
 use crate::{BaseInputs, BaseSource};
 
 /// A document's base URL and the RFC 1808 §3 layer it came from.
@@ -78,7 +78,8 @@ pub fn establish_base(
     spec: &str,
 ) -> PyResult<PyEstablishedBase> {
     let spec = spec_arg(spec)?;
-    let optional = |obj: Option<&Bound<'_, PyAny>>, name: &str| obj.map(|o| borrow_str(o, name).map(str::to_owned)).transpose();
+    // Each a `str` or a parsed `URL`.
+    let optional = |obj: Option<&Bound<'_, PyAny>>, name: &str| obj.map(|o| base_str(o, name).map(std::borrow::Cow::into_owned)).transpose();
     let retrieval_url = optional(retrieval_url, "retrieval_url")?;
     let mut html_base_href = optional(html_base_href, "html_base_href")?;
     let encapsulating_base = optional(encapsulating_base, "encapsulating_base")?;

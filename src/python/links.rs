@@ -10,7 +10,7 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use super::base::header_pairs;
 use super::errors::{url_error, url_warning};
 use super::resolving::spec_arg;
-use super::strings::{borrow_str, type_error};
+use super::strings::{base_str, type_error};
 use crate::links::{extract_links as extract_from_str, extract_links_from_bytes, Link, Options, PageLinks, Special};
 
 /// Pages at least this long are read with the GIL released (the work takes about a
@@ -171,7 +171,8 @@ pub fn extract_links<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let py = html.py();
     let options = Options { spec: spec_arg(spec)?, skip_special };
-    let url = borrow_str(url, "url")?;
+    let url = base_str(url, "url")?;
+    let url: &str = &url;
     let headers = header_pairs(headers)?;
     let headers: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
     let page = if let Ok(bytes) = html.cast::<PyBytes>() {

@@ -91,3 +91,22 @@ pub(crate) fn surrogate_error(s: &Bound<'_, PyString>) -> PyErr {
     }
     url_error(py, "string cannot be encoded as UTF-8", position)
 }
+
+/// A base URL argument: a `str` (borrowed as [`borrow_str`] does) or a parsed `relurl.URL`
+/// (the text it was parsed from); anything else is a `TypeError` naming `arg`.
+pub(crate) fn base_str<'a>(obj: &'a Bound<'_, PyAny>, arg: &str) -> PyResult<std::borrow::Cow<'a, str>> {
+    if let Ok(url) = obj.cast::<super::url::PyUrl>() {
+        return Ok(std::borrow::Cow::Owned(url.get().own().as_str().to_owned()));
+    }
+    let Ok(object) = obj.cast::<PyString>() else {
+        return Err(base_type_error(obj, arg));
+    };
+    object.to_str().map(std::borrow::Cow::Borrowed).map_err(|_| surrogate_error(object))
+}
+
+/// The `TypeError` for a base argument `arg` that is neither a `str` nor a `URL`.
+#[cold]
+pub(crate) fn base_type_error(obj: &Bound<'_, PyAny>, arg: &str) -> PyErr {
+    let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+    PyTypeError::new_err(format!("{arg} must be str or URL, not {type_name}"))
+}
