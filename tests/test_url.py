@@ -209,3 +209,12 @@ def test_a_url_is_taken_wherever_a_base_is() -> None:
     b3986 = relurl.parse("http://a/b/c/d;p?q", spec="rfc3986")
     assert relurl.resolve(b3986, "../../../g") == "http://a/g"
     assert relurl.resolve_many(base, ["../g"]) == ["http://a/b/g"]
+
+
+def test_a_url_is_the_base_of_a_page_too() -> None:
+    page = relurl.parse("http://a/b/c.html")
+    assert [link.url for link in relurl.extract_links('<a href="d">', page)] == ["http://a/b/d"]
+    assert relurl.establish_base(retrieval_url=page, encapsulating_base=relurl.parse("http://x/")).url == "http://x/"
+    assert relurl.establish_base(retrieval_url=page).url == "http://a/b/c.html"
+    with pytest.raises(TypeError, match="^url must be str or URL, not bytes$"):
+        relurl.extract_links("", b"http://a/")  # type: ignore[arg-type]

@@ -211,11 +211,11 @@ class EstablishedBase:
 
 def establish_base(
     *,
-    retrieval_url: str | None = None,
+    retrieval_url: str | URL | None = None,
     headers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
     html: str | bytes | None = None,
-    html_base_href: str | None = None,
-    encapsulating_base: str | None = None,
+    html_base_href: str | URL | None = None,
+    encapsulating_base: str | URL | None = None,
     spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
 ) -> EstablishedBase:
     """Establishes a document's base URL by the precedence of RFC 1808 section 3: the first
@@ -261,7 +261,7 @@ class Link:
 
 def extract_links(
     html: str | bytes,
-    url: str,
+    url: str | URL,
     *,
     headers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
     spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
