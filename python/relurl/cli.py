@@ -52,7 +52,7 @@ _LINE_BREAKS = {"\n": "line feed (LF)", "\r": "carriage return (CR)"}
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    from relurl import _links_cli  # noqa: PLC0415 (it imports the helpers below)
+    from relurl import _links_cli  # (it imports the helpers below)
 
     parser = argparse.ArgumentParser(
         prog="relurl",
@@ -101,7 +101,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line with `argv` (default: `sys.argv[1:]`); returns the exit status."""
-    from relurl import _links_cli  # noqa: PLC0415 (it imports the helpers below)
+    from relurl import _links_cli  # (it imports the helpers below)
 
     args, unknown = _build_parser().parse_known_args(argv)
     command_parser: argparse.ArgumentParser = args.command_parser
@@ -215,8 +215,8 @@ def _resolve(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: 
         # A rejected reference leaves an empty line, so output line N answers input line N.
         refs = [ref for _, ref in batch]
         results, failures = base.resolve_many(refs, spec=spec, errors="report")
-        for failure in failures:
-            stderr.write(f"relurl: {batch[failure.index][0]}: {reason(failure)}\n")
+        # A failure of the library itself (the checks above leave none known), by its row.
+        stderr.writelines(f"relurl: {batch[failure.index or 0][0]}: {reason(failure)}\n" for failure in failures)
         failed = failed or None in results
         stdout.write("".join(("" if url is None else url) + "\n" for url in results))
     stdout.flush()
@@ -284,11 +284,8 @@ def _parse(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: Te
         if args.json:
             stdout.write(json.dumps({"url": text, **components}, ensure_ascii=False) + "\n")
         else:
-            if number > 1:
-                stdout.write("\n")
-            stdout.write(f"url:      {text}\n")
-            for name, value in components.items():
-                stdout.write(f"{name + ':':<9} {value}\n")
+            block = [f"url:      {text}\n"] + [f"{name + ':':<9} {value}\n" for name, value in components.items()]
+            stdout.write(("\n" if number > 1 else "") + "".join(block))
     stdout.flush()
     return 1 if failed else 0
 
