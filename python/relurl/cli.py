@@ -30,7 +30,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from itertools import islice
 from typing import TYPE_CHECKING, BinaryIO, Literal, TextIO
 
 from relurl._relurl import URL, URLError, __version__, parse, validate
@@ -155,9 +156,10 @@ def argument_problem(text: str) -> str | None:
                 pass  # a surrogate that stands for no byte: the library reports it
             except UnicodeDecodeError as err:
                 return f"invalid UTF-8 at byte {err.start}: {err.reason}"
-    for position, char in enumerate(text):
-        if char in _LINE_BREAKS:
-            return f"{_LINE_BREAKS[char]} is not allowed: one URL per line (at position {position})"
+    breaks = [position for position in map(text.find, _LINE_BREAKS) if position >= 0]
+    if breaks:
+        position = min(breaks)
+        return f"{_LINE_BREAKS[text[position]]} is not allowed: one URL per line (at position {position})"
     return None
 
 
@@ -194,91 +196,92 @@ def _resolve(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: 
     warning = scheme_warning("BASE", args.base, spec)
     if warning:
         stderr.write(warning)
-    if args.refs:
-        lines: Iterable[tuple[str, str | None]] = ((f"REF {i}", ref) for i, ref in enumerate(args.refs, 1))
-    else:
-        lines = _read_lines(stdin, stderr)
-    if args.strip:
-        lines = ((where, None if ref is None else ref.strip(ASCII_WHITESPACE)) for where, ref in lines)
-    checked: Iterable[tuple[str, str | None]] = _checked(lines, args.strict, stderr)
-    if warning and args.refs:
-        checked = list(checked)
-        swapped = next(((where, ref) for where, ref in checked if ref is not None and parse(ref, spec=spec).scheme), None)
-        if swapped:
-            where, ref = swapped
-            stderr.write(
-                f"relurl: warning: {where} {ref!r} has a scheme but BASE has none: are the arguments swapped? "
-                "(relurl resolve BASE REF...)\n"
-            )
+    label, texts = ("REF", iter(args.refs)) if args.refs else ("line", _read_lines(stdin, stderr))
     failed = False
-    for batch in _batches(checked):
+    number = 0  # of the last item done
+    for batch in _batches(texts):
+        if args.strip:
+            batch = [None if ref is None else ref.strip(ASCII_WHITESPACE) for ref in batch]
+        refs = _checked(batch, label, number, args.strict, stderr)
+        if warning and args.refs and number == 0:
+            _warn_swapped(refs, spec, stderr)
         # A rejected reference leaves an empty line, so output line N answers input line N.
-        refs = [ref for _, ref in batch]
         results, failures = base.resolve_many(refs, spec=spec, errors="report")
         # A failure of the library itself (the checks above leave none known), by its row.
-        stderr.writelines(f"relurl: {batch[failure.index or 0][0]}: {reason(failure)}\n" for failure in failures)
+        stderr.writelines(f"relurl: {label} {number + (f.index or 0) + 1}: {reason(f)}\n" for f in failures)
         failed = failed or None in results
         stdout.write("".join(("" if url is None else url) + "\n" for url in results))
+        number += len(batch)
     stdout.flush()
     return 1 if failed else 0
 
 
-def _checked(lines: Iterable[tuple[str, str | None]], strict: bool, stderr: TextIO) -> Iterator[tuple[str, str | None]]:
-    """Each (where, text), text None when it was rejected (and reported here): see
-    `argument_problem`, and with `strict` the RFC 1808 section 2.2 BNF."""
-    for where, text in lines:
-        if text is not None:
-            problem = argument_problem(text)
-            if problem is None and strict:
-                try:
-                    validate(text)
-                except URLError as err:
-                    problem = reason(err)
-            if problem is not None:
-                stderr.write(f"relurl: {where}: {problem}\n")
-                text = None
-        yield where, text
+def _warn_swapped(refs: list[str | None], spec: Spec, stderr: TextIO) -> None:
+    """Hints that BASE (without a scheme) and REF were swapped, when a REF has a scheme."""
+    for number, ref in enumerate(refs, 1):
+        if ref is not None and parse(ref, spec=spec).scheme:
+            stderr.write(
+                f"relurl: warning: REF {number} {printable(ref)!r} has a scheme but BASE has none: are the "
+                "arguments swapped? (relurl resolve BASE REF...)\n"
+            )
+            return
 
 
-def _read_lines(stdin: BinaryIO, stderr: TextIO) -> Iterator[tuple[str, str | None]]:
-    """Yields ("line N", text) per line; text is None for a line that is not UTF-8,
-    which is reported here."""
+def _checked(texts: list[str | None], label: str, before: int, strict: bool, stderr: TextIO) -> list[str | None]:
+    """`texts` (items `before` + 1, ...), each None when it is rejected, which is reported
+    here as `label N`: see `argument_problem`, and with `strict` the RFC 1808 section 2.2 BNF."""
+    joined = "".join(text for text in texts if text)
+    if not strict and joined.isascii() and "\n" not in joined and "\r" not in joined:
+        return texts  # the common case, checked at C speed
+    return [_check(text, f"{label} {before + i}", strict, stderr) for i, text in enumerate(texts, 1)]
+
+
+def _check(text: str | None, where: str, strict: bool, stderr: TextIO) -> str | None:
+    """`text`, or None when it is None or rejected (reported here as `where`)."""
+    if text is None:
+        return None
+    problem = argument_problem(text)
+    if problem is None and strict:
+        try:
+            validate(text)
+        except URLError as err:
+            problem = reason(err)
+    if problem is None:
+        return text
+    stderr.write(f"relurl: {where}: {problem}\n")
+    return None
+
+
+def _read_lines(stdin: BinaryIO, stderr: TextIO) -> Iterator[str | None]:
+    """Yields the text of each line; None for a line that is not UTF-8, which is reported here."""
     for number, raw in enumerate(stdin, 1):
         raw = raw.removesuffix(b"\n").removesuffix(b"\r")
         try:
-            yield f"line {number}", raw.decode("utf-8")
+            yield raw.decode("utf-8")
         except UnicodeDecodeError as err:
             stderr.write(f"relurl: line {number}: invalid UTF-8 at byte {err.start}: {err.reason}\n")
-            yield f"line {number}", None
+            yield None
 
 
-def _batches(lines: Iterable[tuple[str, str | None]]) -> Iterator[list[tuple[str, str | None]]]:
-    batch: list[tuple[str, str | None]] = []
-    for item in lines:
-        batch.append(item)
-        if len(batch) >= BATCH_LINES:
-            yield batch
-            batch = []
-    if batch:
+def _batches(texts: Iterator[str | None]) -> Iterator[list[str | None]]:
+    while batch := list(islice(texts, BATCH_LINES)):
         yield batch
 
 
 def _parse(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
-    if args.urls in ([], ["-"]):
-        lines: Iterable[tuple[str, str | None]] = _read_lines(stdin, stderr)
-    else:
-        lines = ((f"URL {i}", url) for i, url in enumerate(args.urls, 1))
+    label, texts = ("line", _read_lines(stdin, stderr)) if args.urls in ([], ["-"]) else ("URL", iter(args.urls))
     failed = False
-    for number, (where, text) in enumerate(_checked(lines, args.strict, stderr), 1):
+    for number, line in enumerate(texts, 1):
+        text = _check(line, f"{label} {number}", args.strict, stderr)
         url: URL | None = None
         if text is not None:
             try:
                 url = parse(text, spec=args.spec, strict=args.strict)
             except URLError as err:
-                stderr.write(f"relurl: {where}: {reason(err)}\n")
+                stderr.write(f"relurl: {label} {number}: {reason(err)}\n")
         if url is None or text is None:
             failed = True
-            stdout.write("\n" if args.json or number > 1 else "")
+            stdout.write("\n" if args.json or number > 1 else "")  # an empty line, or an empty block
             continue
         components = dict(zip(_FIELDS, url))
         if args.json:
