@@ -53,7 +53,8 @@ _LINE_BREAKS = {"\n": "line feed (LF)", "\r": "carriage return (CR)"}
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    from relurl import _links_cli  # (it imports the helpers below)
+    # Imported here, not at the top: _links_cli imports the helpers of this module.
+    from relurl import _links_cli
 
     parser = argparse.ArgumentParser(
         prog="relurl",
@@ -102,7 +103,8 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line with `argv` (default: `sys.argv[1:]`); returns the exit status."""
-    from relurl import _links_cli  # (it imports the helpers below)
+    # Imported here, not at the top: _links_cli imports the helpers of this module.
+    from relurl import _links_cli
 
     args, unknown = _build_parser().parse_known_args(argv)
     command_parser: argparse.ArgumentParser = args.command_parser
