@@ -255,3 +255,17 @@ def test_json_rows_name_the_page_url(tmp_path: Path) -> None:
     ]
     done = run(str(tmp_path / "b.html"), "--url", "http://u/b", "--json")
     assert json.loads(done.stdout)["page_url"] == "http://u/b"
+
+
+def test_a_link_holding_a_line_break_is_not_split_across_lines(tmp_path: Path) -> None:
+    page = tmp_path / "p.html"
+    page.write_text('<a href="x"><a href="y\nz"><img src="w">')
+    done = run(str(page), "--url", "http://a/")
+    assert (done.returncode, done.stdout) == (0, "http://a/x\nhttp://a/w\n")
+    assert done.stderr == (
+        f"relurl: {page}: warning: link 2 (<a href>) holds a line break: left out of the one-per-line output "
+        "(--json keeps it): 'http://a/y\\nz'\n"
+    )
+    done = run(str(page), "--url", "http://a/", "--json")
+    assert [json.loads(line)["url"] for line in done.stdout.splitlines()] == ["http://a/x", "http://a/y\nz", "http://a/w"]
+    assert done.stderr == ""

@@ -22,6 +22,8 @@ and the exit status is 1; the other pages are still done. A warning of relurl's 
 extraction (`relurl.URLWarning`, e.g. a malformed Base header skipped) is printed as
 `relurl: PAGE: warning: message` and leaves the exit status alone; so does the warning
 for a `--url` without a scheme. A malformed `--header` is a usage error (exit status 2).
+Without `--json`, a link whose URL holds a line break (an href may, RFC 1808 keeps it as
+data) is left out, with a warning, so that each output line is one whole link.
 """
 
 from __future__ import annotations
@@ -140,6 +142,9 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, stdin: BinaryI
         try:
             html = (stdin or sys.stdin.buffer).read() if page is None else page.read_bytes()
             links, warned = _extract(html, url, args)
+            if not args.json:
+                links, broken = _one_line_each(links)
+                warned += broken
             messages = [f"relurl: {name}: warning: {message}\n" for message in warned]
         except (OSError, URLError) as err:
             messages = [f"relurl: {name}: {printable(str(err))}\n"]
@@ -171,6 +176,21 @@ def _extract(html: bytes, url: str, args: argparse.Namespace) -> tuple[list[Link
         else:
             warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
     return links, messages
+
+
+def _one_line_each(links: list[Link]) -> tuple[list[Link], list[str]]:
+    """The links whose URL can be written on one line (an href may hold a line break, kept
+    as data by RFC 1808), and a message for each of the others."""
+    kept, messages = [], []
+    for number, link in enumerate(links, 1):
+        if "\n" in link.url or "\r" in link.url:
+            messages.append(
+                f"link {number} (<{link.tag} {link.attr}>) holds a line break: left out of the one-per-line "
+                f"output (--json keeps it): {link.url!r}"
+            )
+        else:
+            kept.append(link)
+    return kept, messages
 
 
 def _lines(page: str, page_url: str, links: list[Link], as_json: bool) -> Iterator[str]:
