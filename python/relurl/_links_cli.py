@@ -15,7 +15,8 @@ standard input), `page_url` (the URL the page was retrieved from, as above), `ur
 `attr`, `raw` and `special`. The output is always UTF-8: in `page` (and in messages) a
 byte of a file name that is not UTF-8 is written as the four characters `\\xNN` (Python's
 backslashreplace, as Python writes such names to standard error), never as a raw byte or
-a lone surrogate.
+a lone surrogate, so that every JSON reader takes it (a name that really holds a backslash
+followed by `xNN` reads the same: the choice trades that rare ambiguity for portability).
 
 A page that cannot be read (or whose base is rejected) is reported as `relurl: PAGE: message`
 and the exit status is 1; the other pages are still done. A warning of relurl's link
