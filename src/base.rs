@@ -12,8 +12,27 @@
 //!
 //! A relative value in an inner layer is resolved against the next outer base (§3.1: the
 //! message's base "serves as both the base for any relative URLs within the message headers
-//! and the default base URL for documents enclosed within the message"). An empty value
-//! (after stripping ASCII whitespace) defines nothing, and the next layer is taken.
+//! and the default base URL for documents enclosed within the message"). The three headers
+//! of §3.1 are taken most specific first (`Base`, `Content-Base`, `Content-Location`), each
+//! as a layer of its own.
+//!
+//! A layer defines no base, and the next outer one is taken, when its value
+//!
+//! - is empty after stripping ASCII whitespace; or
+//! - once resolved, is a URL against which no relative reference can resolve: one with a
+//!   scheme but neither a net_loc nor a path starting with `/` (`javascript:...`,
+//!   `data:...`, `mailto:...`, `about:blank`, `urn:...`). Such a URL has what the URL
+//!   Standard calls an opaque path (a base that "cannot be a base URL": its basic URL
+//!   parser fails on any relative reference against it), so a browser never resolves a link
+//!   against it, and RFC 1808 §4 would only splice the reference into its opaque text
+//!   (`<base href="javascript:alert(1)//">` would make `<a href="x">` the script
+//!   `javascript:alert(1)//x`). So `<base href="javascript:...">` on a page retrieved from
+//!   `http://a/p` leaves the base `http://a/p` (source [`BaseSource::Retrieval`]), and a page
+//!   retrieved from `about:blank` with nothing else has the §3.4 empty base.
+//!
+//! A `Base` header that is not of the §3.1 form is an error of [`establish_base`];
+//! [`crate::links`] skips it instead (as if it were absent) and reports its error beside the
+//! links.
 
 use std::borrow::Cow;
 
@@ -55,6 +74,13 @@ impl BaseSource {
             Self::Empty => "empty",
         }
     }
+
+    /// The source whose [`BaseSource::name`] is `name`, if any.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Self::HtmlBase, Self::BaseHeader, Self::ContentBase, Self::ContentLocation, Self::Encapsulating, Self::Retrieval, Self::Empty]
+            .into_iter()
+            .find(|source| source.name() == name)
+    }
 }
 
 /// What the caller knows about a document, each piece optional.
@@ -82,7 +108,9 @@ pub struct EstablishedBase {
     pub source: BaseSource,
 }
 
-/// Establishes a document's base URL by the precedence of RFC 1808 §3.
+/// Establishes a document's base URL by the precedence of RFC 1808 §3 (see the module
+/// documentation: a layer whose value is empty, or names a URL with an opaque path such as
+/// `javascript:...`, defines no base, and the next outer layer is taken).
 ///
 /// # Errors
 /// A `Base` header that is not of the §3.1 form ([`base_from_header`]), or an input longer
@@ -102,31 +130,65 @@ pub struct EstablishedBase {
 /// assert_eq!((base.url.as_str(), base.source), ("http://example.com/docs/sub/", BaseSource::HtmlBase));
 /// ```
 pub fn establish_base(inputs: &BaseInputs<'_>, spec: Spec) -> Result<EstablishedBase, Error> {
-    // The layers from the outside in; each defined one replaces the base, resolved against it.
+    establish(inputs, spec, BadBaseHeader::Fail).map(|(base, _)| base)
+}
+
+/// What [`establish`] does with a `Base` header that is not of the §3.1 form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BadBaseHeader {
+    /// Fail with its error ([`establish_base`]).
+    Fail,
+    /// Skip it, as if it were absent, and return its error beside the base ([`crate::links`]).
+    Skip,
+}
+
+/// [`establish_base`], with the choice of what a malformed `Base` header does; with
+/// [`BadBaseHeader::Skip`], the error of the header skipped, if any.
+pub(crate) fn establish(inputs: &BaseInputs<'_>, spec: Spec, bad_header: BadBaseHeader) -> Result<(EstablishedBase, Option<Error>), Error> {
+    // The layers from the outside in; each one that defines a base replaces it, resolved
+    // against it. Whether it did, the answer of each.
     let mut base = EstablishedBase { url: String::new(), source: BaseSource::Empty };
-    let mut layer = |value: Option<Cow<'_, str>>, source: BaseSource| -> Result<(), Error> {
-        let Some(value) = value else { return Ok(()) };
-        let value = strip_ascii_whitespace(&value);
+    let mut layer = |value: Option<&str>, source: BaseSource| -> Result<bool, Error> {
+        let Some(value) = value else { return Ok(false) };
+        let value = strip_ascii_whitespace(value);
         if value.is_empty() {
-            return Ok(());
+            return Ok(false);
         }
-        base = EstablishedBase { url: resolve_against(&base.url, value, spec)?, source };
-        Ok(())
+        let url = resolve_against(&base.url, value, spec)?;
+        if !can_be_a_base(&url, spec)? {
+            return Ok(false);
+        }
+        base = EstablishedBase { url, source };
+        Ok(true)
     };
-    layer(inputs.retrieval_url.map(Cow::Borrowed), BaseSource::Retrieval)?;
-    layer(inputs.encapsulating_base.map(Cow::Borrowed), BaseSource::Encapsulating)?;
-    // Of the headers, the most specific defined one: Base, then Content-Base, then
-    // Content-Location; a less specific one only serves when no more specific one is given.
+    layer(inputs.retrieval_url, BaseSource::Retrieval)?;
+    layer(inputs.encapsulating_base, BaseSource::Encapsulating)?;
+    // Of the headers, the most specific one that defines a base: Base, then Content-Base,
+    // then Content-Location.
     let header = |name: &str| inputs.headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case(name)).map(|(_, v)| *v);
-    if let Some(value) = header("Base") {
-        layer(Some(base_from_header(value)?), BaseSource::BaseHeader)?;
-    } else if let Some(value) = header("Content-Base") {
-        layer(Some(Cow::Borrowed(value)), BaseSource::ContentBase)?;
-    } else if let Some(value) = header("Content-Location") {
-        layer(Some(Cow::Borrowed(value)), BaseSource::ContentLocation)?;
+    let mut skipped = None;
+    let from_base_header = match header("Base").map(base_from_header) {
+        None => false,
+        Some(Ok(url)) => layer(Some(&url), BaseSource::BaseHeader)?,
+        Some(Err(e)) if bad_header == BadBaseHeader::Skip => {
+            skipped = Some(e);
+            false
+        }
+        Some(Err(e)) => return Err(e),
+    };
+    if !from_base_header && !layer(header("Content-Base"), BaseSource::ContentBase)? {
+        layer(header("Content-Location"), BaseSource::ContentLocation)?;
     }
-    layer(inputs.html_base_href.map(Cow::Borrowed), BaseSource::HtmlBase)?;
-    Ok(base)
+    layer(inputs.html_base_href, BaseSource::HtmlBase)?;
+    Ok((base, skipped))
+}
+
+/// Whether relative references can resolve against `url`: not when it has a scheme and
+/// neither a net_loc nor a path starting with `/` (the URL Standard's opaque path; see the
+/// module documentation).
+fn can_be_a_base(url: &str, spec: Spec) -> Result<bool, Error> {
+    let url = Url::parse_owned_as(url, spec)?;
+    Ok(!url.has_scheme() || url.has_netloc() || url.path().starts_with('/'))
 }
 
 /// `value` resolved against `base` by `spec` (RFC 1808 §4 step 1: against the empty base,

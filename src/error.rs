@@ -60,6 +60,13 @@ pub enum ErrorKind {
         /// What is wrong.
         reason: &'static str,
     },
+    /// The HTML tokenizer of [`crate::links`] failed on a page (it panicked, a selector did
+    /// not parse, or it stopped with an error), so the page could not be read whole. The
+    /// index is 0: the error is the page's, not a character's.
+    HtmlTokenizer {
+        /// What went wrong.
+        reason: &'static str,
+    },
 }
 
 /// An error with the byte index of the first offending character of the input.
@@ -127,6 +134,7 @@ impl fmt::Display for ErrorKind {
                 write!(f, "'%' not followed by two hex digits in a {}", component.name())
             }
             Self::BadBaseHeader { reason } => f.write_str(reason),
+            Self::HtmlTokenizer { reason } => write!(f, "the HTML tokenizer failed: {reason}"),
             Self::EmptyFirstSegment => {
                 f.write_str("a path cannot begin with an empty segment ('//' after the net_loc)")
             }

@@ -2,8 +2,14 @@
 //!
 //! Rules a–d of §4 step 6, done as the RFC words them (repeated leftmost pattern removal),
 //! take quadratic time on 10^6 segments; the crate's segment stack takes linear time. There
-//! are no timing assertions: a quadratic implementation would simply not finish. Each case
+//! are no timing assertions, but a bound: each case runs under
+//! [`deadline::within_deadline`], so a quadratic regression fails after two minutes instead
+//! of hanging. Each case
 //! checks the exact output against the base of §5, `http://a/b/c/d;p?q#f`.
+
+#[path = "support/deadline.rs"]
+mod deadline;
+use deadline::within_deadline;
 
 const BASE: &str = "http://a/b/c/d;p?q#f";
 const N: usize = 1_000_000;
@@ -14,7 +20,8 @@ fn build(prefix: &str, unit: &str, times: usize, suffix: &str) -> String {
 }
 
 fn check(reference: &str, expected: &str) {
-    let got = relurl::resolve(BASE, reference).unwrap();
+    let owned = reference.to_owned();
+    let got = within_deadline("resolve", move || relurl::resolve(BASE, &owned).unwrap());
     assert_eq!(got.len(), expected.len(), "length of the resolution of {reference:.40}…");
     assert!(got == expected, "resolution of {reference:.40}… starts {got:.60}…");
 }
@@ -56,4 +63,12 @@ fn million_segments_then_million_dot_dots() {
 fn ten_megabyte_segment() {
     let segment = "x".repeat(10_000_000);
     check(&segment, &format!("http://a/b/c/{segment}"));
+}
+
+/// The bound itself: a case that does not finish by its deadline fails (here a sleep
+/// stands for a quadratic step 6) instead of hanging the test run.
+#[test]
+#[should_panic(expected = "did not finish within")]
+fn a_case_past_its_deadline_fails() {
+    deadline::within(std::time::Duration::from_millis(50), "a slow case", || std::thread::sleep(std::time::Duration::from_secs(5)));
 }

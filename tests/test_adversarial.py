@@ -11,6 +11,7 @@ same families at two sizes is benches/linearity.py.
 
 from __future__ import annotations
 
+import functools
 import sys
 import urllib.parse
 from collections.abc import Callable
@@ -432,3 +433,87 @@ def test_a_huge_result_does_not_keep_its_buffer() -> None:
         assert len(result) > len(ref)
         del ref, result
     assert _rss_kib() - before < 32 << 10
+
+
+# -- Link extraction and the base of a document (relurl.extract_links, relurl.establish_base) --
+#
+# Each reference of CASES as the href of a page, and as each layer of establish_base, with
+# BASE as the page's URL. A str page reads a lone surrogate as one U+FFFD (as the DOM has
+# it) and NUL as U+FFFD (HTML's attribute value states); both never raise. The value is then
+# stripped of ASCII whitespace and resolved: the answer is the table's for that value. In
+# establish_base, a layer given as a str argument is borrowed as UTF-8, so a lone surrogate
+# raises the table's URLError (at the same position in the header value).
+
+ASCII_WHITESPACE = "\t\n\x0c\r "
+
+#: The cases whose answer is a URLError for the surrogate: in a page, the surrogate is one
+#: U+FFFD, and the value resolves like any relative path.
+SURROGATE_CASES = {case.name for case in CASES if case.name.startswith("lone surrogate")}
+
+
+def in_an_attribute(ref: str) -> str:
+    """`ref` as a double-quoted attribute value whose DOM value is `ref` (as far as HTML can
+    carry it: NUL cannot be, a lone surrogate cannot be encoded)."""
+    return ref.replace("&", "&amp;").replace('"', "&quot;").replace("\r", "&#13;")
+
+
+def dom_value(ref: str) -> str:
+    """What the tokenizer gives back for in_an_attribute(ref) in a str page."""
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" or c == "\x00" else c for c in ref)
+
+
+def answer_for(case: Case, spec: Spec, value: str) -> Answer:
+    """The table's answer for `value` (a reference that has been through a page or a header)."""
+    if case.name in SURROGATE_CASES and "\ufffd" in value:
+        return "http://a/b/c/" + value
+    return (case.rfc1808 if spec == "rfc1808" else case.rfc3986)(value)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_extract_links(case: Case) -> None:
+    ref = case.reference()
+    html = f'<a href="{in_an_attribute(ref)}">t</a>'
+    raw = dom_value(ref)
+    for spec in SPECS:
+        expected = answer_for(case, spec, raw.strip(ASCII_WHITESPACE))
+        assert isinstance(expected, str)
+        (link,) = relurl.extract_links(html, BASE, spec=spec)
+        assert (link.tag, link.attr, link.special) == ("a", "href", None)
+        assert type(link.raw) is str and len(link.raw) == len(raw) and link.raw == raw
+        check_text(functools.partial(getattr, link, "url"), expected)
+        assert relurl.extract_links(html, BASE, spec=spec, skip_special=True) == [link]
+    if ref.isascii() and "\x00" not in ref:
+        assert relurl.extract_links(html.encode(), BASE) == relurl.extract_links(html, BASE)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_establish_base(case: Case) -> None:
+    ref = case.reference()
+    stripped = ref.strip(ASCII_WHITESPACE)
+    for spec in SPECS:
+        expected = answer_for(case, spec, stripped)
+        layers: list[tuple[dict[str, object], str]] = [
+            ({"html_base_href": ref}, "html"),
+            ({"headers": {"Content-Location": ref}}, "content-location"),
+            ({"headers": [("Content-Base", ref)]}, "content-base"),
+            ({"encapsulating_base": ref}, "encapsulating"),
+        ]
+        for kwargs, source in layers:
+            call = functools.partial(relurl.establish_base, retrieval_url=BASE, spec=spec, **kwargs)
+            if isinstance(expected, Raises):
+                check(call, expected)
+            else:
+                got = call()
+                assert got.source == source
+                check_text(functools.partial(getattr, got, "url"), expected)
+        # Found in the page: the DOM value, as extract_links reads it.
+        got = relurl.establish_base(retrieval_url=BASE, html=f'<base href="{in_an_attribute(ref)}">', spec=spec)
+        assert got.source == "html"
+        check_text(functools.partial(getattr, got, "url"), answer_for(case, spec, dom_value(ref).strip(ASCII_WHITESPACE)))
+    # As the retrieval URL alone: RFC 1808 section 4 step 1, the value itself (stripped).
+    if isinstance(case.rfc1808(ref), Raises):
+        check(lambda: relurl.establish_base(retrieval_url=ref), case.rfc1808(ref))
+    else:
+        got = relurl.establish_base(retrieval_url=ref)
+        assert got.source == "retrieval"
+        check_text(lambda: got.url, stripped)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import io
+import pickle
 
 import pytest
 
@@ -103,3 +104,47 @@ def test_base_found_in_the_page() -> None:
     assert relurl.establish_base(retrieval_url=PAGE, html=page, html_base_href="/given/").url == "http://example.com/given/"
     with pytest.raises(TypeError, match="html must be str or bytes, not int"):
         relurl.establish_base(html=5)  # type: ignore[arg-type]
+
+
+def test_established_base_pickles_with_every_protocol() -> None:
+    for got in (relurl.establish_base(retrieval_url=PAGE, html_base_href="/b/"), relurl.establish_base()):
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            again = pickle.loads(pickle.dumps(got, protocol))
+            assert type(again) is relurl.EstablishedBase
+            assert again == got and (again.url, again.source) == (got.url, got.source)
+    assert relurl.EstablishedBase("http://a/", "html") == relurl.establish_base(html_base_href="http://a/")
+
+
+def test_established_base_validates_its_fields() -> None:
+    with pytest.raises(ValueError, match=r"source must be 'html', .* or 'empty', not 'bogus'"):
+        relurl.EstablishedBase("http://a/", "bogus")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="url must be str, not int"):
+        relurl.EstablishedBase(1, "html")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("spec", ["rfc1808", "rfc3986"])
+@pytest.mark.parametrize(
+    "opaque", ["javascript:alert(1)//", "data:text/html,x", "mailto:a@b", "about:blank", "urn:isbn:0451450523", "http:x"]
+)
+def test_a_value_with_an_opaque_path_defines_no_base(spec: str, opaque: str) -> None:
+    """RFC 1808 section 3, the URL Standard's opaque path: nothing resolves against such a
+    URL, so the layer defines no base and the next outer one does."""
+    page = "http://a/p"
+    for kwargs in ({"html_base_href": opaque}, {"headers": {"Content-Location": opaque}}, {"encapsulating_base": opaque}):
+        got = relurl.establish_base(retrieval_url=page, spec=spec, **kwargs)  # type: ignore[arg-type]
+        assert (got.url, got.source) == (page, "retrieval")
+    got = relurl.establish_base(retrieval_url=opaque, spec=spec)  # type: ignore[arg-type]
+    assert (got.url, got.source) == ("", "empty")
+    got = relurl.establish_base(retrieval_url=page, html=f'<base href="{opaque}">', headers={"Content-Base": "/cb/"})
+    assert (got.url, got.source) == ("http://a/cb/", "content-base")
+    # With a net_loc or a path from the root, any scheme is a base.
+    got = relurl.establish_base(retrieval_url=page, html_base_href="javascript://x/", spec=spec)  # type: ignore[arg-type]
+    assert (got.url, got.source) == ("javascript://x/", "html")
+
+
+def test_each_header_is_a_layer() -> None:
+    """The most specific header that defines a base serves: an empty or opaque one does not."""
+    headers = [("Content-Base", " "), ("Content-Location", "/loc/")]
+    assert relurl.establish_base(retrieval_url=PAGE, headers=headers).source == "content-location"
+    headers = [("Base", "<URL:javascript:x>"), ("Content-Location", "/loc/")]
+    assert relurl.establish_base(retrieval_url=PAGE, headers=headers).url == "http://example.com/loc/"

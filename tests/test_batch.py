@@ -165,3 +165,102 @@ def test_the_first_failure_is_raised_whatever_its_kind_and_chunk(threads: int) -
         results, failures = relurl.resolve_many(BASE, refs(bad), strict=True, errors="report", threads=threads)
         assert [e.index for e in failures] == sorted(bad)
         assert [i for i, r in enumerate(results) if r is None] == sorted(bad)
+
+
+# --- Issue 10: the same question gets the same kind of answer -------------------------------
+
+
+@pytest.mark.parametrize("threads", [2**51 + 1, 2**64 + 5, 10**6, 10**30])
+@pytest.mark.parametrize("errors", ["raise", "null", "report"])
+def test_huge_thread_counts_are_capped_not_wrapped(threads: int, errors: Any) -> None:
+    # ROWS_PER_CHUNK * threads wrapped around in release builds: [] and no errors.
+    refs = ["g", "h", "a b"]
+    expected_ok = ["http://a/g", "http://a/h", None]
+    if errors == "raise":
+        with pytest.raises(relurl.URLError) as info:
+            relurl.resolve_many("http://a/", refs, strict=True, threads=threads)
+        assert info.value.index == 2
+        assert relurl.resolve_many("http://a/", refs[:2], threads=threads) == expected_ok[:2]
+        assert relurl.parse("http://a/").resolve_many(refs[:2], threads=threads) == expected_ok[:2]
+        assert relurl.resolve_many(["http://a/"] * 2, refs[:2], threads=threads) == expected_ok[:2]
+    elif errors == "null":
+        assert relurl.resolve_many("http://a/", refs, strict=True, errors="null", threads=threads) == expected_ok
+    else:
+        results, failures = relurl.resolve_many(["http://a/"] * 3, refs, strict=True, errors="report", threads=threads)
+        assert results == expected_ok and [e.index for e in failures] == [2]
+
+
+def test_many_rows_with_a_huge_thread_count() -> None:
+    # 10**6 threads asked: capped at the CPUs available, the answers those of one thread.
+    refs = REFS * 10
+    assert relurl.resolve_many(BASES[0], refs, threads=10**6) == relurl.resolve_many(BASES[0], refs)
+
+
+@pytest.mark.parametrize("threads", [0, -1, -(2**70)])
+def test_threads_below_one_is_the_same_value_error(threads: int) -> None:
+    for call in (
+        lambda: relurl.resolve_many(BASE, ["g"], threads=threads),
+        lambda: relurl.parse(BASE).resolve_many(["g"], threads=threads),
+    ):
+        with pytest.raises(ValueError, match=r"^threads must be at least 1, not -?\d+$"):
+            call()
+
+
+def test_threads_must_be_an_int() -> None:
+    with pytest.raises(TypeError, match="threads must be int, not str"):
+        relurl.resolve_many(BASE, ["g"], threads="2")  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("errors", ["raise", "null", "report"])
+def test_a_bad_single_base_fails_each_row_by_the_mode(errors: Any) -> None:
+    # A lone surrogate in the one base is a failure of every row with a reference, as a base
+    # failing strict=True is; a None reference stays None.
+    refs = ["g", None, "h"]
+    for base, strict in [("http://a/\ud800", False), ("http://a/ b", True)]:
+        if errors == "raise":
+            with pytest.raises(relurl.URLError) as info:
+                relurl.resolve_many(base, refs, strict=strict)
+            assert (info.value.index, info.value.input) == (0, "base")
+            continue
+        got = relurl.resolve_many(base, refs, strict=strict, errors=errors)
+        if errors == "null":
+            assert got == [None, None, None]
+        else:
+            results, failures = got
+            assert results == [None, None, None]
+            assert [(e.index, e.input) for e in failures] == [(0, "base"), (2, "base")]
+
+
+def test_report_gives_one_failure_per_failed_row() -> None:
+    # Row 0: base and reference both bad (the base's failure only); row 1: a None reference
+    # with a bad base (None, no failure); row 2: bad reference; row 3: strict failure of the
+    # base and a lone surrogate in the reference; row 4: fine.
+    bases = ["http://a/\ud800", "http://a/\ud800", "http://a/", "http://a/ b", "http://a/"]
+    refs: list[str | None] = ["g\udc80", None, "h\udc80", "i\udc80", "j"]
+    for strict in (False, True):
+        results, failures = relurl.resolve_many(bases, refs, strict=strict, errors="report")
+        failed_rows = [i for i, r in enumerate(results) if r is None and refs[i] is not None]
+        assert len(failures) == len(failed_rows) == results.count(None) - 1
+        assert [e.index for e in failures] == failed_rows
+        assert [(e.index, e.input) for e in failures][:2] == [(0, "base"), (2, "reference")]
+        assert failures[-1].input == ("base" if strict else "reference")
+        assert results[4] == "http://a/j"
+
+
+@pytest.mark.parametrize("one", ["abc", b"abc", bytearray(b"abc"), relurl.parse("http://a/b")])
+def test_one_value_where_a_sequence_is_expected_is_a_type_error(one: Any) -> None:
+    with pytest.raises(TypeError, match="references must be a sequence of str"):
+        relurl.resolve_many("http://a/", one)
+    with pytest.raises(TypeError, match="references must be a sequence of str"):
+        relurl.parse("http://a/").resolve_many(one)
+    if not isinstance(one, str | relurl.URL):
+        with pytest.raises(TypeError, match="bases must be a sequence of str"):
+            relurl.resolve_many(one, ["g", "h", "i"])
+
+
+def test_a_url_base_resolves_by_its_own_spec() -> None:
+    base = relurl.parse("http://a/b/c/d;p?q", spec="rfc3986")
+    assert relurl.resolve_many(base, ["../../../g", ";x"]) == ["http://a/g", "http://a/b/c/;x"]
+    assert base.resolve_many(["../../../g"]) == ["http://a/g"]
+    assert base.resolve_many(["../../../g"], spec="rfc1808") == ["http://a/../g"]
+    assert relurl.resolve_many("http://a/b/c/d;p?q", ["../../../g"]) == ["http://a/../g"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import threading
+import warnings
 from pathlib import Path
 
 import pytest
@@ -103,8 +104,53 @@ def test_headers_are_the_next_layer() -> None:
     assert urls("<a href=g>", headers=headers) == ["http://example.com/moved/g"]
     assert urls('<base href="/b/"><a href=g>', headers=headers) == ["http://example.com/b/g"]
     assert urls("<a href=g>", headers=[("Base", "<URL:http://hdr/x/>")]) == ["http://hdr/x/g"]
+
+
+def test_a_malformed_base_header_is_skipped_with_a_warning() -> None:
+    """A real-world `Base: http://b/` (no <URL:...>): the next layer defines the base, and a
+    relurl.URLWarning says which header was skipped, why and where."""
+    message = r"^Base header skipped: expected '<URL:' to open the base header \(at position 0\)$"
+    with pytest.warns(relurl.URLWarning, match=message) as record:
+        assert urls("<a href=g>", headers={"Base": "http://b/"}) == ["http://example.com/dir/g"]
+    assert len(record) == 1 and record[0].filename == __file__
+    with pytest.warns(relurl.URLWarning, match=r"missing '>' to close the base header \(at position 13\)"):
+        got = urls("<a href=g>", headers=[("Base", "<URL:http://b"), ("Content-Location", "/loc/")])
+    assert got == ["http://example.com/loc/g"]
+    # As an error when warnings are errors; the strict API still raises.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", relurl.URLWarning)
+        with pytest.raises(relurl.URLWarning):
+            relurl.extract_links("<a href=g>", PAGE, headers={"Base": "no brackets"})
+        assert urls("<a href=g>", headers={"Base": "<URL:http://b/>"}) == ["http://b/g"]  # no warning
     with pytest.raises(relurl.URLError, match="Base header"):
-        relurl.extract_links("<a href=g>", PAGE, headers={"Base": "no brackets"})
+        relurl.establish_base(retrieval_url=PAGE, headers={"Base": "http://b/"})
+    assert issubclass(relurl.URLWarning, UserWarning) and "URLWarning" in relurl.__all__
+
+
+@pytest.mark.parametrize("spec", ["rfc1808", "rfc3986"])
+def test_a_base_with_an_opaque_path_defines_no_base(spec: str) -> None:
+    """A relative link never resolves against javascript:, data:, mailto:... (the URL
+    Standard's opaque path): the next layer of RFC 1808 section 3 is the base."""
+    for opaque in ["javascript:alert(1)//", "data:text/html,x", "mailto:a@b", "about:blank", "urn:x:y"]:
+        html = f'<base href="{opaque}"><a href="x">'
+        for skip_special in (False, True):
+            links = relurl.extract_links(html, "http://a/p", spec=spec, skip_special=skip_special)  # type: ignore[arg-type]
+            assert [(link.url, link.special) for link in links] == [("http://a/x", None)]
+        headers = {"Content-Location": opaque}
+        assert urls("<a href=x>", "http://a/p", headers=headers, spec=spec) == ["http://a/x"]
+        assert urls("<a href=x>", opaque, spec=spec) == ["x"]  # the empty base: x as it is
+
+
+def test_special_follows_the_resolved_url() -> None:
+    """No link whose url is a javascript:/data:/mailto: URL has special=None."""
+    html = '<base href="javascript://x/"><a href="g"><a href="//h/"><a href="http://ok/"><a href="#f">'
+    links = relurl.extract_links(html, PAGE)
+    assert [(link.url, link.special) for link in links] == [
+        ("javascript://x/g", "javascript"), ("javascript://h/", "javascript"), ("http://ok/", None),
+        ("javascript://x/#f", "fragment"),
+    ]  # fmt: skip
+    assert urls(html, skip_special=True) == ["http://ok/"]
+    assert [link.special for link in relurl.extract_links('<base href="mailto:/x/"><a href=y>', PAGE)] == ["mailto"]
 
 
 def test_established_base_matches_establish_base() -> None:
@@ -190,7 +236,18 @@ def test_bytes_decoding() -> None:
 def test_str_and_bytes_agree_and_lone_surrogates_do_not_raise() -> None:
     html = (EXAMPLES / "links.html").read_text(encoding="utf-8")
     assert relurl.extract_links(html, PAGE) == relurl.extract_links(html.encode(), PAGE)
-    assert [link.raw for link in relurl.extract_links("<a href='x\ud800y'>", PAGE)][0].startswith("x\ufffd")
+    # One U+FFFD per lone surrogate (as "replace" decoding of each would give), also for a
+    # high and a low surrogate that stand side by side (two code points of a str).
+    html = "<a href='x\ud800y'><a href='\udfff'><a href='\ud83d\ude00z'><a href='\U0001f600'>"
+    assert [link.raw for link in relurl.extract_links(html, PAGE)] == ["x\ufffdy", "\ufffd", "\ufffd\ufffdz", "\U0001f600"]
+    assert relurl.establish_base(retrieval_url=PAGE, html="<base href='/\ud800/'>").url == "http://example.com/\ufffd/"
+
+
+def test_noscript_at_any_depth() -> None:
+    """No depth cap: the links of every level of 30 nested <noscript>, in document order."""
+    html = "".join(f"<noscript><a href=l{i}>" for i in range(30)) + "</noscript>" * 30 + "<a href=end>"
+    assert [link.raw for link in relurl.extract_links(html, PAGE)] == [f"l{i}" for i in range(30)] + ["end"]
+    assert [link.raw for link in relurl.extract_links("<noscript>" * 5000 + "<a href=deep>", PAGE)] == ["deep"]
 
 
 # --- srcset (HTML "parse a srcset attribute") and refresh ("shared declarative refresh steps") ---
@@ -271,6 +328,43 @@ def test_link_object() -> None:
     assert link != ("http://example.com/dir/g",)
     with pytest.raises(AttributeError):
         link.url = "x"  # type: ignore[misc]
+
+
+class _Sneaky(str):
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __str__(self) -> str:
+        return "overridden"
+
+
+class _CraftedPickle:
+    """Pickles as a call of relurl.Link with a bogus special."""
+
+    def __reduce__(self) -> tuple[type[Link], tuple[str, ...]]:
+        return (Link, ("http://a/", "a", "href", "x", "bogus"))
+
+
+def test_link_validates_its_fields() -> None:
+    with pytest.raises(ValueError, match=r"special must be None, 'javascript', 'mailto', 'data' or 'fragment', not 'bogus'"):
+        Link("http://a/", "a", "href", "x", "bogus")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="special must be None or str, not int"):
+        Link("http://a/", "a", "href", "x", 1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="special must be"):
+        pickle.loads(pickle.dumps(_CraftedPickle()))
+    for special in ("javascript", "mailto", "data", "fragment", None):
+        link = Link("http://a/", "a", "href", "x", special)  # type: ignore[arg-type]
+        assert link.special == special and pickle.loads(pickle.dumps(link)) == link
+    with pytest.raises(TypeError, match="raw must be str, not bytes"):
+        Link("http://a/", "a", "href", b"x")  # type: ignore[arg-type]
+    # A str subclass is taken by its plain str value: no user override reaches the Link.
+    link = Link(_Sneaky("http://good/"), _Sneaky("a"), "href", _Sneaky("x"), _Sneaky("data"))  # type: ignore[arg-type]
+    assert type(link.url) is str and type(link.tag) is str and type(link.raw) is str
+    assert link.url == "http://good/" and link.special == "data"
+    assert link != Link("http://other/", "a", "href", "x", "data")
 
 
 def test_argument_errors() -> None:

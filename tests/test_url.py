@@ -71,8 +71,10 @@ def test_immutable() -> None:
 
 
 def test_equality_and_hash() -> None:
-    a, b = relurl.parse("http://a/b?"), relurl.parse("http://a/b")
+    a, b = relurl.parse("http://a/b"), URL("http://a/b")
     assert a == b and hash(a) == hash(b)
+    # Equal text only (issue 10 item 11): "http://a/b?" resolves "" to itself.
+    assert relurl.parse("http://a/b?") != relurl.parse("http://a/b")
     assert relurl.parse("http://a/b") != relurl.parse("http://a/c")
     assert relurl.parse("http://a/b") != "http://a/b"
     assert len({relurl.parse("http://a/b"), URL("http://a/b"), URL("http://a/c")}) == 2
@@ -120,3 +122,90 @@ def test_steps_1_2a_2b_return_the_input_objects_themselves() -> None:
 
     result = base.resolve(Href(absolute))
     assert type(result) is str and result == absolute
+
+
+# --- Issue 10: the same question gets the same kind of answer -------------------------------
+
+
+def test_equal_urls_behave_alike() -> None:
+    # Equal only when parsed from the same text by the same spec: then every method agrees.
+    a, b = relurl.parse("http://a/b#"), relurl.parse("http://a/b")
+    assert a != b and a.resolve("") != b.resolve("")
+    assert str(a) == str(b) == "http://a/b"  # the step 7 recombination
+    assert relurl.parse("http://a/b#") == URL("http://a/b#") and hash(relurl.parse("http://a/b#")) == hash(URL("http://a/b#"))
+    assert relurl.parse("http://a/b") != relurl.parse("http://a/b", spec="rfc3986")
+    pairs = [("http://a/b?", "http://a/b"), ("http://a/b;", "http://a/b"), ("http://a/b#", "http://a/b?#")]
+    for x, y in pairs:
+        u, v = relurl.parse(x), relurl.parse(y)
+        for ref in ["", "g", "#s", "?y"]:
+            for spec in ("rfc1808", "rfc3986"):
+                if u == v:
+                    assert u.resolve(ref, spec=spec) == v.resolve(ref, spec=spec)  # type: ignore[arg-type]
+        assert (u == v) == (x == y)
+
+
+def test_one_model_for_empty_and_absent_components() -> None:
+    # RFC 1808 sections 2.4.1, 2.4.4, 2.4.5: an empty fragment, query or params is the same
+    # as none; every component is '' when absent or empty (as relurl.arrow.parse and the CLI).
+    assert tuple(relurl.parse("http://a/b;?#")) == tuple(relurl.parse("http://a/b")) == ("http", "a", "/b", "", "", "")
+
+
+def test_parse_by_rfc3986() -> None:
+    u = relurl.parse("http://a/b/c/d;p?q#f", spec="rfc3986")
+    assert u.spec == "rfc3986" and relurl.parse("x").spec == "rfc1808"
+    assert tuple(u) == ("http", "a", "/b/c/d;p", "", "q", "f")
+    assert str(relurl.parse("http://a/b?#", spec="rfc3986")) == "http://a/b?#"
+    assert repr(u) == "URL('http://a/b/c/d;p?q#f', spec='rfc3986')"
+    assert u.resolve("../../../g") == "http://a/g" and u.resolve("../../../g", spec="rfc1808") == "http://a/../g"
+    assert URL("http://a/b", "rfc3986") == URL("http://a/b", spec="rfc3986") == u.__class__("http://a/b", "rfc3986")
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        clone = pickle.loads(pickle.dumps(u, protocol))
+        assert clone == u and clone.spec == "rfc3986"
+    with pytest.raises(ValueError, match="not available with spec='rfc3986'"):
+        relurl.parse("http://a/", spec="rfc3986", strict=True)
+    with pytest.raises(ValueError, match="spec must be"):
+        relurl.parse("http://a/", spec="whatwg")  # type: ignore[arg-type]
+
+
+def test_str_subclass_overrides_never_leak() -> None:
+    class S(str):
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __hash__(self) -> int:
+            return 0
+
+        def __str__(self) -> str:
+            return "overridden"
+
+    u = relurl.parse(S("http://good/x"))
+    assert u != relurl.parse("http://other/")
+    assert type(str(u)) is str and str(u) == "http://good/x"
+    assert hash(u) == hash("http://good/x")
+    assert all(type(c) is str for c in u)
+    assert type(relurl.resolve(S("http://good/x"), "")) is str
+    assert type(u.resolve("")) is str and u.resolve("") == "http://good/x"
+    assert pickle.loads(pickle.dumps(u)) == u
+
+
+@pytest.mark.parametrize("key", [10**20, -(10**20), 6, -7, 2**63])
+def test_out_of_range_index_is_an_index_error(key: int) -> None:
+    with pytest.raises(IndexError):
+        relurl.parse("http://a/b")[key]
+
+
+def test_index_and_slice_like_a_tuple() -> None:
+    u = relurl.parse("http://a/b;p?q#f")
+    assert u[-1] == "f" and u[1:3] == ("a", "/b") and u[::-1] == tuple(u)[::-1]
+    with pytest.raises(TypeError):
+        u["scheme"]  # type: ignore[call-overload]
+
+
+def test_a_url_is_taken_wherever_a_base_is() -> None:
+    base = relurl.parse("http://a/b/c/d;p?q#f")
+    assert relurl.resolve(base, "../g") == relurl.resolve(str(base), "../g") == "http://a/b/g"
+    assert relurl.resolve(base, "") == "http://a/b/c/d;p?q#f"
+    assert relurl.resolve(base, "../../../g", spec="rfc3986") == "http://a/g"
+    b3986 = relurl.parse("http://a/b/c/d;p?q", spec="rfc3986")
+    assert relurl.resolve(b3986, "../../../g") == "http://a/g"
+    assert relurl.resolve_many(base, ["../g"]) == ["http://a/b/g"]

@@ -699,11 +699,12 @@ pub fn check_base_from_header(value: &str) {
 /// - `establish_base` fails exactly when the first `Base` header is not of the §3.1 form,
 ///   with `base_from_header`'s error;
 /// - otherwise its URL and source are those of the layers taken from the outside in
-///   (retrieval, encapsulating, the most specific header given, HTML), each non-empty one
-///   (after stripping ASCII whitespace) resolved against the base so far with `resolve` /
-///   `resolve_rfc3986`;
-/// - its URL has the scheme of the innermost layer that has one (so it is absolute when
-///   the retrieval URL is); in RFC 1808, it has none when no layer has one.
+///   (retrieval, encapsulating, the most specific header that defines a base, HTML): a
+///   layer defines the base when it is non-empty (after stripping ASCII whitespace) and,
+///   resolved against the base so far with `resolve` / `resolve_rfc3986`, is not a URL with
+///   an opaque path (a scheme, no net_loc, a path not starting with `/`);
+/// - its URL never has an opaque path, and has the scheme of the innermost layer taken
+///   that has one; in RFC 1808, it has none when no layer taken has one.
 pub fn check_base_header(data: &[u8]) {
     let Some((&flags, rest)) = data.split_first() else { return };
     let spec = if flags & 1 == 0 { Spec::Rfc1808 } else { Spec::Rfc3986 };
@@ -730,42 +731,62 @@ pub fn check_base_header(data: &[u8]) {
     let ctx = || format!("{spec}: establish_base({inputs:?}) = {result:?}");
 
     let header = |name: &str| headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case(name)).map(|(_, v)| *v);
-    let mut layers: Vec<(Cow<'_, str>, BaseSource)> = Vec::new();
-    layers.extend(retrieval_url.map(|v| (Cow::Borrowed(v), BaseSource::Retrieval)));
-    layers.extend(encapsulating_base.map(|v| (Cow::Borrowed(v), BaseSource::Encapsulating)));
-    if let Some(value) = header("Base") {
-        match base_from_header(value) {
-            Ok(url) => layers.push((url, BaseSource::BaseHeader)),
-            Err(e) => return assert_eq!(result, Err(e), "{}: not the Base header's error", ctx()),
-        }
-    } else if let Some(value) = header("Content-Base") {
-        layers.push((Cow::Borrowed(value), BaseSource::ContentBase));
-    } else if let Some(value) = header("Content-Location") {
-        layers.push((Cow::Borrowed(value), BaseSource::ContentLocation));
-    }
-    layers.extend(html_base_href.map(|v| (Cow::Borrowed(v), BaseSource::HtmlBase)));
+    let base_header = match header("Base").map(base_from_header) {
+        None => None,
+        Some(Ok(url)) => Some(url),
+        Some(Err(e)) => return assert_eq!(result, Err(e), "{}: not the Base header's error", ctx()),
+    };
+    // Groups of layers from the outside in; of each group, the first that defines a base.
+    let groups: [Vec<(Cow<'_, str>, BaseSource)>; 4] = [
+        retrieval_url.map(|v| (Cow::Borrowed(v), BaseSource::Retrieval)).into_iter().collect(),
+        encapsulating_base.map(|v| (Cow::Borrowed(v), BaseSource::Encapsulating)).into_iter().collect(),
+        [
+            base_header.map(|v| (v, BaseSource::BaseHeader)),
+            header("Content-Base").map(|v| (Cow::Borrowed(v), BaseSource::ContentBase)),
+            header("Content-Location").map(|v| (Cow::Borrowed(v), BaseSource::ContentLocation)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+        html_base_href.map(|v| (Cow::Borrowed(v), BaseSource::HtmlBase)).into_iter().collect(),
+    ];
 
     let (mut url, mut source, mut scheme) = (String::new(), BaseSource::Empty, None);
-    for (value, from) in &layers {
-        let value = strip_ascii_whitespace(value);
-        if value.is_empty() {
-            continue;
-        }
-        url = resolve_by(spec, &url, value);
-        source = *from;
-        let v = Url::parse_owned_as(value, spec).expect("parse");
-        if v.has_scheme() {
-            scheme = Some(v.scheme().to_owned());
+    for group in &groups {
+        for (value, from) in group {
+            let value = strip_ascii_whitespace(value);
+            if value.is_empty() {
+                continue;
+            }
+            let resolved = resolve_by(spec, &url, value);
+            if has_opaque_path(&resolved, spec) {
+                continue;
+            }
+            url = resolved;
+            source = *from;
+            let v = Url::parse_owned_as(value, spec).expect("parse");
+            if v.has_scheme() {
+                scheme = Some(v.scheme().to_owned());
+            }
+            break;
         }
     }
     let base = result.as_ref().unwrap_or_else(|e| panic!("{}: fails without a bad Base header: {e}", ctx()));
     assert_eq!((base.url.as_str(), base.source), (url.as_str(), source), "{}: not the layers resolved in turn", ctx());
+    assert!(!has_opaque_path(&base.url, spec), "{}: a base with an opaque path", ctx());
     let p = Url::parse_owned_as(base.url.as_str(), spec).expect("parse");
     match &scheme {
         Some(s) => assert_eq!(p.scheme_if_any(), Some(s.as_str()), "{}: not the innermost scheme {s:?}", ctx()),
         None if spec == Spec::Rfc1808 => assert!(!p.has_scheme(), "{}: a scheme from no layer", ctx()),
         None => {}
     }
+}
+
+/// Whether `url` has a scheme and neither a net_loc nor a path starting with `/`: the URL
+/// Standard's opaque path, against which no relative reference resolves.
+fn has_opaque_path(url: &str, spec: Spec) -> bool {
+    let p = Url::parse_owned_as(url, spec).expect("parse");
+    p.has_scheme() && !p.has_netloc() && !p.path().starts_with('/')
 }
 
 /// `reference` resolved against `base` by `spec`'s string API.
@@ -820,7 +841,7 @@ const LINK_ATTRIBUTES: &[(&str, &[&str])] = &[
 /// headers. `extract_links` on it as lossy UTF-8 text in both specs and with
 /// `skip_special`, `extract_links_from_bytes` on the bytes:
 ///
-/// - neither fails (only a bad `Base` header or a 4 GiB value could);
+/// - neither fails (only a 4 GiB value or a failing tokenizer could);
 /// - [`check_page`] for each;
 /// - both specs find the same links (element, attribute, raw value, special);
 /// - `skip_special` leaves out exactly the links flagged special;
@@ -833,7 +854,7 @@ pub fn check_extract_links(data: &[u8]) {
     let extract = |spec, skip_special| {
         extract_links(html, PAGE_URL, &[], options(spec, skip_special)).unwrap_or_else(|e| panic!("extract_links fails on {html:?}: {e}"))
     };
-    let base_href = first_base_href(html);
+    let base_href = first_base_href(html).expect("the tokenizer does not fail");
     let page = extract(Spec::Rfc1808, false);
     check_page(&page, Spec::Rfc1808, base_href.as_deref(), html);
     let page3 = extract(Spec::Rfc3986, false);
@@ -847,30 +868,35 @@ pub fn check_extract_links(data: &[u8]) {
 
     let from_bytes = extract_links_from_bytes(data, PAGE_URL, &[], options(Spec::Rfc1808, false))
         .unwrap_or_else(|e| panic!("extract_links_from_bytes fails on {data:?}: {e}"));
-    check_page(&from_bytes, Spec::Rfc1808, first_base_href_from_bytes(data, &[]).as_deref(), html);
+    check_page(&from_bytes, Spec::Rfc1808, first_base_href_from_bytes(data, &[]).expect("the tokenizer does not fail").as_deref(), html);
     if data.is_ascii() {
         assert_eq!(from_bytes, page, "{html:?}: an ASCII page gives other links as bytes");
     }
 }
 
 /// One page's links: the base is `establish_base` of [`PAGE_URL`] and the first `<base
-/// href>` (the `HtmlBase` when its href is not empty after stripping, else the page URL);
-/// every link's URL is its raw value, stripped of ASCII whitespace, resolved against that
-/// base by `resolve` / `resolve_rfc3986`, and flagged as `Special::of` that value says;
+/// href>` (the `HtmlBase` when its href is not empty after stripping and does not resolve to
+/// a URL with an opaque path, else the page URL); every link's URL is its raw value,
+/// stripped of ASCII whitespace, resolved against that base by `resolve` /
+/// `resolve_rfc3986`, and flagged as `Special::of` that value says, else as `Special::of`
+/// its URL says (so a `javascript:`, `mailto:` or `data:` URL is always flagged);
 /// every (element, attribute) is one of the table's; a `srcset` candidate is non-empty,
 /// without ASCII whitespace and not ending in `,`; a `content` is a `<meta>`'s.
 pub fn check_page(page: &PageLinks, spec: Spec, base_href: Option<&str>, html: &str) {
     let inputs = BaseInputs { retrieval_url: Some(PAGE_URL), html_base_href: base_href, ..BaseInputs::default() };
     let base = establish_base(&inputs, spec).expect("no Base header");
     assert_eq!(page.base, base, "{spec}: {html:?}: the base is not that of the first <base href> {base_href:?}");
-    let from_html = base_href.is_some_and(|h| !strip_ascii_whitespace(h).is_empty());
+    let from_html = base_href.map(strip_ascii_whitespace).is_some_and(|h| !h.is_empty() && !has_opaque_path(&resolve_by(spec, PAGE_URL, h), spec));
     let expected_source = if from_html { BaseSource::HtmlBase } else { BaseSource::Retrieval };
     assert_eq!(base.source, expected_source, "{spec}: {html:?}: base {base:?} for <base href> {base_href:?}");
     for link in &page.links {
         let stripped = strip_ascii_whitespace(&link.raw);
         let ctx = || format!("{spec}: {html:?}: {link:?} against the base {:?}", page.base.url);
         assert_eq!(link.url, resolve_by(spec, &page.base.url, stripped), "{}: not its raw value resolved", ctx());
-        assert_eq!(link.special, Special::of(stripped), "{}: special", ctx());
+        assert_eq!(link.special, Special::of(stripped).or_else(|| Special::of(&link.url)), "{}: special", ctx());
+        if Special::of(&link.url).is_some_and(|s| s != Special::Fragment) {
+            assert!(link.special.is_some(), "{}: a javascript:, mailto: or data: URL unflagged", ctx());
+        }
         assert!(
             LINK_ATTRIBUTES.iter().any(|(tag, attrs)| *tag == link.tag && attrs.contains(&link.attr)),
             "{}: an element or attribute not in the table",

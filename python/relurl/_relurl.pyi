@@ -4,7 +4,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal, Protocol, SupportsIndex, final, overload, type_check_only
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
-__all__ = ["URLError", "parse", "resolve", "resolve_many", "arrow_resolve", "arrow_parse", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect", "EstablishedBase", "base_from_header", "establish_base", "Link", "extract_links"]
+__all__ = ["URLError", "URLWarning", "parse", "resolve", "resolve_many", "arrow_resolve", "arrow_parse", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect", "EstablishedBase", "base_from_header", "establish_base", "Link", "extract_links"]
 __version__: str
 
 class URLError(ValueError):
@@ -18,6 +18,11 @@ class URLError(ValueError):
     reason: str
     index: int | None
     input: Literal["base", "reference"] | None
+
+class URLWarning(UserWarning):
+    """An input was skipped rather than rejected, such as a malformed Base header while
+    extracting links (the next layer of RFC 1808 section 3 defines the base). The message
+    names the input, the reason and the position. A subclass of UserWarning."""
 
 @final
 class URL:
@@ -186,8 +191,14 @@ def _urllib_dialect() -> dict[str, str | bool]:
 
 @final
 class EstablishedBase:
-    """A document's base URL and the RFC 1808 section 3 layer it came from."""
+    """A document's base URL and the RFC 1808 section 3 layer it came from. Immutable,
+    hashable, picklable."""
 
+    def __new__(
+        cls,
+        url: str,
+        source: Literal["html", "base-header", "content-base", "content-location", "encapsulating", "retrieval", "empty"],
+    ) -> EstablishedBase: ...
     @property
     def url(self) -> str: ...
     @property
@@ -196,6 +207,7 @@ class EstablishedBase:
     ) -> Literal["html", "base-header", "content-base", "content-location", "encapsulating", "retrieval", "empty"]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[type[EstablishedBase], tuple[str, str]]: ...
 
 def establish_base(
     *,
@@ -208,7 +220,9 @@ def establish_base(
 ) -> EstablishedBase:
     """Establishes a document's base URL by the precedence of RFC 1808 section 3: the first
     HTML <base href> (html_base_href, or found in the page html), then the Base, Content-Base or Content-Location header, then the
-    encapsulating entity's base, then the retrieval URL, else the empty base."""
+    encapsulating entity's base, then the retrieval URL, else the empty base. A layer that is
+    empty, or names a URL with an opaque path (javascript:, data:, mailto:, about:blank...),
+    defines no base: the next outer one does. A malformed Base header raises URLError."""
 
 def base_from_header(value: str) -> str:
     """Parses one RFC 1808 section 3.1 Base header ('<URL:http://...>' or the whole field
@@ -256,8 +270,10 @@ def extract_links(
     """Every link of the HTML page `html` (str, or bytes in the page's encoding) retrieved
     from `url`, in document order, resolved against the page's base: the first <base href>
     anywhere in the page, else the Base, Content-Base or Content-Location header, else
-    `url` (RFC 1808 section 3). Malformed HTML never raises. With skip_special=True,
-    javascript:, mailto:, data: and fragment-only links are left out."""
+    `url` (RFC 1808 section 3). Malformed HTML never raises; a malformed Base header is
+    skipped with a URLWarning. `special` flags a link by its raw value, else by its url.
+    With skip_special=True, javascript:, mailto:, data: and fragment-only links are left
+    out. A lone surrogate in a str page is read as one U+FFFD."""
 
 # Arrow (relurl.arrow re-exports these as resolve and parse). The inputs are anything that
 # exports the Arrow PyCapsule interface; the results export it too (arro3 Array or

@@ -20,7 +20,12 @@
 //! whitespace, as the HTML standard does before it parses one (§2.5.1 "valid URL
 //! potentially surrounded by spaces"). The base is established by RFC 1808 §3 ([`crate::establish_base`]) with the
 //! `href` of the first `<base>` element that has one, wherever it stands (HTML §4.2.3), is
-//! parsed once, and every link is resolved against it by the chosen [`Spec`].
+//! parsed once, and every link is resolved against it by the chosen [`Spec`]. A `Base`
+//! header that is not of the §3.1 form is skipped (the next layer defines the base) and
+//! its error is returned with the links ([`PageLinks::skipped_base_header`]).
+//!
+//! A page is read whole or not at all: the only errors are those of the base's layers and
+//! [`crate::ErrorKind::HtmlTokenizer`], never a partial list.
 
 mod encoding;
 mod refresh;
@@ -30,7 +35,7 @@ mod value;
 
 pub use value::Special;
 
-use crate::base::{establish_base, strip_ascii_whitespace, BaseInputs, EstablishedBase};
+use crate::base::{establish, strip_ascii_whitespace, BadBaseHeader, BaseInputs, EstablishedBase};
 use crate::error::Error;
 use crate::parse::Url;
 use crate::resolve::{max_resolved_len, resolve_by_spec_into, unchanged, Unchanged};
@@ -49,7 +54,9 @@ pub struct Link {
     /// The value as the DOM has it (character references decoded, not stripped). For a
     /// `srcset`, one candidate's URL; for a refresh, the URL part of `content`.
     pub raw: String,
-    /// Whether it is a `javascript:`, `mailto:`, `data:` or fragment-only link.
+    /// Whether it is a `javascript:`, `mailto:`, `data:` or fragment-only link: by its raw
+    /// value ([`Special::of`]), else by its `url` (a link is never a `javascript:` URL
+    /// unflagged, whatever the base).
     pub special: Option<Special>,
 }
 
@@ -69,16 +76,21 @@ pub struct PageLinks {
     pub links: Vec<Link>,
     /// The base URL and where it came from.
     pub base: EstablishedBase,
+    /// The error of a `Base` header that is not of the RFC 1808 §3.1 form, which was skipped
+    /// (the next layer defined the base); its index is in the header's value.
+    pub skipped_base_header: Option<Error>,
 }
 
 /// The links of the page `html`, retrieved from `url` with the message `headers` (for
 /// `Base`, `Content-Base`, `Content-Location`, RFC 1808 §3.1).
 ///
-/// Never fails on the HTML: malformed markup is read as a browser reads it.
+/// Malformed markup is read as a browser reads it, and a malformed `Base` header is
+/// skipped ([`PageLinks::skipped_base_header`]).
 ///
 /// # Errors
-/// Those of [`crate::establish_base`] (a malformed `Base` header), and
-/// [`crate::ErrorKind::TooLong`] for a value longer than `u32::MAX` bytes.
+/// [`crate::ErrorKind::TooLong`] for a value longer than `u32::MAX` bytes, and
+/// [`crate::ErrorKind::HtmlTokenizer`] if the tokenizer fails (never seen: the page is then
+/// not read at all, rather than read in part).
 ///
 /// # Example
 /// ```
@@ -91,7 +103,7 @@ pub struct PageLinks {
 /// assert_eq!(page.links[1].special, Some(Special::Mailto));
 /// ```
 pub fn extract_links(html: &str, url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
-    let found = find_links(html.as_bytes(), encoding_rs::UTF_8, false);
+    let found = find_links(html.as_bytes(), encoding_rs::UTF_8, false)?;
     resolve_links(found, url, headers, options)
 }
 
@@ -102,34 +114,40 @@ pub fn extract_links(html: &str, url: &str, headers: &[(&str, &str)], options: O
 /// # Errors
 /// As [`extract_links`].
 pub fn extract_links_from_bytes(html: &[u8], url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
-    let found = match encoding::sniff(html, headers) {
-        encoding::Input::Bytes { bytes, encoding, from_meta } => find_links(bytes, encoding, from_meta),
-        encoding::Input::Decoded(text) => find_links(text.as_bytes(), encoding_rs::UTF_8, false),
-    };
+    let found = find_links_in_bytes(html, headers)?;
     resolve_links(found, url, headers, options)
 }
 
 /// The `href` of the first `base` element of the page that has one (RFC 1808 §10, in tree
 /// order, wherever it stands), as the DOM gives it: what [`extract_links`] passes to
-/// [`establish_base`] as `html_base_href`.
-pub fn first_base_href(html: &str) -> Option<String> {
-    find_links(html.as_bytes(), encoding_rs::UTF_8, false).base_href
+/// [`crate::establish_base`] as `html_base_href`.
+///
+/// # Errors
+/// [`crate::ErrorKind::HtmlTokenizer`], as [`extract_links`].
+pub fn first_base_href(html: &str) -> Result<Option<String>, Error> {
+    Ok(find_links(html.as_bytes(), encoding_rs::UTF_8, false)?.base_href)
 }
 
 /// [`first_base_href`] for a page given as bytes, decoded as [`extract_links_from_bytes`]
 /// decodes it.
-pub fn first_base_href_from_bytes(html: &[u8], headers: &[(&str, &str)]) -> Option<String> {
-    let found = match encoding::sniff(html, headers) {
+///
+/// # Errors
+/// As [`first_base_href`].
+pub fn first_base_href_from_bytes(html: &[u8], headers: &[(&str, &str)]) -> Result<Option<String>, Error> {
+    Ok(find_links_in_bytes(html, headers)?.base_href)
+}
+
+fn find_links_in_bytes(html: &[u8], headers: &[(&str, &str)]) -> Result<Found, Error> {
+    match encoding::sniff(html, headers) {
         encoding::Input::Bytes { bytes, encoding, from_meta } => find_links(bytes, encoding, from_meta),
         encoding::Input::Decoded(text) => find_links(text.as_bytes(), encoding_rs::UTF_8, false),
-    };
-    found.base_href
+    }
 }
 
 /// Establishes the base, parses it once, and resolves every link against it.
 fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
     let inputs = BaseInputs { retrieval_url: Some(url), headers, html_base_href: found.base_href.as_deref(), encapsulating_base: None };
-    let established = establish_base(&inputs, options.spec)?;
+    let (established, skipped_base_header) = establish(&inputs, options.spec, BadBaseHeader::Skip)?;
     let base = Url::parse_owned_as(established.url.as_str(), options.spec)?;
     let mut links = Vec::with_capacity(found.links.len());
     let mut push = |tag, attr, raw: String| -> Result<(), Error> {
@@ -148,6 +166,12 @@ fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Opt
                 out
             }
         };
+        // A relative value takes the base's scheme: `g` against `javascript://x/` is a
+        // `javascript:` URL (a base with an opaque path is never established).
+        let special = special.or_else(|| Special::of(&url));
+        if options.skip_special && special.is_some() {
+            return Ok(());
+        }
         links.push(Link { url, tag, attr, raw, special });
         Ok(())
     };
@@ -166,5 +190,5 @@ fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Opt
             }
         }
     }
-    Ok(PageLinks { links, base: established })
+    Ok(PageLinks { links, base: established, skipped_base_header })
 }

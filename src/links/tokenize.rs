@@ -9,14 +9,21 @@
 //! - `<template>` contents are not part of the document (§4.12.3): their links and their
 //!   `<base>` are not reported;
 //! - `<noscript>` is read as a browser with scripting disabled reads it, as markup (a
-//!   crawler runs no script), where `lol_html` reads it as text as a scripting browser does;
+//!   crawler runs no script), where `lol_html` reads it as text as a scripting browser does:
+//!   its text is read again as markup, at any depth of nesting and in linear time
+//!   ([`read_noscript`]);
 //! - a `<base>` counts only in the HTML namespace (not `<svg><base>`).
 //!
 //! Not modelled: foster parenting (an element misplaced in a `<table>` moves before the
 //! table in tree order; only the choice between two `<base>` elements could change), and
 //! the tree builder's renaming of an HTML `<image>` start tag to `<img>` (its `src` is not
 //! read).
+//!
+//! A page is read whole or the pass fails ([`ErrorKind::HtmlTokenizer`]): a panic of the
+//! tokenizer, an error it returns, or a selector that does not parse never leaves the links
+//! found so far as an answer.
 
+use core::fmt;
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::panic::AssertUnwindSafe;
@@ -24,10 +31,12 @@ use std::rc::Rc;
 use std::sync::LazyLock;
 
 use encoding_rs::Encoding;
+use lol_html::errors::RewritingError;
 use lol_html::html_content::{Element, TextChunk, TextType};
-use lol_html::{AsciiCompatibleEncoding, ElementContentHandlers, HtmlRewriter, Selector, Settings};
+use lol_html::{AsciiCompatibleEncoding, ElementContentHandlers, HandlerResult, HtmlRewriter, MemorySettings, Selector, Settings};
 
 use super::value::dom_value;
+use crate::error::{Error, ErrorKind};
 
 /// What an attribute's value holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,10 +78,6 @@ pub(crate) const LINK_ATTRIBUTES: &[(&str, &[(&str, Kind)])] = &[
     ("meta", &[("content", Kind::Refresh)]),
 ];
 
-/// How deep `<noscript>` contents are read again as markup (each level is inside the
-/// previous one's text, so this only bounds pathological input).
-const MAX_NOSCRIPT_DEPTH: u8 = 8;
-
 const HTML_NAMESPACE: &str = "http://www.w3.org/1999/xhtml";
 
 /// One link attribute as found: its element, its name, its DOM value.
@@ -94,40 +99,156 @@ pub(crate) struct Found {
 }
 
 /// The selectors, parsed once: one per element of [`LINK_ATTRIBUTES`], then `base`,
-/// `template`, `noscript`. They are plain tag names, which always parse (a test reads every
-/// element of the table).
-static SELECTORS: LazyLock<Vec<Option<Selector>>> = LazyLock::new(|| {
-    let names = LINK_ATTRIBUTES.iter().map(|(tag, _)| *tag).chain(["base", "template", "noscript"]);
-    names.map(|name| name.parse().ok()).collect()
-});
+/// `template`, `noscript`.
+struct Selectors {
+    links: Vec<Selector>,
+    base: Selector,
+    template: Selector,
+    noscript: Selector,
+}
 
-struct State {
+/// The selectors, or `None` if one of them does not parse (plain tag names always do: a
+/// test builds them all). The pass then fails rather than read the page without them.
+static SELECTORS: LazyLock<Option<Selectors>> = LazyLock::new(build_selectors);
+
+fn build_selectors() -> Option<Selectors> {
+    let parse = |name: &str| name.parse::<Selector>().ok();
+    Some(Selectors {
+        links: LINK_ATTRIBUTES.iter().map(|(tag, _)| parse(tag)).collect::<Option<Vec<_>>>()?,
+        base: parse("base")?,
+        template: parse("template")?,
+        noscript: parse("noscript")?,
+    })
+}
+
+/// What the tokenizer may use: everything, but a test sets a small memory limit to reach
+/// the tokenizer's error path.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Limits {
+    /// [`MemorySettings::with_max_allowed_memory_usage`].
+    pub max_memory: usize,
+}
+
+impl Limits {
+    /// No limit.
+    pub(crate) const NONE: Self = Self { max_memory: usize::MAX };
+}
+
+struct State<'s> {
+    selectors: &'s Selectors,
+    limits: Limits,
     found: RefCell<Found>,
     /// How many `<template>` elements are open around the current position.
     templates: Rc<Cell<u32>>,
     /// The text of the `<noscript>` being read.
     noscript: RefCell<String>,
+    /// Where the start tag of a nested `<noscript>` ends (see [`read_noscript`]).
+    nested_at: Cell<Option<usize>>,
 }
+
+/// The signal of a handler that found a nested `<noscript>` ([`read_noscript`]): the pass
+/// over the current level stops there. Not a failure.
+#[derive(Debug)]
+struct NestedNoscript;
+
+impl fmt::Display for NestedNoscript {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a nested <noscript>")
+    }
+}
+
+impl std::error::Error for NestedNoscript {}
 
 /// Reads `bytes` in `encoding`; with `from_meta`, a `<meta charset>` switches the encoding
 /// from where it stands ([`super::encoding`]).
-pub(crate) fn find_links(bytes: &[u8], encoding: &'static Encoding, from_meta: bool) -> Found {
-    let state = State { found: RefCell::default(), templates: Rc::default(), noscript: RefCell::default() };
-    let encoding = AsciiCompatibleEncoding::new(encoding).unwrap_or_else(AsciiCompatibleEncoding::utf_8);
-    // A safety net: should the tokenizer ever panic on some input, the links found up to
-    // there are the answer (no panic reaches the caller). Our handlers hold no borrow
-    // across a call into the tokenizer, so the state is consistent after an unwind.
-    let _ = std::panic::catch_unwind(AssertUnwindSafe(|| run(&state, bytes, encoding, from_meta, 0)));
-    state.found.into_inner()
+///
+/// The page is read whole or not at all: should the tokenizer fail (a memory limit, a
+/// handler error) or panic, the answer is an [`ErrorKind::HtmlTokenizer`] error, never the
+/// links found up to there.
+pub(crate) fn find_links(bytes: &[u8], encoding: &'static Encoding, from_meta: bool) -> Result<Found, Error> {
+    find_links_within(bytes, encoding, from_meta, Limits::NONE)
 }
 
-fn run(state: &State, bytes: &[u8], encoding: AsciiCompatibleEncoding, from_meta: bool, depth: u8) {
-    let (links, [Some(base), Some(template), Some(noscript)]) = SELECTORS.split_at(LINK_ATTRIBUTES.len()) else {
-        return;
+/// [`find_links`] within `limits`.
+pub(crate) fn find_links_within(bytes: &[u8], encoding: &'static Encoding, from_meta: bool, limits: Limits) -> Result<Found, Error> {
+    let Some(selectors) = SELECTORS.as_ref() else {
+        return Err(tokenizer_error("a selector did not parse"));
     };
-    let mut settings = Settings::new().with_encoding(encoding).with_strict(false).with_adjust_charset_on_meta_tag(from_meta);
-    for (selector, &(tag, attrs)) in links.iter().zip(LINK_ATTRIBUTES) {
-        let Some(selector) = selector else { continue };
+    let state = State { selectors, limits, found: RefCell::default(), templates: Rc::default(), noscript: RefCell::default(), nested_at: Cell::new(None) };
+    let encoding = AsciiCompatibleEncoding::new(encoding).unwrap_or_else(AsciiCompatibleEncoding::utf_8);
+    // Our handlers hold no borrow across a call into the tokenizer, so nothing is left
+    // borrowed after an unwind; what was found is dropped with the error.
+    match std::panic::catch_unwind(AssertUnwindSafe(|| read_page(&state, bytes, encoding, from_meta))) {
+        Ok(Ok(())) => Ok(state.found.into_inner()),
+        Ok(Err(e)) => Err(e),
+        Err(_) => Err(tokenizer_error("it panicked")),
+    }
+}
+
+#[cold]
+fn tokenizer_error(reason: &'static str) -> Error {
+    Error::new(ErrorKind::HtmlTokenizer { reason }, 0)
+}
+
+/// The error of a failed pass: ours, passed up from a handler, or the tokenizer's.
+#[cold]
+fn rewriting_error(e: RewritingError) -> Error {
+    match e {
+        RewritingError::MemoryLimitExceeded(_) => tokenizer_error("its memory limit was exceeded"),
+        RewritingError::ParsingAmbiguity(_) => tokenizer_error("the markup is ambiguous"),
+        RewritingError::ContentHandlerError(e) => match e.downcast::<Error>() {
+            Ok(ours) => *ours,
+            Err(_) => tokenizer_error("a content handler failed"),
+        },
+        _ => tokenizer_error("it stopped with an error"),
+    }
+}
+
+/// Which pass: the page itself, or the markup of a `<noscript>`'s text.
+#[derive(Clone, Copy)]
+enum Level {
+    Page { encoding: AsciiCompatibleEncoding, from_meta: bool },
+    Noscript,
+}
+
+/// The pass over the page: every `<noscript>` text is read again as markup
+/// ([`read_noscript`]) when it ends.
+fn read_page(state: &State<'_>, bytes: &[u8], encoding: AsciiCompatibleEncoding, from_meta: bool) -> Result<(), Error> {
+    run(state, bytes, Level::Page { encoding, from_meta })?;
+    // A `<noscript>` left open at the end of the input.
+    let rest = std::mem::take(&mut *state.noscript.borrow_mut());
+    read_noscript(state, &rest)
+}
+
+/// Reads the text of a `<noscript>` as markup, as a browser with scripting disabled does.
+///
+/// The text ends at the first `</noscript>` (the tokenizer reads it as raw text, §13.2.5.3),
+/// so it holds no `</noscript>` end tag: a `<noscript>` inside it opens and runs to the end
+/// of the text. So the pass over a level stops at the first nested `<noscript>` start tag,
+/// and the text after that tag is the next level: each byte is read once, however deep the
+/// nesting (no depth cap, and linear time).
+fn read_noscript(state: &State<'_>, text: &str) -> Result<(), Error> {
+    let mut rest = text;
+    while !rest.is_empty() {
+        let Some(end) = run(state, rest.as_bytes(), Level::Noscript)? else { break };
+        // A start tag ends with '>', so `end` is a character boundary.
+        rest = rest.get(end..).unwrap_or_default();
+    }
+    Ok(())
+}
+
+/// One pass over `bytes`. For a [`Level::Noscript`] pass, the end of the nested
+/// `<noscript>` start tag it stopped at, if any.
+fn run(state: &State<'_>, bytes: &[u8], level: Level) -> Result<Option<usize>, Error> {
+    let selectors = state.selectors;
+    let (encoding, from_meta) = match level {
+        Level::Page { encoding, from_meta } => (encoding, from_meta),
+        Level::Noscript => (AsciiCompatibleEncoding::utf_8(), false),
+    };
+    let memory = MemorySettings::new().with_max_allowed_memory_usage(state.limits.max_memory);
+    let mut settings =
+        Settings::new().with_encoding(encoding).with_strict(false).with_adjust_charset_on_meta_tag(from_meta).with_memory_settings(memory);
+    for (selector, &(tag, attrs)) in selectors.links.iter().zip(LINK_ATTRIBUTES) {
         let handler = ElementContentHandlers::default().element(move |el: &mut Element<'_, '_>| {
             state.link_element(tag, attrs, el);
             Ok(())
@@ -142,30 +263,24 @@ fn run(state: &State, bytes: &[u8], encoding: AsciiCompatibleEncoding, from_meta
         state.template_element(el);
         Ok(())
     });
+    let noscript_handler = match level {
+        Level::Page { .. } => ElementContentHandlers::default().text(move |chunk: &mut TextChunk<'_>| state.noscript_text(chunk)),
+        Level::Noscript => ElementContentHandlers::default().element(move |el: &mut Element<'_, '_>| state.nested_noscript(el)),
+    };
     settings = settings
-        .append_element_content_handler((Cow::Borrowed(base), base_handler))
-        .append_element_content_handler((Cow::Borrowed(template), template_handler));
-    if depth < MAX_NOSCRIPT_DEPTH {
-        let noscript_handler = ElementContentHandlers::default().text(move |chunk: &mut TextChunk<'_>| {
-            state.noscript_text(chunk, depth);
-            Ok(())
-        });
-        settings = settings.append_element_content_handler((Cow::Borrowed(noscript), noscript_handler));
-    }
+        .append_element_content_handler((Cow::Borrowed(&selectors.base), base_handler))
+        .append_element_content_handler((Cow::Borrowed(&selectors.template), template_handler))
+        .append_element_content_handler((Cow::Borrowed(&selectors.noscript), noscript_handler));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
-    // Errors come only from a handler (ours never fail) or a memory limit (none is set);
-    // the links found up to one stand.
-    if rewriter.write(bytes).is_ok() {
-        let _ = rewriter.end();
-    }
-    // A `<noscript>` left open at the end of the input.
-    let rest = std::mem::take(&mut *state.noscript.borrow_mut());
-    if !rest.is_empty() {
-        run(state, rest.as_bytes(), AsciiCompatibleEncoding::utf_8(), false, depth + 1);
+    state.nested_at.set(None);
+    match rewriter.write(bytes).and_then(|()| rewriter.end()) {
+        Ok(()) => Ok(None),
+        Err(RewritingError::ContentHandlerError(e)) if e.is::<NestedNoscript>() => Ok(state.nested_at.take()),
+        Err(e) => Err(rewriting_error(e)),
     }
 }
 
-impl State {
+impl State<'_> {
     fn link_element(&self, tag: &'static str, attrs: &'static [(&'static str, Kind)], el: &Element<'_, '_>) {
         if self.templates.get() > 0 {
             return;
@@ -209,15 +324,80 @@ impl State {
         }
     }
 
-    /// Collects the text of a `<noscript>`; at its end, reads it again as markup.
-    fn noscript_text(&self, chunk: &TextChunk<'_>, depth: u8) {
+    /// Collects the text of a `<noscript>` of the page; at its end, reads it as markup.
+    fn noscript_text(&self, chunk: &TextChunk<'_>) -> HandlerResult {
         if chunk.text_type() != TextType::RawText {
-            return;
+            return Ok(());
         }
         self.noscript.borrow_mut().push_str(chunk.as_str());
         if chunk.last_in_text_node() {
             let text = std::mem::take(&mut *self.noscript.borrow_mut());
-            run(self, text.as_bytes(), AsciiCompatibleEncoding::utf_8(), false, depth + 1);
+            read_noscript(self, &text)?;
         }
+        Ok(())
+    }
+
+    /// In a `<noscript>`'s text: a nested `<noscript>` (one the tokenizer reads as raw
+    /// text, in the HTML namespace) stops the pass, at the end of its start tag.
+    fn nested_noscript(&self, el: &Element<'_, '_>) -> HandlerResult {
+        if el.namespace_uri() != HTML_NAMESPACE {
+            return Ok(());
+        }
+        self.nested_at.set(Some(el.source_location().bytes().end));
+        Err(Box::new(NestedNoscript))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{build_selectors, find_links, find_links_within, Limits, LINK_ATTRIBUTES};
+    use crate::error::ErrorKind;
+
+    #[test]
+    fn every_selector_builds() {
+        let selectors = build_selectors().expect("every selector parses");
+        assert_eq!(selectors.links.len(), LINK_ATTRIBUTES.len());
+    }
+
+    fn raws(html: &str) -> Vec<String> {
+        find_links(html.as_bytes(), encoding_rs::UTF_8, false).unwrap().links.into_iter().map(|l| l.value).collect()
+    }
+
+    /// A failing tokenizer (here: its memory limit, the only error it can meet with our
+    /// handlers) fails the page; the links read before the failure are not an answer.
+    #[test]
+    fn a_tokenizer_error_fails_the_page_not_a_partial_list() {
+        let tail = "y".repeat(10_000);
+        let limits = Limits { max_memory: 4096 };
+        for html in [
+            format!("<a href=first><a href=\"{tail}"),
+            format!("<a href=first><noscript><a href=nested><a href=\"{tail}</noscript><a href=after>"),
+            format!("<a href=first><noscript><noscript><a href=deeper><a href=\"{tail}"),
+        ] {
+            assert!(find_links(html.as_bytes(), encoding_rs::UTF_8, false).is_ok());
+            let err = find_links_within(html.as_bytes(), encoding_rs::UTF_8, false, limits).unwrap_err();
+            assert_eq!(err.kind, ErrorKind::HtmlTokenizer { reason: "its memory limit was exceeded" }, "{html:.60}");
+            assert_eq!(err.to_string(), "the HTML tokenizer failed: its memory limit was exceeded (at byte 0)");
+        }
+    }
+
+    #[test]
+    fn noscript_is_read_at_any_depth() {
+        let depth = 40;
+        let mut html = String::new();
+        for i in 0..depth {
+            html += "<noscript><a href=l";
+            html += &i.to_string();
+            html += ">";
+        }
+        html += &"</noscript>".repeat(depth);
+        let expected: Vec<String> = (0..depth).map(|i| format!("l{i}")).collect();
+        assert_eq!(raws(&html), expected);
+        // Closed and unclosed levels, links after each.
+        assert_eq!(raws("<noscript><noscript><a href=a></noscript><a href=b></noscript><a href=c>"), ["a", "b", "c"]);
+        assert_eq!(raws("<noscript>x<noscript/><a href=a><svg><noscript><a href=svg></svg><a href=b>"), ["a", "svg", "b"]);
+        // 20,000 levels: each byte is read once (linear time).
+        let deep = "<noscript>".repeat(20_000) + "<a href=deepest>";
+        assert_eq!(raws(&deep), ["deepest"]);
     }
 }

@@ -61,6 +61,11 @@ impl Special {
         }
     }
 
+    /// The kind whose [`Special::name`] is `name`, if any.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Self::Javascript, Self::Mailto, Self::Data, Self::Fragment].into_iter().find(|special| special.name() == name)
+    }
+
     /// Classifies a link by its value as a browser's URL parser would read its scheme (the
     /// URL Standard's basic URL parser): leading and trailing C0 controls and spaces are
     /// ignored, ASCII tab and newline are removed wherever they stand, and the scheme is

@@ -1,13 +1,15 @@
 //! `relurl.establish_base`, `relurl.base_from_header` and `relurl.EstablishedBase`
 //! (RFC 1808 §3), over the core's [`crate::base`].
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 use super::errors::{from_core, url_error};
+use super::links::page_text;
 use super::resolving::spec_arg;
 use super::strings::{borrow_str, type_error};
-use crate::BaseInputs;
+use crate::{BaseInputs, BaseSource};
 
 /// A document's base URL and the RFC 1808 §3 layer it came from.
 #[pyclass(name = "EstablishedBase", module = "relurl", frozen, eq, hash)]
@@ -16,17 +18,44 @@ pub struct PyEstablishedBase {
     /// The base URL (`''` for the §3.4 empty base).
     #[pyo3(get)]
     url: String,
-    /// `"html"`, `"base-header"`, `"content-base"`, `"content-location"`,
-    /// `"encapsulating"`, `"retrieval"` or `"empty"`.
-    #[pyo3(get)]
-    source: &'static str,
+    source: BaseSource,
 }
 
 #[pymethods]
 impl PyEstablishedBase {
+    /// `url` must be a `str` and `source` one of the names of [`BaseSource`]. Unpickling
+    /// comes here too.
+    #[new]
+    fn new(url: &Bound<'_, PyAny>, source: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let url = borrow_str(url, "url")?.to_owned();
+        let name = borrow_str(source, "source")?;
+        let Some(source) = BaseSource::from_name(name) else {
+            return Err(PyValueError::new_err(format!(
+                "source must be 'html', 'base-header', 'content-base', 'content-location', 'encapsulating', 'retrieval' or 'empty', not {}",
+                PyString::new(source.py(), name).repr()?
+            )));
+        };
+        Ok(Self { url, source })
+    }
+
+    /// `"html"`, `"base-header"`, `"content-base"`, `"content-location"`,
+    /// `"encapsulating"`, `"retrieval"` or `"empty"`.
+    #[getter]
+    fn source(&self) -> &'static str {
+        self.source.name()
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let url = PyString::new(py, &self.url).repr()?;
-        Ok(format!("EstablishedBase(url={url}, source='{}')", self.source))
+        Ok(format!("EstablishedBase(url={url}, source='{}')", self.source.name()))
+    }
+
+    /// Pickles as `EstablishedBase(url, source)`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        let args = PyTuple::new(py, [this.url.as_str(), this.source.name()])?;
+        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
     }
 }
 
@@ -34,7 +63,9 @@ impl PyEstablishedBase {
 /// `<base href>` (given as `html_base_href`, or found in the page `html`, `str` or `bytes`,
 /// by `relurl.extract_links`' tokenizer), then the `Base`, `Content-Base` or `Content-Location` header, then the
 /// encapsulating entity's base, then the retrieval URL, else the empty base. Relative
-/// values resolve against the next outer layer.
+/// values resolve against the next outer layer; a layer that is empty, or names a URL with
+/// an opaque path (`javascript:...`, `data:...`, `mailto:...`), defines no base. Unlike
+/// `extract_links`, a malformed `Base` header raises `URLError` (this is the strict §3 API).
 #[pyfunction]
 #[pyo3(signature = (*, retrieval_url = None, headers = None, html = None, html_base_href = None, encapsulating_base = None, spec = "rfc1808"))]
 pub fn establish_base(
@@ -63,7 +94,7 @@ pub fn establish_base(
         encapsulating_base: encapsulating_base.as_deref(),
     };
     match crate::establish_base(&inputs, spec) {
-        Ok(base) => Ok(PyEstablishedBase { url: base.url, source: base.source.name() }),
+        Ok(base) => Ok(PyEstablishedBase { url: base.url, source: base.source }),
         Err(e) => Err(base_error(py, &e, &header_refs)),
     }
 }
@@ -71,7 +102,7 @@ pub fn establish_base(
 /// The `URLError` for an error of [`crate::establish_base`]: only the Base header can be
 /// malformed; say so, with its position.
 #[cold]
-pub(crate) fn base_error(py: Python<'_>, e: &crate::Error, headers: &[(&str, &str)]) -> PyErr {
+fn base_error(py: Python<'_>, e: &crate::Error, headers: &[(&str, &str)]) -> PyErr {
     let value = headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
     url_error(py, &format!("Base header: {}", e.reason()), e.char_index(value))
 }
@@ -109,15 +140,17 @@ pub(crate) fn header_pairs(headers: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(
     Ok(out)
 }
 
-/// The first `<base href>` of `html` (`str` or `bytes`, decoded as `extract_links` does).
+/// The first `<base href>` of `html` (`str` or `bytes`, decoded as `extract_links` does:
+/// a lone surrogate of a `str` is one U+FFFD).
 fn first_base_href(html: &Bound<'_, PyAny>, headers: &[(&str, &str)]) -> PyResult<Option<String>> {
-    if let Ok(bytes) = html.cast::<PyBytes>() {
-        return Ok(crate::links::first_base_href_from_bytes(bytes.as_bytes(), headers));
-    }
-    let Ok(text) = html.cast::<PyString>() else {
+    let py = html.py();
+    let found = if let Ok(bytes) = html.cast::<PyBytes>() {
+        crate::links::first_base_href_from_bytes(bytes.as_bytes(), headers)
+    } else if let Ok(text) = html.cast::<PyString>() {
+        crate::links::first_base_href(&page_text(text)?)
+    } else {
         let type_name = html.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
         return Err(pyo3::exceptions::PyTypeError::new_err(format!("html must be str or bytes, not {type_name}")));
     };
-    let text = text.to_string_lossy();
-    Ok(crate::links::first_base_href(&text))
+    found.map_err(|e| url_error(py, &e.reason(), 0))
 }

@@ -92,7 +92,8 @@ pub(crate) fn max_threads() -> NonZeroUsize {
 fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<NonZeroUsize> {
     let Some(threads) = threads.filter(|t| !t.is_none()) else { return Ok(NonZeroUsize::MIN) };
     let Ok(n) = threads.cast::<PyInt>() else {
-        return Err(type_error(threads, "threads"));
+        let type_name = threads.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!("threads must be int, not {type_name}")));
     };
     if n.lt(1)? {
         return Err(PyValueError::new_err(format!("threads must be at least 1, not {n}")));

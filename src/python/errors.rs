@@ -1,6 +1,9 @@
-//! `relurl.URLError` and the one mapping from the core's [`crate::Error`] to it.
+//! `relurl.URLError` and the one mapping from the core's [`crate::Error`] to it, and
+//! `relurl.URLWarning`.
 
-use pyo3::exceptions::PyValueError;
+use std::ffi::CString;
+
+use pyo3::exceptions::{PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 
 pyo3::create_exception!(
@@ -10,6 +13,23 @@ pyo3::create_exception!(
     "A URL was rejected. `position` is the index (in characters) of the first offending \
      character and `reason` says why. A subclass of ValueError."
 );
+
+pyo3::create_exception!(
+    relurl,
+    URLWarning,
+    PyUserWarning,
+    "An input was skipped rather than rejected, such as a malformed Base header while \
+     extracting links (the next layer of RFC 1808 section 3 defines the base). The message \
+     names the input, the reason and the position. A subclass of UserWarning."
+);
+
+/// Issues a `URLWarning` with `message`, attributed to the caller (`stacklevel=1`). An
+/// error if warnings are made errors (`-W error`).
+pub(crate) fn url_warning(py: Python<'_>, message: &str) -> PyResult<()> {
+    // The messages are made of our reasons and numbers: no NUL, but never panic on one.
+    let message = CString::new(message.replace('\0', "\\0")).unwrap_or_default();
+    PyErr::warn(py, &py.get_type::<URLWarning>(), &message, 1)
+}
 
 /// Builds a `URLError` with `position` and `reason` attributes.
 #[cold]

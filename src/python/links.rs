@@ -1,16 +1,17 @@
 //! `relurl.extract_links` and `relurl.Link`, over the core's [`crate::links`].
 
+use std::borrow::Cow;
+
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
-use super::base::{base_error, header_pairs};
-use super::errors::url_error;
+use super::base::header_pairs;
+use super::errors::{url_error, url_warning};
 use super::resolving::spec_arg;
-use super::strings::borrow_str;
-use crate::links::{extract_links as extract_from_str, extract_links_from_bytes, Link, Options, PageLinks};
-use crate::ErrorKind;
+use super::strings::{borrow_str, type_error};
+use crate::links::{extract_links as extract_from_str, extract_links_from_bytes, Link, Options, PageLinks, Special};
 
 /// Pages at least this long are read with the GIL released (the work takes about a
 /// millisecond per 250 KB).
@@ -29,22 +30,34 @@ pub struct PyLink {
     attr: Py<PyString>,
     #[pyo3(get)]
     raw: Py<PyString>,
-    #[pyo3(get)]
-    special: Option<Py<PyString>>,
+    special: Option<Special>,
 }
 
 #[pymethods]
 impl PyLink {
+    /// Each field must be a `str` (a subclass's value is taken as a plain `str`); `special`
+    /// one of the names of [`Special`] or `None`. Unpickling comes here too.
     #[new]
     #[pyo3(signature = (url, tag, attr, raw, special = None))]
-    fn new(url: Py<PyString>, tag: Py<PyString>, attr: Py<PyString>, raw: Py<PyString>, special: Option<Py<PyString>>) -> Self {
-        Self { url, tag, attr, raw, special }
+    fn new(url: &Bound<'_, PyAny>, tag: &Bound<'_, PyAny>, attr: &Bound<'_, PyAny>, raw: &Bound<'_, PyAny>, special: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let special = match special {
+            None => None,
+            Some(value) if value.is_none() => None,
+            Some(value) => Some(special_arg(value)?),
+        };
+        Ok(Self { url: plain_str(url, "url")?, tag: plain_str(tag, "tag")?, attr: plain_str(attr, "attr")?, raw: plain_str(raw, "raw")?, special })
+    }
+
+    /// `None`, or `"javascript"`, `"mailto"`, `"data"` or `"fragment"`.
+    #[getter]
+    fn special<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
+        self.special.map(|s| PyString::intern(py, s.name()))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let [url, tag, attr, raw] = [&self.url, &self.tag, &self.attr, &self.raw].map(|s| s.bind(py).repr());
-        let special = self.special.as_ref().map_or(Ok("None".to_owned()), |s| s.bind(py).repr().map(|r| r.to_string()));
-        Ok(format!("Link(url={}, tag={}, attr={}, raw={}, special={})", url?, tag?, attr?, raw?, special?))
+        let special = self.special.map_or_else(|| "None".to_owned(), |s| format!("'{}'", s.name()));
+        Ok(format!("Link(url={}, tag={}, attr={}, raw={}, special={special})", url?, tag?, attr?, raw?))
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
@@ -74,7 +87,7 @@ impl PyLink {
 
 impl PyLink {
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let special = self.special.as_ref().map_or_else(|| py.None(), |s| s.clone_ref(py).into_any());
+        let special = self.special(py).map_or_else(|| py.None(), |s| s.into_any().unbind());
         PyTuple::new(py, [self.url.clone_ref(py).into_any(), self.tag.clone_ref(py).into_any(), self.attr.clone_ref(py).into_any(), self.raw.clone_ref(py).into_any(), special])
     }
 
@@ -87,16 +100,66 @@ impl PyLink {
             tag: PyString::intern(py, link.tag).unbind(),
             attr: PyString::intern(py, link.attr).unbind(),
             raw,
-            special: link.special.map(|s| PyString::intern(py, s.name()).unbind()),
+            special: link.special,
         }
     }
+}
+
+/// `obj` as a plain `str`: itself if it is one, the `str` value of a subclass instance
+/// (through `str.__str__`, never the subclass's own methods), else a `TypeError` naming
+/// `arg`.
+fn plain_str(obj: &Bound<'_, PyAny>, arg: &str) -> PyResult<Py<PyString>> {
+    let s = obj.cast::<PyString>().map_err(|_| type_error(obj, arg))?;
+    if s.is_exact_instance_of::<PyString>() {
+        return Ok(s.clone().unbind());
+    }
+    let plain = obj.py().get_type::<PyString>().call_method1("__str__", (s,))?;
+    Ok(plain.cast_into::<PyString>()?.unbind())
+}
+
+/// The `special` argument of `Link`: one of the names of [`Special`].
+fn special_arg(value: &Bound<'_, PyAny>) -> PyResult<Special> {
+    let Ok(text) = value.cast::<PyString>() else {
+        let type_name = value.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+        return Err(PyTypeError::new_err(format!("special must be None or str, not {type_name}")));
+    };
+    text.to_str().ok().and_then(Special::from_name).ok_or_else(|| {
+        let shown = text.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
+        PyValueError::new_err(format!("special must be None, 'javascript', 'mailto', 'data' or 'fragment', not {shown}"))
+    })
+}
+
+/// The text of a page given as `str`: its UTF-8, or, when it holds lone surrogates (which
+/// UTF-8 cannot encode), the same text with one U+FFFD in place of each.
+pub(crate) fn page_text<'a>(text: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
+    if let Ok(text) = text.to_cow() {
+        return Ok(text);
+    }
+    // 'surrogatepass' writes each surrogate as the 3 bytes ED A0..BF xx; everything else
+    // is valid UTF-8.
+    let encoded = text.call_method1("encode", ("utf-8", "surrogatepass"))?;
+    let bytes = encoded.cast::<PyBytes>()?.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == 0xED && bytes.get(i + 1).is_some_and(|&b| b >= 0xA0) {
+            out.extend_from_slice("\u{FFFD}".as_bytes());
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    Ok(Cow::Owned(String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())))
 }
 
 /// Every link of the HTML page `html` (a `str`, or `bytes` in the page's encoding),
 /// retrieved from `url`, resolved against the page's base (RFC 1808 §3: the first `<base
 /// href>`, else the `Base`, `Content-Base` or `Content-Location` header, else `url`), by
 /// RFC 1808 or, with `spec="rfc3986"`, RFC 3986. With `skip_special=True`, `javascript:`,
-/// `mailto:`, `data:` and fragment-only links are left out.
+/// `mailto:`, `data:` and fragment-only links are left out. A malformed `Base` header is
+/// skipped with a `relurl.URLWarning` (the next layer defines the base); a lone surrogate in
+/// a `str` page is read as one U+FFFD.
 #[pyfunction]
 #[pyo3(signature = (html, url, *, headers = None, spec = "rfc1808", skip_special = false))]
 pub fn extract_links<'py>(
@@ -115,21 +178,18 @@ pub fn extract_links<'py>(
         let bytes = bytes.as_bytes();
         run(py, bytes.len(), || extract_links_from_bytes(bytes, url, &headers, options))
     } else if let Ok(text) = html.cast::<PyString>() {
-        // A str with lone surrogates (not UTF-8) is read with U+FFFD in their place.
-        let text = match text.to_cow() {
-            Ok(text) => text,
-            Err(_) => std::borrow::Cow::Owned(text.to_string_lossy().into_owned()),
-        };
+        let text = page_text(text)?;
         let text: &str = &text;
         run(py, text.len(), || extract_from_str(text, url, &headers, options))
     } else {
         let type_name = html.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
         return Err(PyTypeError::new_err(format!("html must be str or bytes, not {type_name}")));
     };
-    let page = page.map_err(|e| match e.kind {
-        ErrorKind::BadBaseHeader { .. } => base_error(py, &e, &headers),
-        _ => url_error(py, &e.reason(), 0),
-    })?;
+    let page = page.map_err(|e| url_error(py, &e.reason(), 0))?;
+    if let Some(e) = &page.skipped_base_header {
+        let value = headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
+        url_warning(py, &format!("Base header skipped: {} (at position {})", e.reason(), e.char_index(value)))?;
+    }
     PyList::new(py, page.links.iter().map(|link| PyLink::from_core(py, link)))
 }
 

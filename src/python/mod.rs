@@ -22,7 +22,7 @@ mod relurl_native {
     #[pymodule_export]
     use super::batch::resolve_many;
     #[pymodule_export]
-    use super::errors::URLError;
+    use super::errors::{URLError, URLWarning};
     #[pymodule_export]
     use super::functions::{parse, resolve, validate};
     #[pymodule_export]
