@@ -37,18 +37,13 @@ from collections.abc import Iterator
 from pathlib import Path, PurePath
 from typing import BinaryIO, TextIO
 
-import relurl
-from relurl._relurl import Link, URLError, extract_links, parse
+from relurl._relurl import Link, URLError, URLWarning, extract_links, parse
 from relurl.cli import SPECS, argument_problem, printable, reason, scheme_warning
 
 #: Files read from a directory (recursively, in sorted order).
 PAGE_SUFFIXES = (".html", ".htm")
 
 BAR_WIDTH = 30
-
-#: The category of the warnings of link extraction, printed per page (UserWarning, of which
-#: it is a subclass, until the library defines it).
-URL_WARNING: type[Warning] = getattr(relurl, "URLWarning", UserWarning)
 
 #: The page name of standard input.
 STDIN = "-"
@@ -165,14 +160,14 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, stdin: BinaryI
 
 
 def _extract(html: bytes, url: str, args: argparse.Namespace) -> tuple[list[Link], list[str]]:
-    """The links of one page, and the messages of the URL_WARNINGs raised meanwhile
+    """The links of one page, and the messages of the URLWarnings raised meanwhile
     (other warnings are passed on)."""
     with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", URL_WARNING)
+        warnings.simplefilter("always", URLWarning)
         links = extract_links(html, url, headers=args.header, spec=args.spec, skip_special=args.skip_special)
     messages = []
     for warning in caught:
-        if issubclass(warning.category, URL_WARNING):
+        if issubclass(warning.category, URLWarning):
             messages.append(printable(str(warning.message)))
         else:
             warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
