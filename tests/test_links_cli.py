@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
-
 import relurl
 from relurl import _links_cli
 from relurl.cli import _build_parser
@@ -68,6 +69,7 @@ def test_json_and_skip_special() -> None:
     assert len(rows) == len(EXAMPLE_LINKS) - 4
     assert rows[4] == {
         "page": str(EXAMPLE),
+        "page_url": EXAMPLE_URL,
         "url": "https://example.com/blog/about/",
         "tag": "a",
         "attr": "href",
@@ -123,9 +125,7 @@ def test_errors_are_reported_and_the_rest_done(tmp_path: Path) -> None:
     assert done.stdout == "http://a/\u00e9\n"
     assert "missing.html: no such file or directory" in done.stderr
     done = run(str(page), "--header", "no colon")
-    assert done.returncode == 1 and "expected 'NAME: VALUE'" in done.stderr
-    done = run(str(page), "--url", "http://a/", "-H", "Base: broken")
-    assert done.returncode == 1 and "Base header" in done.stderr
+    assert done.returncode == 2 and "expected 'NAME: VALUE'" in done.stderr  # a usage error (issue 10 item 17)
     done = run(str(page), "--url", "http://a/", "-H", "Content-Location: http://moved/x/", "-H", "Content-Type: text/html; charset=utf-8")
     assert done.stdout == "http://moved/x/\ufffd\n"  # the header's charset beats <meta>: \xe9 is not UTF-8
 
@@ -148,3 +148,123 @@ def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
     stderr_file = io.StringIO()
     assert _links_cli.run(args, io.StringIO(), stderr_file) == 0
     assert stderr_file.getvalue() == ""
+
+
+# Issue 10 item 16: the output is UTF-8 whatever the file names; a byte of a name that is
+# not UTF-8 is written as \\xNN (backslashreplace), in the JSON and in messages.
+def test_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:
+    try:
+        (tmp_path / os.fsdecode(b"b\xff.html")).write_text('<a href="x">')
+    except (OSError, UnicodeError):
+        pytest.skip("the file system does not take a file name that is not UTF-8")
+    name = str(tmp_path / "b") + "\\xff.html"
+    for env in ({}, {"PYTHONIOENCODING": "utf-8"}):
+        done = subprocess.run(
+            [sys.executable, "-m", "relurl", "links", str(tmp_path), "--json", "--url", "http://a/"],
+            capture_output=True,
+            env={**os.environ, **env},
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        rows = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+        assert [(row["page"], row["url"]) for row in rows] == [(name, "http://a/x")]
+    missing = os.fsdecode(bytes(tmp_path / "gone") + b"\xfe.html")
+    done = subprocess.run(
+        [sys.executable, "-m", "relurl", "links", str(tmp_path), missing],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stdout.decode("utf-8") == (tmp_path / "x").as_uri() + "\n"
+    assert done.stderr.decode("utf-8") == f"relurl: {tmp_path / 'gone'}\\xfe.html: no such file or directory\n"
+
+
+# Issue 10 item 17: one page from standard input.
+def test_a_page_from_standard_input() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "relurl", "links", "-", "--url", EXAMPLE_URL, "--json"],
+        input=EXAMPLE.read_bytes(),
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [row["url"] for row in rows] == EXAMPLE_LINKS
+    assert {(row["page"], row["page_url"]) for row in rows} == {("-", EXAMPLE_URL)}
+    usage = run("-", "--urls", "x.tsv")
+    assert usage.returncode == 2 and "PAGE '-' (standard input) needs --url" in usage.stderr
+    usage = run("-", str(EXAMPLE), "-", "--url", EXAMPLE_URL)
+    assert usage.returncode == 2 and "can be given once" in usage.stderr
+
+
+# Issue 10 item 18: a --url without a scheme is allowed but warned about.
+def test_a_url_without_a_scheme_is_warned_about(tmp_path: Path) -> None:
+    (tmp_path / "p.html").write_text('<a href="../x">')
+    done = run(str(tmp_path / "p.html"), "--url", "example.com/d/page")
+    assert (done.returncode, done.stdout) == (0, "example.com/x\n")
+    assert done.stderr == (
+        "relurl: warning: --url 'example.com/d/page' has no scheme; links resolve against it as a relative "
+        "URL (did you mean http://example.com/d/page?)\n"
+    )
+    assert run(str(tmp_path / "p.html"), "--url", "http://example.com/d/page").stderr == ""
+
+
+# Issue 10 item 19: a malformed Base header is skipped with a warning by the library; the
+# command prints it for its page and the exit status stays 0.
+def test_a_malformed_base_header_is_a_warning(tmp_path: Path) -> None:
+    page = tmp_path / "p.html"
+    page.write_text('<a href="x">')
+    done = run(str(page), "--url", "http://a/d/", "-H", "Base: http://b/")
+    assert (done.returncode, done.stdout) == (0, "http://a/d/x\n")
+    assert done.stderr.startswith(f"relurl: {page}: warning: ") and "Base" in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+def test_warnings_of_link_extraction_are_printed_per_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def extract(html: bytes, url: str, **kwargs: object) -> list[relurl.Link]:
+        warnings.warn(f"{html.decode()} skipped", relurl.URLWarning, stacklevel=2)
+        return relurl.extract_links(html, url)
+
+    monkeypatch.setattr(_links_cli, "extract_links", extract)
+    for name in ("a.html", "b.html"):
+        (tmp_path / name).write_text('<a href="x">')
+    args = _build_parser().parse_args(["links", str(tmp_path), "--url", "http://a/"])
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the command must catch them, not let them out
+        assert _links_cli.run(args, stdout, stderr) == 0
+    assert stdout.getvalue() == "http://a/x\n" * 2
+    assert stderr.getvalue() == "".join(
+        f'relurl: {tmp_path / name}: warning: <a href="x"> skipped\n' for name in ("a.html", "b.html")
+    )
+
+
+# Issue 10 item 20: each JSON row names the page's URL too.
+def test_json_rows_name_the_page_url(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text('<base href="http://base/"><a href="y">')
+    (tmp_path / "b.html").write_text('<a href="x">')
+    tsv = tmp_path / "urls.tsv"
+    tsv.write_text("a.html\thttp://h/a.html\n")
+    done = run(str(tmp_path), "--urls", str(tsv), "--json")
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(Path(r["page"]).name, r["page_url"], r["url"]) for r in rows] == [
+        ("a.html", "http://h/a.html", "http://base/y"),
+        ("b.html", (tmp_path / "b.html").as_uri(), (tmp_path / "x").as_uri()),
+    ]
+    done = run(str(tmp_path / "b.html"), "--url", "http://u/b", "--json")
+    assert json.loads(done.stdout)["page_url"] == "http://u/b"
+
+
+def test_a_link_holding_a_line_break_is_not_split_across_lines(tmp_path: Path) -> None:
+    page = tmp_path / "p.html"
+    page.write_text('<a href="x"><a href="y\nz"><img src="w">')
+    done = run(str(page), "--url", "http://a/")
+    assert (done.returncode, done.stdout) == (0, "http://a/x\nhttp://a/w\n")
+    assert done.stderr == (
+        f"relurl: {page}: warning: link 2 (<a href>) holds a line break: left out of the one-per-line output "
+        "(--json keeps it): 'http://a/y\\nz'\n"
+    )
+    done = run(str(page), "--url", "http://a/", "--json")
+    assert [json.loads(line)["url"] for line in done.stdout.splitlines()] == ["http://a/x", "http://a/y\nz", "http://a/w"]
+    assert done.stderr == ""

@@ -3,158 +3,295 @@
     relurl resolve BASE REF...         resolve each REF against BASE (RFC 1808 section 4)
     relurl resolve BASE < refs.txt     the same for each line of standard input, streaming
     relurl parse [--json] URL...       the six components of each URL (section 2.4)
+    relurl parse [--json] [-] < urls   the same for each line of standard input, streaming
     relurl links PAGE... --url URL     every link of HTML pages, resolved (see relurl._links_cli)
+    relurl --version                   `relurl X.Y.Z`
 
-Errors go to standard error; a bad line of a stream (not UTF-8, or with --strict not
-following the section 2.2 BNF) is reported with its line number, answered with an empty
-line so that output line N always answers input line N, and the rest is still processed;
-the exit status is then 1.
+`--spec rfc3986` resolves by RFC 3986 section 5.2 and parses by its Appendix B (`params`
+is then always empty); `--strict` (RFC 1808 only) rejects references and URLs that do not
+follow the section 2.2 BNF; `resolve --strip` strips ASCII whitespace (TAB, LF, FF, CR,
+SPACE: HTML's set, as `extract_links` does) around each reference.
+
+Output line N answers input line N (for `parse` without `--json`: block N, blocks separated
+by an empty line). A bad reference or URL (an argument or a line of standard input that is
+not UTF-8, holds a line break, or with --strict does not follow the BNF) is reported on
+standard error as `relurl: WHERE: message` (WHERE is `REF 2`, `URL 2` or `line 2`, counted
+from 1), answered with an empty line (an empty block), and the rest is still processed;
+the exit status is then 1. A bad BASE is reported as `relurl: BASE: message`: nothing is
+resolved and the exit status is 1. A BASE without a scheme is allowed (RFC 1808 allows a
+relative base) but warned about (`relurl: warning: ...`), with a hint when a REF has a
+scheme (swapped arguments); the exit status stays 0. Usage errors exit with status 2 and
+print the usage of the command they concern.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
-from typing import BinaryIO, TextIO
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING, BinaryIO, Literal, TextIO
 
-from relurl import _links_cli
-from relurl._relurl import URL, URLError, parse, validate
+from relurl._relurl import URL, URLError, __version__, parse, validate
+
+if TYPE_CHECKING:
+    Spec = Literal["rfc1808", "rfc3986"]
 
 #: Lines resolved per call into the Rust core when streaming standard input.
 BATCH_LINES = 8192
 
+#: ASCII whitespace as HTML defines it (TAB, LF, FF, CR, SPACE): what `--strip` removes.
+ASCII_WHITESPACE = "\t\n\f\r "
+
+SPECS = ("rfc1808", "rfc3986")
+
 _FIELDS = ("scheme", "netloc", "path", "params", "query", "fragment")
+
+_LINE_BREAKS = {"\n": "line feed (LF)", "\r": "carriage return (CR)"}
 
 
 def _build_parser() -> argparse.ArgumentParser:
+    # Imported here, not at the top: _links_cli imports the helpers of this module.
+    from relurl import _links_cli
+
     parser = argparse.ArgumentParser(
         prog="relurl",
-        description="Resolve relative URLs by RFC 1808, parse URLs into their components, and extract "
-        "the links of HTML pages.",
+        description="Resolve relative URLs by RFC 1808 (or RFC 3986), parse URLs into their components, "
+        "and extract the links of HTML pages.",
     )
+    parser.add_argument("--version", action="version", version=f"relurl {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     res = commands.add_parser(
         "resolve",
         help="resolve references against a base URL",
-        description="Resolve each REF against BASE by RFC 1808 section 4 and print one "
-        "absolute URL per line. Without REF, read references from standard input, one per line.",
+        description="Resolve each REF against BASE by RFC 1808 section 4 (or RFC 3986 section 5.2) and "
+        "print one absolute URL per line. Without REF, read references from standard input, one per "
+        "line. A bad reference is reported and answered with an empty line (exit status 1).",
     )
-    res.add_argument("base", metavar="BASE", help="the base URL")
-    res.add_argument("refs", metavar="REF", nargs="*", help="references to resolve")
+    res.add_argument("base", metavar="BASE", help="the base URL (a BASE without a scheme is warned about)")
+    res.add_argument("refs", metavar="REF", nargs="*", default=[], help="references to resolve (default: standard input)")
     res.add_argument(
         "--strict",
         action="store_true",
         help="reject (and report) references that do not follow the RFC 1808 section 2.2 BNF",
     )
+    res.add_argument(
+        "--strip",
+        action="store_true",
+        help="strip ASCII whitespace (TAB, LF, FF, CR, SPACE) around each reference, as HTML does",
+    )
+    res.add_argument("--spec", choices=SPECS, default="rfc1808", help="resolution rules (default: rfc1808)")
+    res.set_defaults(command_parser=res)
     par = commands.add_parser(
         "parse",
         help="split URLs into their six components",
-        description="Print the RFC 1808 section 2.4 components of each URL.",
+        description="Print the RFC 1808 section 2.4 (or RFC 3986 Appendix B) components of each URL. "
+        "Without URL, or with URL '-', read URLs from standard input, one per line.",
     )
-    par.add_argument("urls", metavar="URL", nargs="+", help="URLs to parse")
+    par.add_argument("urls", metavar="URL", nargs="*", default=[], help="URLs to parse ('-' or none: standard input)")
     par.add_argument("--json", action="store_true", help="one JSON object per line")
-    par.add_argument("--strict", action="store_true", help="reject URLs that do not follow the BNF")
+    par.add_argument("--strict", action="store_true", help="reject URLs that do not follow the RFC 1808 BNF")
+    par.add_argument(
+        "--spec", choices=SPECS, default="rfc1808", help="rfc3986: Appendix B components, params always empty"
+    )
+    par.set_defaults(command_parser=par)
     _links_cli.add_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line with `argv` (default: `sys.argv[1:]`); returns the exit status."""
-    args = _build_parser().parse_args(argv)
+    # Imported here, not at the top: _links_cli imports the helpers of this module.
+    from relurl import _links_cli
+
+    args, unknown = _build_parser().parse_known_args(argv)
+    command_parser: argparse.ArgumentParser = args.command_parser
+    if unknown:
+        # After a subcommand, its own usage (the top-level parser would print its own).
+        command_parser.error(f"unrecognized arguments: {' '.join(map(printable, unknown))}")
+    problem = _links_cli.usage_problem(args) if args.command == "links" else _usage_problem(args)
+    if problem:
+        command_parser.error(problem)
     try:
         if args.command == "resolve":
-            return _resolve(args.base, args.refs, args.strict, sys.stdin.buffer, sys.stdout, sys.stderr)
+            return _resolve(args, sys.stdin.buffer, sys.stdout, sys.stderr)
         if args.command == "links":
             return _links_cli.run(args, sys.stdout, sys.stderr)
-        return _parse(args.urls, args.json, args.strict, sys.stdout, sys.stderr)
+        return _parse(args, sys.stdin.buffer, sys.stdout, sys.stderr)
     except BrokenPipeError:
         # The reader went away (`relurl resolve ... | head`): stop quietly.
         sys.stderr.close()
         return 0
 
 
-def _error(stderr: TextIO, where: str, err: Exception) -> None:
-    stderr.write(f"relurl: {where}: {err}\n")
+def _usage_problem(args: argparse.Namespace) -> str | None:
+    if args.strict and args.spec == "rfc3986":
+        return "--strict checks the RFC 1808 section 2.2 BNF: not available with --spec rfc3986"
+    if args.command == "parse" and "-" in args.urls and len(args.urls) > 1:
+        return "URL '-' (standard input) must be the only URL"
+    return None
 
 
-def _resolve(base_text: str, refs: list[str], strict: bool, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
+def printable(text: str) -> str:
+    """`text` with each byte that is not UTF-8 (held as a lone surrogate, PEP 383: a
+    non-UTF-8 argument or file name) as `\\xNN`, so that it can be written to any UTF-8
+    stream; any other lone surrogate as `\\udNNN`."""
     try:
-        base = parse(base_text)
-    except URLError as err:
-        _error(stderr, "BASE", err)
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def argument_problem(text: str) -> str | None:
+    """Why the command-line argument `text` cannot be taken as a URL, or None: it is not
+    UTF-8 (its bytes reach Python as lone surrogates, PEP 383), or it holds a line break,
+    which would break "output line N answers input line N"."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            try:
+                os.fsencode(text).decode("utf-8")
+            except UnicodeEncodeError:
+                pass  # a surrogate that stands for no byte: the library reports it
+            except UnicodeDecodeError as err:
+                return f"invalid UTF-8 at byte {err.start}: {err.reason}"
+    breaks = [position for position in map(text.find, _LINE_BREAKS) if position >= 0]
+    if breaks:
+        position = min(breaks)
+        return f"{_LINE_BREAKS[text[position]]} is not allowed: one URL per line (at position {position})"
+    return None
+
+
+def reason(err: URLError) -> str:
+    """The message of `err` without the batch's "item N" (the caller names the input)."""
+    if err.position is None:
+        return err.reason
+    return f"{err.reason} (at position {err.position})"
+
+
+def scheme_warning(what: str, text: str, spec: Spec, against: str = "references resolve") -> str | None:
+    """The warning line for a base `text` (named `what`) that has no scheme by relurl's own
+    parse (RFC 1808 allows a relative base, so it is no error), or None when it has one."""
+    if parse(text, spec=spec).scheme:
+        return None
+    line = f"relurl: warning: {what} {printable(text)!r} has no scheme; {against} against it as a relative URL"
+    guess = "http://" + text
+    if not text.startswith(("/", ".", "?", "#", ";")) and "." in parse(guess, spec=spec).netloc:
+        line += f" (did you mean {printable(guess)}?)"
+    return line + "\n"
+
+
+def _resolve(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
+    spec: Spec = args.spec
+    problem = argument_problem(args.base)
+    if problem is None:
+        try:
+            base = parse(args.base, spec=spec)
+        except URLError as err:
+            problem = reason(err)
+    if problem is not None:
+        stderr.write(f"relurl: BASE: {problem}\n")
         return 1
-    if refs:
-        lines: Iterable[tuple[int, str | None]] = ((i, ref) for i, ref in enumerate(refs, 1))
-        label = "argument"
-    else:
-        lines = _read_lines(stdin, stderr)
-        label = "line"
+    warning = scheme_warning("BASE", args.base, spec)
+    if warning:
+        stderr.write(warning)
+    label, texts = ("REF", iter(args.refs)) if args.refs else ("line", _read_lines(stdin, stderr))
     failed = False
-    for batch in _batches(lines):
+    number = 0  # of the last item done
+    for batch in _batches(texts):
+        if args.strip:
+            batch = [None if ref is None else ref.strip(ASCII_WHITESPACE) for ref in batch]
+        refs = _checked(batch, label, number, args.strict, stderr)
+        if warning and args.refs and number == 0:
+            _warn_swapped(refs, spec, stderr)
         # A rejected reference leaves an empty line, so output line N answers input line N.
-        refs_ok: list[str] = []
-        rejected: set[int] = set()
-        for slot, (number, ref) in enumerate(batch):
-            if ref is not None and strict:
-                try:
-                    validate(ref)
-                except URLError as err:
-                    _error(stderr, f"{label} {number}", err)
-                    ref = None
-            if ref is None:
-                rejected.add(slot)
-                failed = True
-            else:
-                refs_ok.append(ref)
-        resolved = iter(base.resolve_many(refs_ok))
-        stdout.write("".join("\n" if slot in rejected else next(resolved) + "\n" for slot in range(len(batch))))
+        results, failures = base.resolve_many(refs, spec=spec, errors="report")
+        # A failure of the library itself (the checks above leave none known), by its row.
+        stderr.writelines(f"relurl: {label} {number + (f.index or 0) + 1}: {reason(f)}\n" for f in failures)
+        failed = failed or None in results
+        stdout.write("".join(("" if url is None else url) + "\n" for url in results))
+        number += len(batch)
     stdout.flush()
     return 1 if failed else 0
 
 
-def _read_lines(stdin: BinaryIO, stderr: TextIO) -> Iterator[tuple[int, str | None]]:
-    """Yields (line number, text) per line; text is None for a line that is not UTF-8,
-    which is reported here."""
+def _warn_swapped(refs: list[str | None], spec: Spec, stderr: TextIO) -> None:
+    """Hints that BASE (without a scheme) and REF were swapped, when a REF has a scheme."""
+    for number, ref in enumerate(refs, 1):
+        if ref is not None and parse(ref, spec=spec).scheme:
+            stderr.write(
+                f"relurl: warning: REF {number} {printable(ref)!r} has a scheme but BASE has none: are the "
+                "arguments swapped? (relurl resolve BASE REF...)\n"
+            )
+            return
+
+
+def _checked(texts: list[str | None], label: str, before: int, strict: bool, stderr: TextIO) -> list[str | None]:
+    """`texts` (items `before` + 1, ...), each None when it is rejected, which is reported
+    here as `label N`: see `argument_problem`, and with `strict` the RFC 1808 section 2.2 BNF."""
+    joined = "".join(text for text in texts if text)
+    if not strict and joined.isascii() and "\n" not in joined and "\r" not in joined:
+        return texts  # the common case, checked at C speed
+    return [_check(text, f"{label} {before + i}", strict, stderr) for i, text in enumerate(texts, 1)]
+
+
+def _check(text: str | None, where: str, strict: bool, stderr: TextIO) -> str | None:
+    """`text`, or None when it is None or rejected (reported here as `where`)."""
+    if text is None:
+        return None
+    problem = argument_problem(text)
+    if problem is None and strict:
+        try:
+            validate(text)
+        except URLError as err:
+            problem = reason(err)
+    if problem is None:
+        return text
+    stderr.write(f"relurl: {where}: {problem}\n")
+    return None
+
+
+def _read_lines(stdin: BinaryIO, stderr: TextIO) -> Iterator[str | None]:
+    """Yields the text of each line; None for a line that is not UTF-8, which is reported here."""
     for number, raw in enumerate(stdin, 1):
         raw = raw.removesuffix(b"\n").removesuffix(b"\r")
         try:
-            yield number, raw.decode("utf-8")
+            yield raw.decode("utf-8")
         except UnicodeDecodeError as err:
             stderr.write(f"relurl: line {number}: invalid UTF-8 at byte {err.start}: {err.reason}\n")
-            yield number, None
+            yield None
 
 
-def _batches(lines: Iterable[tuple[int, str | None]]) -> Iterator[list[tuple[int, str | None]]]:
-    batch: list[tuple[int, str | None]] = []
-    for item in lines:
-        batch.append(item)
-        if len(batch) >= BATCH_LINES:
-            yield batch
-            batch = []
-    if batch:
+def _batches(texts: Iterator[str | None]) -> Iterator[list[str | None]]:
+    while batch := list(islice(texts, BATCH_LINES)):
         yield batch
 
 
-def _parse(urls: list[str], as_json: bool, strict: bool, stdout: TextIO, stderr: TextIO) -> int:
+def _parse(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
+    label, texts = ("line", _read_lines(stdin, stderr)) if args.urls in ([], ["-"]) else ("URL", iter(args.urls))
     failed = False
-    for number, text in enumerate(urls, 1):
-        try:
-            url: URL = parse(text, strict=strict)
-        except URLError as err:
-            _error(stderr, f"argument {number}", err)
+    for number, line in enumerate(texts, 1):
+        text = _check(line, f"{label} {number}", args.strict, stderr)
+        url: URL | None = None
+        if text is not None:
+            try:
+                url = parse(text, spec=args.spec, strict=args.strict)
+            except URLError as err:
+                stderr.write(f"relurl: {label} {number}: {reason(err)}\n")
+        if url is None or text is None:
             failed = True
+            stdout.write("\n" if args.json or number > 1 else "")  # an empty line, or an empty block
             continue
         components = dict(zip(_FIELDS, url))
-        if as_json:
+        if args.json:
             stdout.write(json.dumps({"url": text, **components}, ensure_ascii=False) + "\n")
         else:
-            if number > 1:
-                stdout.write("\n")
-            stdout.write(f"url:      {text}\n")
-            for name, value in components.items():
-                stdout.write(f"{name + ':':<9} {value}\n")
+            block = [f"url:      {text}\n"] + [f"{name + ':':<9} {value}\n" for name, value in components.items()]
+            stdout.write(("\n" if number > 1 else "") + "".join(block))
+    stdout.flush()
     return 1 if failed else 0
 
 
