@@ -529,14 +529,24 @@ where
     B: StrColumn + ?Sized,
     R: StrColumn + ?Sized,
 {
-    let (base, reference) = match (bases.get(row), references.get(row)) {
-        (Cell::Null, _) | (_, Cell::Null) => return Ok(Outcome::Null),
-        (Cell::Invalid(error), _) => return Err((Input::Base, error)),
-        (_, Cell::Invalid(error)) => return Err((Input::Reference, error)),
-        (Cell::Text(base), Cell::Text(reference)) => (base, reference),
+    // A null input makes the row null; otherwise the base is read (and parsed) first, so a
+    // row whose inputs both fail has one error, its base's.
+    let (base, reference) = (bases.get(row), references.get(row));
+    if matches!(base, Cell::Null) || matches!(reference, Cell::Null) {
+        return Ok(Outcome::Null);
+    }
+    let base = match base {
+        Cell::Text(text) => cache.get(text, options),
+        Cell::Invalid(error) => Err(error),
+        Cell::Null => return Ok(Outcome::Null),
     };
-    let base = cache.get(base, options).map_err(|e| (Input::Base, e))?;
-    let reference = parse_checked(reference, options).map_err(|e| (Input::Reference, e))?;
+    let base = base.map_err(|e| (Input::Base, e))?;
+    let reference = match reference {
+        Cell::Text(text) => parse_checked(text, options),
+        Cell::Invalid(error) => Err(error),
+        Cell::Null => return Ok(Outcome::Null),
+    };
+    let reference = reference.map_err(|e| (Input::Reference, e))?;
     let outcome = match unchanged(base, &reference) {
         Some(Unchanged::Reference) if !options.copy_unchanged => Outcome::Reference,
         Some(Unchanged::Base) if !options.copy_unchanged => Outcome::Base,
@@ -551,6 +561,18 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offsets_widen_to_i64_past_i32_max() {
+        let mut offsets = RowOffsets::with_capacity(3);
+        offsets.push(0);
+        offsets.push(i32::MAX as usize);
+        assert!(matches!(offsets, RowOffsets::I32(_)));
+        offsets.push(i32::MAX as usize + 1);
+        assert_eq!(offsets, RowOffsets::I64(vec![0, i64::from(i32::MAX), i64::from(i32::MAX) + 1]));
+        offsets.pad(5, 1 << 40);
+        assert_eq!(offsets.to_vec(), [0, i32::MAX as usize, i32::MAX as usize + 1, 1 << 40, 1 << 40]);
+    }
 
     #[test]
     fn split_rows_covers_every_row_once() {
