@@ -212,15 +212,16 @@ impl RowOffsets {
     #[inline]
     fn push(&mut self, offset: usize) {
         match self {
-            Self::I32(offsets) => match i32::try_from(offset) {
-                Ok(offset) => offsets.push(offset),
-                Err(_) => {
+            Self::I32(offsets) => {
+                if let Ok(offset) = i32::try_from(offset) {
+                    offsets.push(offset);
+                } else {
                     let mut wide: Vec<i64> = Vec::with_capacity(offsets.capacity());
                     wide.extend(offsets.iter().map(|&o| i64::from(o)));
                     wide.push(i64::try_from(offset).unwrap_or(i64::MAX));
                     *self = Self::I64(wide);
                 }
-            },
+            }
             Self::I64(offsets) => offsets.push(i64::try_from(offset).unwrap_or(i64::MAX)),
         }
     }

@@ -239,7 +239,7 @@ def test_invalid_utf8_through_every_entry_point_fails_cleanly_in_a_subprocess() 
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-c", NOT_UTF8_SCRIPT], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", NOT_UTF8_SCRIPT], check=False, capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == "ok\n"
 
@@ -304,7 +304,7 @@ def test_a_bad_single_base_fails_each_row_by_the_mode() -> None:
             relurl.arrow.resolve(base, refs, strict=True)
         assert (info.value.index, info.value.input, info.value.reason, info.value.position) == (1, "base", reason, position)
         assert pa.array(relurl.arrow.resolve(base, refs, strict=True, errors="null")).to_pylist() == [None] * 4
-        result, failures = relurl.arrow.resolve(base, refs, strict=True, errors="report")
+        _, failures = relurl.arrow.resolve(base, refs, strict=True, errors="report")
         assert [(f.index, f.input, f.reason) for f in failures] == [(1, "base", reason), (3, "base", reason)]
 
 
@@ -320,7 +320,7 @@ def test_parse_errors_modes() -> None:
     assert pa.array(result).to_pylist() == rows
     assert [(f.index, f.position) for f in failures] == [(1, 0), (3, 1)]
     with pytest.raises(ValueError, match="errors must be"):
-        relurl.arrow.parse(urls, errors="skip")
+        relurl.arrow.parse(urls, errors="skip")  # type: ignore[call-overload]
 
 
 def test_offsets_that_decrease_are_a_value_error() -> None:

@@ -217,8 +217,8 @@ pub fn arrow_resolve<'py>(
     let (ref_chunks, base_chunks) = py
         .detach(|| Ok::<_, String>((checked(&ref_layouts, "references")?, checked(&base_layouts, "bases")?)))
         .map_err(PyValueError::new_err)?;
-    let (ref_starts, rows) = chunk_starts(&ref_chunks);
-    let (base_starts, base_rows) = chunk_starts(&base_chunks);
+    let (ref_starts, rows) = chunk_starts(&ref_chunks).ok_or_else(too_many_rows)?;
+    let (base_starts, base_rows) = chunk_starts(&base_chunks).ok_or_else(too_many_rows)?;
     let base_column = match &bases {
         ArrowBases::Column(_) => {
             if base_rows != rows {
@@ -270,6 +270,10 @@ pub fn arrow_resolve<'py>(
     report(py, result, failures, args.errors)
 }
 
+fn too_many_rows() -> PyErr {
+    PyValueError::new_err("the chunks have more than usize::MAX rows in all")
+}
+
 /// The result for `errors=`: `result`, or with `"report"` the tuple `(result, failures)`.
 fn report<'py>(py: Python<'py>, result: Bound<'py, PyAny>, failures: Vec<PyErr>, mode: ErrorMode) -> PyResult<Bound<'py, PyAny>> {
     if mode != ErrorMode::Report {
@@ -304,23 +308,21 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, errors: &str) -> P
     let mode = ErrorMode::parse(errors)?;
     let input = arrow_input(urls, "urls")?;
     let layouts = layouts(&input.chunks, "urls")?;
-    let parsed = py.detach(|| -> Result<(Vec<Strings<'_>>, Vec<Parsed>), String> {
+    let parsed = py.detach(|| -> Result<_, String> {
         let chunks = checked(&layouts, "urls")?;
+        let (starts, rows) = chunk_starts(&chunks).ok_or("the chunks have more than usize::MAX rows in all")?;
         let mut out = Vec::with_capacity(chunks.len());
-        let mut first_row = 0;
-        for chunk in &chunks {
+        for (chunk, &first_row) in chunks.iter().zip(&starts) {
             let parsed = parse_chunk(chunk, spec, first_row, mode == ErrorMode::Raise)?;
             let stop = mode == ErrorMode::Raise && !parsed.1.is_empty();
             out.push(parsed);
             if stop {
                 break;
             }
-            first_row += chunk.len();
         }
-        Ok((chunks, out))
+        Ok((chunks, starts, rows, out))
     });
-    let (chunks, parsed) = parsed.map_err(PyValueError::new_err)?;
-    let (starts, rows) = chunk_starts(&chunks);
+    let (chunks, starts, rows, parsed) = parsed.map_err(PyValueError::new_err)?;
     let column = Chunked::new(&chunks, &starts, rows);
     let mut failures = Vec::new();
     for (row, error) in parsed.iter().flat_map(|(_, errors)| errors) {
@@ -400,10 +402,11 @@ fn parse_chunk(chunk: &Strings<'_>, spec: Spec, first_row: usize, stop: bool) ->
         }
     }
     // Rows after a stop (never read: the caller raises) are null.
-    for _ in valid.len()..len {
-        builders.iter_mut().for_each(StringBuilder::append_null);
-        valid.push(false);
+    let rest = len - valid.len();
+    for builder in &mut builders {
+        builder.append_nulls(rest);
     }
+    valid.resize(len, false);
     let columns: Vec<ArrayRef> = builders.into_iter().map(|mut b| Arc::new(b.finish()) as ArrayRef).collect();
     let nulls = if valid.iter().all(|&v| v) { None } else { Some(NullBuffer::from(valid)) };
     let array = StructArray::try_new(component_fields(), columns, nulls).map_err(|e| e.to_string())?;

@@ -142,10 +142,16 @@ fn bad_rows(layout: Layout<'_>, len: usize) -> Vec<(usize, Error)> {
         .collect()
 }
 
+/// The 16 bytes of row `row`'s view.
+fn view_of(array: &StringViewArray, row: usize) -> Option<&[u8]> {
+    let start = row.checked_mul(16)?;
+    array.views().inner().as_slice().get(start..start.checked_add(16)?)
+}
+
 /// A string_view row's bytes: inline in its view, or a range of a data buffer; `None` when
 /// the view points outside the buffers.
 fn view_bytes(array: &StringViewArray, row: usize) -> Option<&[u8]> {
-    let view = array.views().inner().as_slice().get(row * 16..row * 16 + 16)?;
+    let view = view_of(array, row)?;
     let len = u32::from_le_bytes(view[..4].try_into().ok()?) as usize;
     if len <= MAX_INLINE {
         return view.get(4..4 + len);
@@ -186,7 +192,7 @@ fn view_layout(array: &StringViewArray) -> Result<Vec<(usize, Error)>, String> {
 
 /// The byte just after a non-inline view's range in its buffer, if any.
 fn range_after(array: &StringViewArray, row: usize) -> Option<u8> {
-    let view = array.views().inner().as_slice().get(row * 16..row * 16 + 16)?;
+    let view = view_of(array, row)?;
     let len = u32::from_le_bytes(view[..4].try_into().ok()?) as usize;
     let buffer = u32::from_le_bytes(view[8..12].try_into().ok()?) as usize;
     let offset = u32::from_le_bytes(view[12..16].try_into().ok()?) as usize;
@@ -302,15 +308,16 @@ impl<'j, 'a> Chunked<'j, 'a> {
     }
 }
 
-/// The first row of each of `chunks`, and the number of rows.
-pub(super) fn chunk_starts(chunks: &[Strings<'_>]) -> (Vec<usize>, usize) {
+/// The first row of each of `chunks`, and the number of rows (`None` past `usize::MAX`: the
+/// lengths a broken producer claims are not believed).
+pub(super) fn chunk_starts(chunks: &[Strings<'_>]) -> Option<(Vec<usize>, usize)> {
     let mut starts = Vec::with_capacity(chunks.len());
-    let mut rows = 0;
+    let mut rows = 0usize;
     for chunk in chunks {
         starts.push(rows);
-        rows += chunk.len();
+        rows = rows.checked_add(chunk.len())?;
     }
-    (starts, rows)
+    Some((starts, rows))
 }
 
 impl StrColumn for Chunked<'_, '_> {
