@@ -7,6 +7,8 @@ the `errors=` mode with the global row index; the result is taken without a copy
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -236,9 +238,6 @@ print("ok")
 
 
 def test_invalid_utf8_through_every_entry_point_fails_cleanly_in_a_subprocess() -> None:
-    import subprocess
-    import sys
-
     done = subprocess.run([sys.executable, "-c", NOT_UTF8_SCRIPT], check=False, capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == "ok\n"
@@ -251,6 +250,33 @@ def test_a_huge_thread_count_is_capped() -> None:
     expected = [relurl.resolve(b, r) for b, r in PAIRS]
     assert pa.chunked_array(relurl.arrow.resolve(bases, refs, threads=10**6)).to_pylist() == expected
     assert pa.array(relurl.arrow.resolve(pa.array(BASES), pa.array(REFS), threads=10**6)).to_pylist() == expected
+
+
+THREADS_SCRIPT = r"""
+import resource
+import pyarrow as pa, relurl, relurl.arrow
+
+# One chunk of 10^6 rows was split into one range per 2048 rows: about 490 OS threads.
+rows = 1_000_000
+refs = pa.array(["g", "../h", None, "?y"] * (rows // 4))
+bases = pa.chunked_array([["http://a/b/c"] * 1000] * (rows // 1000))
+expected = ["http://a/b/g", "http://a/h", None, "http://a/b/c?y"] * (rows // 4)
+with open("/proc/self/status") as f:
+    size = next(int(line.split()[1]) for line in f if line.startswith("VmSize:")) * 1024
+# 256 MiB of address space to spare: room for the results, not for hundreds of stacks.
+resource.setrlimit(resource.RLIMIT_AS, (size + (256 << 20), resource.RLIM_INFINITY))
+assert pa.array(relurl.arrow.resolve("http://a/b/c", refs, threads=10**6)).to_pylist() == expected
+assert pa.array(relurl.arrow.resolve(bases, refs, threads=10**6)).to_pylist() == expected
+print("ok")
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+def test_a_huge_thread_count_starts_no_more_threads_than_cores() -> None:
+    # Hundreds of OS threads were started before; under a limit on address space that was a
+    # PanicException ("failed to spawn thread"). Now at most the machine's parallelism.
+    done = subprocess.run([sys.executable, "-c", THREADS_SCRIPT], check=False, capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr, done.stdout) == (0, "", "ok\n")
 
 
 @pytest.mark.parametrize(("ref_rows", "base_rows"), [(10, 10), (10, 1), (1, 7), (1000, 3), (3, 1000)])
