@@ -3,11 +3,15 @@
     python benches/linearity.py              # the table (a few minutes)
     python benches/linearity.py --strict     # exit 1 if a time ratio exceeds 12 for 10x input
     python benches/linearity.py --family dotdot
+    python benches/linearity.py --family arrow_chunks --family arrow_base_chunks --strict
 
 For each family of tests/test_adversarial.py (and a few more that would expose a quadratic
 step), each entry point is timed at size n and at 10n: `relurl.resolve` (RFC 1808 and
 RFC 3986), `URL.resolve` on a parsed base, `relurl.urljoin`, `relurl.validate` and
-`relurl.parse` (an exception, where that is the answer, is part of the call). Every
+`relurl.parse` (an exception, where that is the answer, is part of the call); the Arrow
+families time `relurl.arrow.resolve` on columns cut into n and 10n chunks of 10 rows (one
+chunk per page: a chunked base column was once walked whole for each chunk of references,
+issue 10 item 3). Every
 measurement runs in a fresh subprocess, so no call inherits memory or a grown buffer from
 another; each size is measured in --rounds processes (n, 10n, n, 10n, ...) and the fastest
 counts. Time: the fastest of 7 batches of calls (a batch takes at least 20 ms of this
@@ -32,6 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 import relurl
+import relurl.arrow
 
 BASE = "http://a/b/c/d;p?q#f"
 
@@ -53,6 +58,33 @@ FAMILIES: dict[str, tuple[str, int, Callable[[int], tuple[str, str]]]] = {
     "astral": ("`'\\U0010ffff/' * n`", 100_000, lambda n: (BASE, "\U0010ffff/" * n)),
     "surrogate_at_end": ("`'x' * n + '\\ud800'` (URLError at the end)", 1_000_000, lambda n: (BASE, "x" * n + "\ud800")),
 }
+
+
+#: Arrow families: family -> (description, n chunks, chunked bases?, chunked references?).
+ARROW_FAMILIES: dict[str, tuple[str, int, bool, bool]] = {
+    "arrow_chunks": ("`relurl.arrow.resolve`, bases and references in n chunks of 10 rows", 6_400, True, True),
+    "arrow_base_chunks": ("`relurl.arrow.resolve`, bases in n chunks of 10 rows, references one array", 6_400, True, False),
+}
+ARROW_OPERATION = "arrow.resolve"
+
+
+def arrow_call(family: str, chunks: int) -> tuple[Callable[[], object], int]:
+    """The call of an Arrow family on `chunks` chunks of 10 rows, and its input bytes."""
+    import pyarrow as pa
+
+    _, _, chunked_bases, chunked_refs = ARROW_FAMILIES[family]
+    rows = 10 * chunks
+    bases = [f"http://h{i // 10}.example/a/b/c" for i in range(rows)]
+    refs = [f"../p{i}/q?{i}" for i in range(rows)]
+
+    def column(values: list[str], chunked: bool) -> Any:
+        if chunked:
+            return pa.chunked_array([values[i : i + 10] for i in range(0, rows, 10)], pa.string())
+        return pa.array(values, pa.string())
+
+    base_column, ref_column = column(bases, chunked_bases), column(refs, chunked_refs)
+    size = sum(len(s) for s in bases) + sum(len(s) for s in refs)
+    return (lambda: relurl.arrow.resolve(base_column, ref_column)), size
 
 
 def operations(base: str, ref: str) -> dict[str, Callable[[], object]]:
@@ -122,6 +154,12 @@ OPERATIONS = ["resolve", "resolve 3986", "URL.resolve", "urljoin", "validate", "
 
 
 def worker(family: str, n: int, op: str) -> None:
+    if family in ARROW_FAMILIES:
+        call, size = arrow_call(family, n)
+        out = measure(call)
+        out["bytes"] = size
+        print(json.dumps(out))
+        return
     base, ref = FAMILIES[family][2](n)
     out = measure(operations(base, ref)[op])
     out["bytes"] = len((base + ref).encode("utf-8", "surrogatepass"))
@@ -146,7 +184,7 @@ def fmt_time(seconds: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--worker", nargs=3, metavar=("FAMILY", "N", "OP"), help=argparse.SUPPRESS)
-    parser.add_argument("--family", action="append", choices=sorted(FAMILIES), help="only these families")
+    parser.add_argument("--family", action="append", choices=sorted([*FAMILIES, *ARROW_FAMILIES]), help="only these families")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a time ratio exceeds 12")
     parser.add_argument("--rounds", type=int, default=2, help="fresh processes per size, alternating; the fastest counts")
     parser.add_argument("--sizes", default="1,10", help="multiples of each family's n (default 1,10; try 1,10,100)")
@@ -172,9 +210,14 @@ def main() -> None:
     )
     print("|---|---:|---|" + "---:|" * (2 * len(labels) + len(steps) + 1))
     worst = 0.0
-    for family in args.family or FAMILIES:
-        description, n, _ = FAMILIES[family]
-        for op in OPERATIONS:
+    for family in args.family or [*FAMILIES, *ARROW_FAMILIES]:
+        if family in ARROW_FAMILIES:
+            description, n = ARROW_FAMILIES[family][:2]
+            family_operations = [ARROW_OPERATION]
+        else:
+            description, n, _ = FAMILIES[family]
+            family_operations = OPERATIONS
+        for op in family_operations:
             runs: dict[int, list[dict[str, Any]]] = {m * n: [] for m in multiples}
             for _ in range(args.rounds):  # n, 10n, n, 10n, ...: every size sees the same machine
                 for size in runs:

@@ -36,6 +36,7 @@ ROWS_LABELS = [
     ("test_arrow_resolve_threads2", "`pa.array(relurl.arrow.resolve(bases, hrefs, threads=2))`"),
     ("test_arrow_chunked", "`relurl.arrow.resolve` on chunked arrays (65,536-row chunks)"),
     ("test_arrow_chunked_threads2", "the same, `threads=2` (whole chunks per thread)"),
+    ("test_arrow_check_only", "`relurl.arrow.resolve(None, hrefs)`: import, UTF-8 check, all-null result (no resolving)"),
 ]
 
 

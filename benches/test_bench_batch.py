@@ -15,7 +15,11 @@ all the results (a list of str, or an Arrow array turned into a pyarrow array):
 - ``test_arrow_resolve`` / ``_threads2``: ``pyarrow.array(relurl.arrow.resolve(bases,
   hrefs))`` on two pyarrow ``string`` arrays built beforehand (not timed);
 - ``test_arrow_chunked`` / ``_threads2``: the same on chunked arrays of 65,536-row chunks
-  (as Parquet row groups or Spark's Arrow batches come), ``pyarrow.chunked_array(...)``.
+  (as Parquet row groups or Spark's Arrow batches come), ``pyarrow.chunked_array(...)``;
+- ``test_arrow_check_only``: ``relurl.arrow.resolve(None, hrefs)``: a null base makes every
+  row null, so this is the import of the column, its UTF-8 check (one SIMD pass over the
+  text and one over the offsets) and an all-null result: the fixed cost under every Arrow
+  row above, the check's share of it shown by running it on a build without the check.
 
 Each contestant's results are checked against ``relurl.resolve`` one pair at a time before
 timing (``extra_info["matches"]`` must be true).
@@ -85,6 +89,10 @@ def arrow_resolve(threads: int = 1) -> object:
     return pa.array(relurl.arrow.resolve(ARROW_BASES, ARROW_HREFS, threads=threads))
 
 
+def arrow_check_only() -> object:
+    return pa.array(relurl.arrow.resolve(None, ARROW_HREFS))
+
+
 def arrow_chunked(threads: int = 1) -> object:
     return pa.chunked_array(relurl.arrow.resolve(CHUNKED_BASES, CHUNKED_HREFS, threads=threads))
 
@@ -98,6 +106,7 @@ CONTESTANTS: dict[str, Callable[[], object]] = {
     "test_arrow_resolve_threads2": lambda: arrow_resolve(2),
     "test_arrow_chunked": arrow_chunked,
     "test_arrow_chunked_threads2": lambda: arrow_chunked(2),
+    "test_arrow_check_only": arrow_check_only,
 }
 
 
@@ -110,7 +119,11 @@ def run(benchmark: object, name: str, rounds: int) -> None:
     got = as_list(function())
     # urljoin differs from RFC 1808 on some links (README, "Which semantics?"): it is
     # compared with itself, as the peer; every relurl contestant must match exactly.
-    matches = got == (urljoin_loop() if name == "test_urljoin_loop" else EXPECTED)
+    if name == "test_arrow_check_only":
+        expected: list[object] = [None] * ROWS
+    else:
+        expected = urljoin_loop() if name == "test_urljoin_loop" else EXPECTED  # type: ignore[assignment]
+    matches = got == expected
     benchmark.extra_info.update(rows=ROWS, matches=matches)  # type: ignore[attr-defined]
     assert matches, name
     benchmark.pedantic(function, rounds=rounds, warmup_rounds=1)  # type: ignore[attr-defined]
@@ -130,6 +143,7 @@ def test_urljoin_loop(benchmark: object) -> None:
         "test_arrow_resolve_threads2",
         "test_arrow_chunked",
         "test_arrow_chunked_threads2",
+        "test_arrow_check_only",
     ],
 )
 def test_relurl(benchmark: object, name: str) -> None:

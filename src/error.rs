@@ -55,6 +55,15 @@ pub enum ErrorKind {
     /// A path whose first segment is empty: §2.2 `path = fsegment *( "/" segment )` and
     /// `fsegment = 1*pchar`, so `http://a//b` has no valid parse.
     EmptyFirstSegment,
+    /// Bytes that are not UTF-8 where text was expected (an Arrow string column may hold
+    /// them: the Arrow C Data Interface does not check). [`Error::index`] is the byte offset
+    /// of the first byte that does not begin or continue a character (RFC 3629 §3-4): the
+    /// length of the value's longest valid prefix.
+    InvalidUtf8 {
+        /// The first invalid byte (for a value that ends inside a character, the first byte
+        /// of that unfinished character).
+        byte: u8,
+    },
     /// A `Base` header that is not `"Base" ":" "<URL:" absoluteURL ">"` (RFC 1808 §3.1).
     BadBaseHeader {
         /// What is wrong.
@@ -86,6 +95,22 @@ impl Error {
     /// The reason as one sentence, without the position.
     pub fn reason(&self) -> String {
         self.kind.to_string()
+    }
+
+    /// `bytes` as `&str`, or an [`ErrorKind::InvalidUtf8`] error at the first byte that is
+    /// not UTF-8 (RFC 3629 §4).
+    ///
+    /// ```
+    /// use relurl::{Error, ErrorKind};
+    /// assert_eq!(Error::check_utf8(b"http://a/"), Ok("http://a/"));
+    /// let e = Error::check_utf8(b"http://a/\x80x").unwrap_err();
+    /// assert_eq!((e.kind, e.index), (ErrorKind::InvalidUtf8 { byte: 0x80 }, 9));
+    /// ```
+    ///
+    /// # Errors
+    /// When `bytes` is not UTF-8.
+    pub fn check_utf8(bytes: &[u8]) -> Result<&str, Self> {
+        core::str::from_utf8(bytes).map_err(|e| Self::new(ErrorKind::InvalidUtf8 { byte: bytes[e.valid_up_to()] }, e.valid_up_to()))
     }
 
     /// The position of the offending character counted in Unicode scalar values (as Python
@@ -133,6 +158,7 @@ impl fmt::Display for ErrorKind {
             Self::BadEscape { component } => {
                 write!(f, "'%' not followed by two hex digits in a {}", component.name())
             }
+            Self::InvalidUtf8 { byte } => write!(f, "invalid UTF-8: byte 0x{byte:02X} is not part of a valid UTF-8 sequence"),
             Self::BadBaseHeader { reason } => f.write_str(reason),
             Self::HtmlTokenizer { reason } => write!(f, "the HTML tokenizer failed: {reason}"),
             Self::EmptyFirstSegment => {

@@ -17,7 +17,7 @@ import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal, TypeVar, Union
+from typing import Any, Literal, TypeVar, Union
 
 import pytest
 
@@ -517,3 +517,68 @@ def test_establish_base(case: Case) -> None:
         got = relurl.establish_base(retrieval_url=ref)
         assert got.source == "retrieval"
         check_text(lambda: got.url, stripped)
+
+
+# -- relurl.arrow: every case through relurl.arrow.resolve and relurl.arrow.parse ----------------
+# (issue 10 item 23.) A Python str with a lone surrogate cannot go into an Arrow column; its
+# Arrow counterpart is the same text encoded with 'surrogatepass', bytes that are not UTF-8
+# (ED A0 80 ...), which fail at the same character position with the invalid-UTF-8 reason.
+
+NOT_UTF8_AT_ED = "invalid UTF-8: byte 0xED is not part of a valid UTF-8 sequence"
+
+
+def _arrow_column(text: str) -> Any:
+    pa = pytest.importorskip("pyarrow")
+    try:
+        return pa.array([text], pa.string())
+    except UnicodeEncodeError:
+        return pa.array([text.encode("utf-8", "surrogatepass")], pa.binary()).view(pa.string())
+
+
+def _arrow_expected(expected: T) -> T | Raises:
+    if isinstance(expected, Raises) and expected.reason.startswith("lone surrogate"):
+        return Raises(expected.position, NOT_UTF8_AT_ED)
+    return expected
+
+
+def _arrow_check(call: Callable[[], object], expected: object, prefix: str, input_: str | None) -> None:
+    """`call()` gives the one-row column `[expected]`, or raises it naming row 0."""
+    pa = pytest.importorskip("pyarrow")
+    if isinstance(expected, Raises):
+        with pytest.raises(relurl.URLError) as info:
+            call()
+        assert (info.value.position, info.value.reason) == (expected.position, expected.reason)
+        assert (info.value.index, info.value.input) == (0, input_)
+        assert str(info.value) == f"{prefix}{expected.reason} (at position {expected.position})"
+        return
+    (got,) = pa.array(call()).to_pylist()
+    if isinstance(got, dict):
+        got = tuple(got[name] for name in ("scheme", "netloc", "path", "params", "query", "fragment"))
+    assert type(got) is type(expected)
+    assert len(got) == len(expected)  # type: ignore[arg-type]
+    assert got == expected, "same length, different value"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_arrow_resolve_and_parse(case: Case) -> None:
+    import relurl.arrow
+
+    ref = case.reference()
+    column, g = _arrow_column(ref), _arrow_column("g")
+    answers: tuple[tuple[Spec, Answer], ...] = (("rfc1808", case.rfc1808(ref)), ("rfc3986", case.rfc3986(ref)))
+    for spec, answer in answers:
+        expected = _arrow_expected(answer)
+
+        def by_reference(spec: Spec = spec) -> object:
+            return relurl.arrow.resolve(BASE, column, spec=spec)
+
+        def by_base(spec: Spec = spec) -> object:
+            return relurl.arrow.resolve(column, g, spec=spec)
+
+        _arrow_check(by_reference, expected, "reference of item 0: ", "reference")
+        # The hostile text as a column of bases: as relurl.resolve(ref, "g") answers.
+        as_base: Answer = expected if isinstance(expected, Raises) else relurl.resolve(ref, "g", spec=spec)
+        _arrow_check(by_base, as_base, "base of item 0: ", "base")
+    strict = _arrow_expected(case.validate) if case.validate is not None else case.rfc1808(ref)
+    _arrow_check(lambda: relurl.arrow.resolve(BASE, column, strict=True), strict, "reference of item 0: ", "reference")
+    _arrow_check(lambda: relurl.arrow.parse(column), _arrow_expected(case.parse(ref)), "item 0: ", None)

@@ -7,6 +7,8 @@ the `errors=` mode with the global row index; the result is taken without a copy
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -121,26 +123,245 @@ def test_bad_arguments(call: Any, error: type[Exception], message: str) -> None:
     assert message in str(info.value)
 
 
-@pytest.mark.parametrize("spec", ["rfc1808", "rfc3986"])
-def test_parse_gives_the_components_null_when_absent(spec: Any) -> None:
-    urls = ["http://a/b;p?q#f", "g", "http://x/?", "", "//h/p#", "mailto:x@y;z"]
-    got = pa.array(relurl.arrow.parse(pa.array(urls + [None]), spec=spec)).to_pylist()
+COMPONENTS = ("scheme", "netloc", "path", "params", "query", "fragment")
+
+
+def components(row: dict[str, str] | None) -> tuple[str, ...] | None:
+    return None if row is None else tuple(row[name] for name in COMPONENTS)
+
+
+def test_parse_gives_the_six_strings_of_relurl_parse_on_the_corpus() -> None:
+    # One model (RFC 1808 section 2.4): a component is "" when empty or absent, as
+    # tuple(relurl.parse(u)) and urllib give it; null only for a null (or failed) row.
+    urls = sorted({u for pair in PAIRS for u in pair}) + ["http://x/?", "//h/p#", "g;", "", "?", "#", ";"]
+    got = pa.array(relurl.arrow.parse(pa.array(urls + [None]))).to_pylist()
     assert got[-1] is None
-    for url, row in zip(urls, got):
-        parsed = relurl.parse(url)
-        if spec == "rfc1808":
-            assert (row["scheme"] or "", row["netloc"] or "", row["path"], row["params"] or "", row["query"] or "", row["fragment"] or "") == tuple(parsed)
-            assert row["params"] is None or ";" in url
-        else:
-            assert row["params"] is None
-        assert row["query"] is None or "?" in url
-        assert row["fragment"] is None or "#" in url
-        assert row["scheme"] is None or ":" in url
-    # A delimiter with nothing after it is an empty component, not an absent one (null).
-    assert got[2]["query"] == "" and got[4]["fragment"] == ""
+    assert [components(row) for row in got[:-1]] == [tuple(relurl.parse(u)) for u in urls]
+
+
+def test_parse_rfc3986_gives_appendix_b_strings_empty_when_absent() -> None:
+    urls = ["http://a/b;p?q#f", "g", "http://x/?", "", "//h/p#", "mailto:x@y;z", None]
+    got = [components(row) for row in pa.array(relurl.arrow.parse(pa.array(urls), spec="rfc3986")).to_pylist()]
+    assert got == [
+        ("http", "a", "/b;p", "", "q", "f"),
+        ("", "", "g", "", "", ""),
+        ("http", "x", "/", "", "", ""),
+        ("", "", "", "", "", ""),
+        ("", "h", "/p", "", "", ""),
+        ("mailto", "", "x@y;z", "", "", ""),
+        None,
+    ]
 
 
 def test_parse_chunked_keeps_chunks() -> None:
     got = pa.chunked_array(relurl.arrow.parse(pa.chunked_array([["http://a/"], ["b", "c"]])))
     assert [len(c) for c in got.chunks] == [1, 2]
     assert got.type.names == ["scheme", "netloc", "path", "params", "query", "fragment"]
+
+
+# -- Issue 10: invalid UTF-8, thread caps, chunked bases, one failure per row ------------------
+
+# Run in a subprocess: before the UTF-8 check, some of these aborted the interpreter
+# (SIGABRT), which no pytest.raises can catch. The script asserts every answer and prints
+# "ok"; the test asserts a clean exit.
+NOT_UTF8_SCRIPT = r"""
+import struct
+import pyarrow as pa
+import relurl, relurl.arrow
+
+REFS = [b"http://a/\x80x", b"g", None, b"caf\xc3\xa9/\xe2\x82", b"http://example.com/long/\xffpath"]
+ROWS = ["reference of item 0", None, None, "reference of item 3", "reference of item 4"]
+# (index, position in characters, first bad byte) of each bad row.
+BAD = {0: (9, 0x80), 3: (5, 0xE2), 4: (24, 0xFF)}
+
+def columns(values):
+    yield "string", pa.array(values, pa.binary()).view(pa.string())
+    yield "large_string", pa.array(values, pa.large_binary()).view(pa.large_string())
+    yield "string_view", pa.array(values, pa.binary_view()).view(pa.string_view())
+
+def expect_raise(call, index, input_, position, byte):
+    try:
+        call()
+    except relurl.URLError as e:
+        assert (e.index, e.input, e.position) == (index, input_, position), (e.index, e.input, e.position, str(e))
+        assert e.reason == f"invalid UTF-8: byte 0x{byte:02X} is not part of a valid UTF-8 sequence", e.reason
+    else:
+        raise AssertionError("no URLError")
+
+def check_modes(resolve, expected_ok, input_="reference"):
+    first = min(BAD)
+    expect_raise(resolve, first, input_, *BAD[first])
+    nulls = pa.array(resolve(errors="null")).to_pylist()
+    assert nulls == expected_ok, nulls
+    result, failures = resolve(errors="report")
+    assert pa.array(result).to_pylist() == expected_ok
+    assert [(f.index, f.input, f.position) for f in failures] == [(i, input_, p) for i, (p, _) in sorted(BAD.items())]
+
+for name, refs in columns(REFS):
+    ok = [None, "http://a/g", None, None, None]
+    for strict in (False, True):
+        check_modes(lambda **kw: relurl.arrow.resolve("http://a/", refs, strict=strict, **kw), ok)
+    # The same bytes as a column of bases.
+    check_modes(lambda **kw: relurl.arrow.resolve(refs, pa.array(["x"] * 5), **kw), [None, "x", None, None, None], "base")
+    # Chunked, on two threads (whole chunks per thread): global row indices.
+    chunked = pa.chunked_array([refs.slice(0, 2), refs.slice(2, 1), refs.slice(3)])
+    check_modes(lambda **kw: pa.chunked_array(relurl.arrow.resolve("http://a/", chunked, threads=2, **kw))
+                if kw.get("errors") != "report" else (lambda r: (pa.chunked_array(r[0]), r[1]))(
+                    relurl.arrow.resolve("http://a/", chunked, threads=2, **kw)), ok)
+    # parse: the same rows fail (never copied into the output).
+    expect_raise(lambda: relurl.arrow.parse(refs), 0, None, 9, 0x80)
+    parsed, failures = relurl.arrow.parse(refs, errors="report")
+    assert [r is None for r in pa.array(parsed).to_pylist()] == [True, False, True, True, True]
+    assert [(f.index, f.input, f.position) for f in failures] == [(0, None, 9), (3, None, 5), (4, None, 24)]
+    assert str(failures[0]).startswith("item 0: invalid UTF-8")
+    assert pa.array(relurl.arrow.parse(refs, errors="null")).to_pylist()[1]["path"] == "g"
+
+# UTF-8 as a whole, but an offset splits a character: both rows fail.
+split = pa.StringArray.from_buffers(2, pa.py_buffer(struct.pack("<3i", 0, 1, 2)), pa.py_buffer("é".encode()))
+result, failures = relurl.arrow.resolve("http://a/", split, errors="report")
+assert pa.array(result).to_pylist() == [None, None]
+assert [(f.index, f.position, f.reason[:29]) for f in failures] == [(0, 0, "invalid UTF-8: byte 0xC3 is n"), (1, 0, "invalid UTF-8: byte 0xA9 is n")]
+# A null row's bytes are never read: a null row with bad bytes is null, not a failure.
+nulled = pa.StringArray.from_buffers(2, pa.py_buffer(struct.pack("<3i", 0, 1, 2)), pa.py_buffer(b"\xffg"), pa.py_buffer(b"\x02"))
+assert relurl.arrow.resolve("http://a/", nulled, errors="report")[1] == []
+assert pa.array(relurl.arrow.resolve("http://a/", nulled)).to_pylist() == [None, "http://a/g"]
+assert pa.array(relurl.arrow.parse(nulled)).to_pylist()[0] is None
+# A single str base with a lone surrogate: a URLError for each row (issue 10 item 6).
+try:
+    relurl.arrow.resolve("http://a/\ud800", pa.array([None, "g"]))
+except relurl.URLError as e:
+    assert (e.index, e.input, e.position) == (1, "base", 9)
+else:
+    raise AssertionError("no URLError")
+print("ok")
+"""
+
+
+def test_invalid_utf8_through_every_entry_point_fails_cleanly_in_a_subprocess() -> None:
+    done = subprocess.run([sys.executable, "-c", NOT_UTF8_SCRIPT], check=False, capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == "ok\n"
+
+
+def test_a_huge_thread_count_is_capped() -> None:
+    # threads=10**6 starts at most os.cpu_count()-ish threads (one per chunk before).
+    refs = pa.chunked_array([REFS[i : i + 50] for i in range(0, len(REFS), 50)])
+    bases = pa.chunked_array([BASES[i : i + 70] for i in range(0, len(BASES), 70)])
+    expected = [relurl.resolve(b, r) for b, r in PAIRS]
+    assert pa.chunked_array(relurl.arrow.resolve(bases, refs, threads=10**6)).to_pylist() == expected
+    assert pa.array(relurl.arrow.resolve(pa.array(BASES), pa.array(REFS), threads=10**6)).to_pylist() == expected
+
+
+THREADS_SCRIPT = r"""
+import resource
+import pyarrow as pa, relurl, relurl.arrow
+
+# One chunk of 10^6 rows was split into one range per 2048 rows: about 490 OS threads.
+rows = 1_000_000
+refs = pa.array(["g", "../h", None, "?y"] * (rows // 4))
+bases = pa.chunked_array([["http://a/b/c"] * 1000] * (rows // 1000))
+expected = ["http://a/b/g", "http://a/h", None, "http://a/b/c?y"] * (rows // 4)
+with open("/proc/self/status") as f:
+    size = next(int(line.split()[1]) for line in f if line.startswith("VmSize:")) * 1024
+# 256 MiB of address space to spare: room for the results, not for hundreds of stacks.
+resource.setrlimit(resource.RLIMIT_AS, (size + (256 << 20), resource.RLIM_INFINITY))
+assert pa.array(relurl.arrow.resolve("http://a/b/c", refs, threads=10**6)).to_pylist() == expected
+assert pa.array(relurl.arrow.resolve(bases, refs, threads=10**6)).to_pylist() == expected
+print("ok")
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+def test_a_huge_thread_count_starts_no_more_threads_than_cores() -> None:
+    # Hundreds of OS threads were started before; under a limit on address space that was a
+    # PanicException ("failed to spawn thread"). Now at most the machine's parallelism.
+    done = subprocess.run([sys.executable, "-c", THREADS_SCRIPT], check=False, capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr, done.stdout) == (0, "", "ok\n")
+
+
+@pytest.mark.parametrize(("ref_rows", "base_rows"), [(10, 10), (10, 1), (1, 7), (1000, 3), (3, 1000)])
+def test_many_chunks_of_bases_give_every_row(ref_rows: int, base_rows: int) -> None:
+    # Chunked bases are read by windows of the chunks that overlap each reference chunk (was:
+    # every base chunk walked per reference chunk). Empty chunks in between too.
+    rows = 5_000
+    pairs = (PAIRS * (rows // len(PAIRS) + 1))[:rows]
+    bases, refs = [b for b, _ in pairs], [r for _, r in pairs]
+
+    def chunks(values: list[str], size: int) -> Any:
+        parts: list[list[str]] = []
+        for i in range(0, len(values), size):
+            parts += [values[i : i + size], []]
+        return pa.chunked_array(parts, pa.string())
+
+    expected = [relurl.resolve(b, r) for b, r in pairs]
+    for threads in (1, 2):
+        got = pa.chunked_array(relurl.arrow.resolve(chunks(bases, base_rows), chunks(refs, ref_rows), threads=threads))
+        assert got.to_pylist() == expected
+
+
+def test_report_gives_one_failure_per_failed_row() -> None:
+    # Base and reference both bad (strict, not UTF-8, a surrogate base): one failure for the
+    # row, its base's; a row with a null input is null and not a failure.
+    def strings(values: list[bytes | None]) -> Any:
+        return pa.array(values, pa.binary()).view(pa.string())
+
+    refs = strings([b"a b", b"g", b"\x80", None, b"c d", b"h", b"\xff"])
+    bases = strings([b"http://a b/", b"http://a/", b"http://\xff/", b"http://a/", None, b"http://a/", b"http://a/"])
+    cases = [
+        (bases, True, [(0, "base"), (2, "base"), (6, "reference")]),
+        (bases, False, [(2, "base"), (6, "reference")]),
+        ("http://a/\udc80", False, [(0, "base"), (1, "base"), (2, "base"), (4, "base"), (5, "base"), (6, "base")]),
+        ("http://a b/", True, [(0, "base"), (1, "base"), (2, "base"), (4, "base"), (5, "base"), (6, "base")]),
+    ]
+    for base, strict, expected in cases:
+        result, failures = relurl.arrow.resolve(base, refs, strict=strict, errors="report")
+        assert [(f.index, f.input) for f in failures] == expected
+        got = pa.array(result).to_pylist()
+        has_base = [bases[i].is_valid if base is bases else True for i in range(len(got))]
+        failed = [i for i, value in enumerate(got) if value is None and has_base[i] and refs[i].is_valid]
+        assert [f.index for f in failures] == failed
+
+
+def test_a_bad_single_base_fails_each_row_by_the_mode() -> None:
+    refs = pa.array([None, "g", None, "h"])
+    for base, reason, position in [("http://a/\ud800", "lone surrogate U+D800 cannot be encoded as UTF-8", 9),
+                                   ("http://a b/", "space is not allowed in a net_loc", 8)]:
+        with pytest.raises(relurl.URLError) as info:
+            relurl.arrow.resolve(base, refs, strict=True)
+        assert (info.value.index, info.value.input, info.value.reason, info.value.position) == (1, "base", reason, position)
+        assert pa.array(relurl.arrow.resolve(base, refs, strict=True, errors="null")).to_pylist() == [None] * 4
+        _, failures = relurl.arrow.resolve(base, refs, strict=True, errors="report")
+        assert [(f.index, f.input, f.reason) for f in failures] == [(1, "base", reason), (3, "base", reason)]
+
+
+def test_parse_errors_modes() -> None:
+    urls = pa.array([b"http://a/", b"\xc3(", None, b"x\x80"], pa.binary()).view(pa.string())
+    with pytest.raises(relurl.URLError) as info:
+        relurl.arrow.parse(urls)
+    assert (info.value.index, info.value.input, info.value.position) == (1, None, 0)
+    assert str(info.value) == "item 1: invalid UTF-8: byte 0xC3 is not part of a valid UTF-8 sequence (at position 0)"
+    rows = pa.array(relurl.arrow.parse(urls, errors="null")).to_pylist()
+    assert [components(r) for r in rows] == [("http", "a", "/", "", "", ""), None, None, None]
+    result, failures = relurl.arrow.parse(urls, errors="report")
+    assert pa.array(result).to_pylist() == rows
+    assert [(f.index, f.position) for f in failures] == [(1, 0), (3, 1)]
+    with pytest.raises(ValueError, match="errors must be"):
+        relurl.arrow.parse(urls, errors="skip")  # type: ignore[call-overload]
+
+
+def test_offsets_that_decrease_are_a_value_error() -> None:
+    import struct
+
+    # pyarrow checks offsets when it builds the array; they are changed in place afterwards
+    # (the buffer wraps a bytearray), as a broken producer would hand them over. (The C Data
+    # Interface carries no buffer sizes: the text's length is taken from the last offset.)
+    def broken(*new: int) -> Any:
+        offsets = bytearray(struct.pack("<4i", 0, 1, 1, 2))
+        array = pa.StringArray.from_buffers(3, pa.py_buffer(offsets), pa.py_buffer(b"ab"))
+        offsets[:] = struct.pack("<4i", *new)
+        return array
+
+    with pytest.raises(ValueError, match="references is not a valid Arrow array: offsets decrease"):
+        relurl.arrow.resolve(BASE, broken(0, 2, 1, 2))
+    with pytest.raises(ValueError, match="urls is not a valid Arrow array: offset 2 outside the 1 bytes"):
+        relurl.arrow.parse(broken(0, 2, 1, 1))

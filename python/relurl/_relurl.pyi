@@ -12,7 +12,8 @@ class URLError(ValueError):
     character, `reason` says why. A subclass of ValueError.
 
     From a batch (`resolve_many`, `URL.resolve_many`, `relurl.arrow`), `index` is the failed
-    item's index and `input` is "base" or "reference"; both are None otherwise."""
+    item's index and `input` is "base" or "reference" (None from `relurl.arrow.parse`, which
+    has one input); both are None otherwise."""
 
     position: int
     reason: str
@@ -319,12 +320,20 @@ def arrow_resolve(
     """Resolves an Arrow column of references (string, large_string or string_view; an array,
     or a chunked array / stream, whose chunks the result keeps) against one base (a str, a
     URL, or None for all-null) or a column of bases of the same length (chunked any way). The
-    input buffers are read in place and the Rust work runs with the GIL released, on
-    `threads` threads. A null base or reference gives a null row. The result is a `string`
-    array (`large_string` for a chunk of more than 2 GiB of text).
+    input buffers are checked once (one SIMD pass for UTF-8) and read in place, and the Rust
+    work runs with the GIL released, on `threads` threads (at most the machine's available
+    parallelism). A null base or reference gives a null row. The result is a `string` array
+    (`large_string` for a chunk of more than 2 GiB of text).
+
+    A row whose base or reference is not valid UTF-8 (Arrow producers may hand over any
+    bytes) fails like any bad row: its URLError's reason names the first invalid byte, and
+    its position counts the characters before it (the byte offset, when the value is ASCII
+    up to there). A base str that cannot be encoded (a lone surrogate) fails every row that
+    has a reference. Offsets that decrease or point outside the text are a ValueError.
 
     `spec`, `strict`, `errors` and `threads` as in relurl.resolve_many; errors name the row
-    index counted across chunks. With errors="report" the result is `(array, failures)`."""
+    index counted across chunks, one failure per failed row (its base's error first). With
+    errors="report" the result is `(array, failures)`."""
 
 @overload
 def arrow_resolve(
@@ -348,13 +357,34 @@ def arrow_resolve(
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
 @overload
 def arrow_parse(
-    urls: ArrowArrayExportable, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808"
+    urls: ArrowArrayExportable,
+    *,
+    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    errors: Literal["raise", "null"] = "raise",
 ) -> ArrowArray:
     """Parses an Arrow column of URLs into a struct array of their six components (scheme,
     netloc, path, params, query, fragment: string fields, in urllib.parse.urlparse order),
-    by RFC 1808 section 2.4 or RFC 3986 Appendix B. A component is null when its delimiter
-    is absent (the path never is; params always is under RFC 3986); a null URL is a null
-    row. A chunked input gives a chunked result."""
+    by RFC 1808 section 2.4 or RFC 3986 Appendix B. A component is the empty string when it
+    is empty or absent (RFC 1808 section 2.4: an empty params, query or fragment is the same
+    as an absent one), exactly the six strings of `tuple(relurl.parse(url))` and urllib;
+    under RFC 3986 params is always "". A null URL is a null row. A chunked input gives a
+    chunked result.
+
+    A row that is not valid UTF-8 (or longer than 4294967295 bytes) fails, by `errors`: "raise"
+    (a URLError with `index`, the row counted across chunks, and `input` None), "null" (a
+    null row) or "report" (the result and a list with one URLError per failed row)."""
 
 @overload
-def arrow_parse(urls: ArrowStreamExportable, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808") -> ArrowChunkedArray: ...
+def arrow_parse(
+    urls: ArrowStreamExportable,
+    *,
+    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    errors: Literal["raise", "null"] = "raise",
+) -> ArrowChunkedArray: ...
+@overload
+def arrow_parse(
+    urls: ArrowArrayExportable | ArrowStreamExportable,
+    *,
+    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    errors: Literal["report"],
+) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...

@@ -1,17 +1,21 @@
 //! `relurl.arrow`: Arrow string columns in and out through the Arrow PyCapsule interface
 //! (`__arrow_c_array__` / `__arrow_c_stream__`), by pyo3-arrow.
 //!
-//! The input buffers are read in place (a row is a `&str` into the producer's memory: no
-//! Python object per row); the core resolves the rows with the GIL released
-//! ([`crate::batch::resolve_batch`]); its text buffer and offsets become the result array's
-//! buffers without a copy.
+//! The input buffers are checked once (structure and UTF-8, [`columns`]: a row that is not
+//! UTF-8 fails like any bad row) and read in place (a row is a `&str` into the producer's
+//! memory: no Python object per row); the core resolves the rows with the GIL released
+//! ([`crate::batch::resolve_batch`]), on at most [`max_threads`] threads; its text buffer
+//! and its offsets, written in the width Arrow takes ([`RowOffsets`]), become the result
+//! array's buffers without a copy (arrow-rs's constructor reads them once more: the offsets
+//! in order, the text for UTF-8).
+
+mod columns;
 
 use std::sync::Arc;
 
 use arrow_array::builder::StringBuilder;
-use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, GenericStringArray, LargeStringArray, OffsetSizeTrait, StringArray, StringViewArray, StructArray};
-use arrow_buffer::{ArrowNativeType, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_array::{Array, ArrayRef, GenericStringArray, StringArray, StructArray};
+use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -19,119 +23,13 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
+use self::columns::{chunk_starts, Chunked, Layout, Strings};
 use super::batch::{with_index, BatchArgs, ErrorMode};
 use super::errors::from_core;
+use super::strings::{surrogate_cell_error, surrogate_error};
 use super::url::PyUrl;
-use crate::batch::{resolve_batch, Contiguous, Input, Repeated, RowError, StrColumn};
-use crate::{Spec, Url};
-
-/// One Arrow string array, of any of the three string layouts.
-#[derive(Clone, Copy)]
-enum Strings<'a> {
-    Utf8(&'a StringArray),
-    LargeUtf8(&'a LargeStringArray),
-    View(&'a StringViewArray),
-}
-
-impl<'a> Strings<'a> {
-    /// `array` as strings, or a `TypeError` naming `name` and the type it has.
-    fn of(array: &'a dyn Array, name: &str) -> PyResult<Self> {
-        match array.data_type() {
-            DataType::Utf8 => Ok(Self::Utf8(array.as_string::<i32>())),
-            DataType::LargeUtf8 => Ok(Self::LargeUtf8(array.as_string::<i64>())),
-            DataType::Utf8View => Ok(Self::View(array.as_string_view())),
-            other => Err(PyTypeError::new_err(format!(
-                "{name} must be an Arrow string, large_string or string_view array, not {other}"
-            ))),
-        }
-    }
-
-    fn len(self) -> usize {
-        match self {
-            Self::Utf8(a) => a.len(),
-            Self::LargeUtf8(a) => a.len(),
-            Self::View(a) => a.len(),
-        }
-    }
-
-    /// The bytes of rows `rows`, from the offsets (not known for string_view).
-    fn byte_len(self, rows: core::ops::Range<usize>) -> Option<usize> {
-        match self {
-            Self::Utf8(a) => Some(a.value_offsets()[rows.end].as_usize() - a.value_offsets()[rows.start].as_usize()),
-            Self::LargeUtf8(a) => Some(a.value_offsets()[rows.end].as_usize() - a.value_offsets()[rows.start].as_usize()),
-            Self::View(_) => None,
-        }
-    }
-
-    #[inline]
-    fn get(self, row: usize) -> Option<&'a str> {
-        match self {
-            Self::Utf8(a) => a.is_valid(row).then(|| a.value(row)),
-            Self::LargeUtf8(a) => a.is_valid(row).then(|| a.value(row)),
-            Self::View(a) => a.is_valid(row).then(|| a.value(row)),
-        }
-    }
-}
-
-impl StrColumn for Strings<'_> {
-    fn len(&self) -> usize {
-        Strings::len(*self)
-    }
-    fn byte_len(&self, rows: core::ops::Range<usize>) -> Option<usize> {
-        Strings::byte_len(*self, rows)
-    }
-    #[inline]
-    fn get(&self, row: usize) -> Option<&str> {
-        Strings::get(*self, row)
-    }
-}
-
-/// Rows `start..start + len` of a column cut into chunks of its own: the chunk of a row is
-/// found by binary search over the chunks' first rows.
-#[derive(Clone, Copy)]
-struct Chunked<'j, 'a> {
-    chunks: &'j [Strings<'a>],
-    /// The first row of each chunk.
-    starts: &'j [usize],
-    /// The row this view starts at, and its length.
-    start: usize,
-    len: usize,
-}
-
-/// The first row of each of `chunks`, and the number of rows.
-fn chunk_starts(chunks: &[Strings<'_>]) -> (Vec<usize>, usize) {
-    let mut starts = Vec::with_capacity(chunks.len());
-    let mut rows = 0;
-    for chunk in chunks {
-        starts.push(rows);
-        rows += chunk.len();
-    }
-    (starts, rows)
-}
-
-impl StrColumn for Chunked<'_, '_> {
-    fn len(&self) -> usize {
-        self.len
-    }
-    fn byte_len(&self, rows: core::ops::Range<usize>) -> Option<usize> {
-        let (start, end) = (self.start + rows.start, self.start + rows.end);
-        let mut total = 0;
-        for (chunk, &chunk_start) in self.chunks.iter().zip(self.starts) {
-            let chunk_end = chunk_start + chunk.len();
-            let (from, to) = (start.max(chunk_start), end.min(chunk_end));
-            if from < to {
-                total += chunk.byte_len(from - chunk_start..to - chunk_start)?;
-            }
-        }
-        Some(total)
-    }
-    #[inline]
-    fn get(&self, row: usize) -> Option<&str> {
-        let row = self.start + row;
-        let chunk = self.starts.partition_point(|&s| s <= row) - 1;
-        self.chunks[chunk].get(row - self.starts[chunk])
-    }
-}
+use crate::batch::{max_threads, resolve_batch, Cell, Contiguous, Input, Repeated, RowError, RowOffsets, StrColumn};
+use crate::{Error, Spec, Url};
 
 /// An Arrow input: a single array (`__arrow_c_array__`) or a stream of chunks
 /// (`__arrow_c_stream__`: a chunked array, a polars Series, ...).
@@ -153,20 +51,23 @@ fn arrow_input(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<ArrowInput> {
 }
 
 /// The bases: one (a `str`, a `URL`, or `None`) for every row, or an Arrow column.
-enum ArrowBases {
+enum ArrowBases<'py> {
     One(Option<String>),
+    /// A `str` with a lone surrogate: no UTF-8 text, so a failure of each row (reported by
+    /// `errors=`, as a base that fails `strict` is).
+    Unencodable(Bound<'py, PyString>),
     Column(Vec<ArrayRef>),
 }
 
-/// The work of `relurl.arrow.resolve` once the inputs are borrowed: one result array per
-/// chunk of the references.
+/// The work of `relurl.arrow.resolve` once the inputs are borrowed and checked: one result
+/// array per chunk of the references.
 struct ChunkJob<'j, 'a> {
     ref_chunks: &'j [Strings<'a>],
     /// The first row of each chunk of the references.
     ref_starts: &'j [usize],
     /// A column of bases (its whole length), or else `one_base` for every row.
     base_column: Option<Chunked<'j, 'a>>,
-    one_base: Option<&'j str>,
+    one_base: Cell<'j>,
     args: &'j BatchArgs,
 }
 
@@ -175,8 +76,9 @@ type ChunkResult = Result<(ArrayRef, Vec<RowError>), String>;
 impl ChunkJob<'_, '_> {
     /// Chunk after chunk, each split across the threads; or, when there are at least as
     /// many chunks as threads, whole chunks handed out to the threads (nothing to join).
+    /// The threads are `threads=` capped at [`max_threads`] (the machine's parallelism).
     fn run(&self) -> Result<Vec<(ArrayRef, Vec<RowError>)>, String> {
-        let threads = self.args.threads.get();
+        let threads = self.args.threads.get().min(max_threads().get());
         if threads == 1 || self.ref_chunks.len() < threads {
             let mut out = Vec::with_capacity(self.ref_chunks.len());
             for index in 0..self.ref_chunks.len() {
@@ -214,17 +116,27 @@ impl ChunkJob<'_, '_> {
 
     /// Resolves chunk `index` of the references on `threads` threads.
     fn chunk(&self, index: usize, threads: usize) -> ChunkResult {
-        let references = self.ref_chunks[index];
+        let references = &self.ref_chunks[index];
         let (first_row, len) = (self.ref_starts[index], references.len());
         let options = self.args.options(len, true, threads);
-        let resolved = match self.base_column {
-            Some(column) => resolve_batch(&Chunked { start: first_row, len, ..column }, &references, options),
-            None => resolve_batch(&Repeated { text: self.one_base, len }, &references, options),
+        let resolved = match (self.base_column, self.one_base) {
+            (Some(column), _) => resolve_batch(&column.window(first_row, len), references, options),
+            (None, cell) => resolve_batch(&Repeated::new(cell, len), references, options),
         };
         let contiguous = resolved.into_contiguous();
         let errors: Vec<RowError> = contiguous.errors.iter().map(|e| RowError { row: first_row + e.row, ..*e }).collect();
         Ok((string_array(contiguous)?, errors))
     }
+}
+
+/// Checks every array of `layouts` ([`Layout::check`]), with the GIL released by the caller.
+fn checked<'a>(layouts: &[Layout<'a>], name: &str) -> Result<Vec<Strings<'a>>, String> {
+    layouts.iter().map(|layout| layout.check(name)).collect()
+}
+
+/// The layouts of `chunks`, or a `TypeError` naming `name`.
+fn layouts<'a>(chunks: &'a [ArrayRef], name: &str) -> PyResult<Vec<Layout<'a>>> {
+    chunks.iter().map(|a| Layout::of(a.as_ref(), name)).collect()
 }
 
 /// `relurl.arrow.resolve`: see the stub.
@@ -241,33 +153,47 @@ pub fn arrow_resolve<'py>(
     let py = bases.py();
     let args = BatchArgs::new(spec, strict, errors, threads)?;
     let refs = arrow_input(references, "references")?;
-    let bases = if bases.is_none() {
-        ArrowBases::One(None)
-    } else if let Ok(s) = bases.cast::<PyString>() {
-        ArrowBases::One(Some(s.to_str()?.to_owned()))
+    let one_str = if let Ok(s) = bases.cast::<PyString>() {
+        Some(s.clone())
     } else if let Ok(url) = bases.cast::<PyUrl>() {
-        ArrowBases::One(Some(url.get().text(py).to_str()?.to_owned()))
+        Some(url.get().text(py))
     } else {
-        ArrowBases::Column(arrow_input(bases, "bases")?.chunks)
+        None
+    };
+    let bases = match one_str {
+        _ if bases.is_none() => ArrowBases::One(None),
+        Some(s) => match s.to_str() {
+            Ok(text) => ArrowBases::One(Some(text.to_owned())),
+            Err(_) => ArrowBases::Unencodable(s),
+        },
+        None => ArrowBases::Column(arrow_input(bases, "bases")?.chunks),
     };
 
-    let ref_chunks: Vec<Strings<'_>> = refs.chunks.iter().map(|a| Strings::of(a.as_ref(), "references")).collect::<PyResult<_>>()?;
-    let (ref_starts, rows) = chunk_starts(&ref_chunks);
-    let base_chunks: Vec<Strings<'_>> = match &bases {
-        ArrowBases::Column(chunks) => chunks.iter().map(|a| Strings::of(a.as_ref(), "bases")).collect::<PyResult<_>>()?,
-        ArrowBases::One(_) => Vec::new(),
+    let ref_layouts = layouts(&refs.chunks, "references")?;
+    let base_layouts = match &bases {
+        ArrowBases::Column(chunks) => layouts(chunks, "bases")?,
+        _ => Vec::new(),
     };
-    let (base_starts, base_rows) = chunk_starts(&base_chunks);
-    let (base_column, one_base) = match &bases {
+    let one_base = match &bases {
+        ArrowBases::One(text) => Cell::from(text.as_deref()),
+        ArrowBases::Unencodable(s) => Cell::Invalid(surrogate_cell_error(s)),
+        ArrowBases::Column(_) => Cell::Null,
+    };
+    let (ref_chunks, base_chunks) = py
+        .detach(|| Ok::<_, String>((checked(&ref_layouts, "references")?, checked(&base_layouts, "bases")?)))
+        .map_err(PyValueError::new_err)?;
+    let (ref_starts, rows) = chunk_starts(&ref_chunks).ok_or_else(too_many_rows)?;
+    let (base_starts, base_rows) = chunk_starts(&base_chunks).ok_or_else(too_many_rows)?;
+    let base_column = match &bases {
         ArrowBases::Column(_) => {
             if base_rows != rows {
                 return Err(PyValueError::new_err(format!(
                     "bases has {base_rows} rows and references {rows}: give one base, or one base per reference"
                 )));
             }
-            (Some(Chunked { chunks: &base_chunks, starts: &base_starts, start: 0, len: rows }), None)
+            Some(Chunked::new(&base_chunks, &base_starts, rows))
         }
-        ArrowBases::One(text) => (None, text.as_deref()),
+        _ => None,
     };
 
     // Resolve chunk by chunk of the references, with the GIL released.
@@ -275,23 +201,26 @@ pub fn arrow_resolve<'py>(
     let outcome = py.detach(|| job.run());
     let chunks = outcome.map_err(PyValueError::new_err)?;
 
-    // Errors, in row order: the text each was found in is re-read from the input.
-    let references = Chunked { chunks: &ref_chunks, starts: &ref_starts, start: 0, len: rows };
-    let text_of = |row: usize, input: Input| -> &str {
-        let column = match input {
-            Input::Reference => Some(&references),
-            Input::Base => base_column.as_ref(),
+    // Errors, in row order (one per failed row): the text each was found in is re-read from
+    // the input, for the position in characters.
+    let references = Chunked::new(&ref_chunks, &ref_starts, rows);
+    let error_of = |e: &RowError| -> PyErr {
+        let err = match (e.input, &bases, &base_column) {
+            (Input::Reference, _, _) => from_core(py, &e.error, references.error_text(e.row)),
+            (Input::Base, ArrowBases::Unencodable(s), _) => surrogate_error(s),
+            (Input::Base, _, Some(column)) => from_core(py, &e.error, column.error_text(e.row)),
+            (Input::Base, ArrowBases::One(text), None) => from_core(py, &e.error, text.as_deref().unwrap_or("")),
+            (Input::Base, ArrowBases::Column(_), None) => from_core(py, &e.error, ""),
         };
-        column.map_or(one_base, |c| c.get(row)).unwrap_or("")
+        with_index(py, err, e.row, e.input)
     };
     let mut failures: Vec<PyErr> = Vec::new();
     for (_, errors) in &chunks {
         for e in errors {
-            let err = with_index(py, from_core(py, &e.error, text_of(e.row, e.input)), e.row, e.input);
             if args.errors == ErrorMode::Raise {
-                return Err(err);
+                return Err(error_of(e));
             }
-            failures.push(err);
+            failures.push(error_of(e));
         }
     }
 
@@ -303,49 +232,91 @@ pub fn arrow_resolve<'py>(
         let array = arrays.into_iter().next().unwrap_or_else(|| Arc::new(StringArray::new_null(0)));
         PyArray::from_array_ref(array).into_pyobject(py)?.into_any()
     };
-    if args.errors == ErrorMode::Report {
-        let errors: Vec<Bound<'py, PyAny>> = failures.into_iter().map(|e| e.into_value(py).into_bound(py).into_any()).collect();
-        return Ok(PyTuple::new(py, [result, PyList::new(py, errors)?.into_any()])?.into_any());
-    }
-    Ok(result)
+    report(py, result, failures, args.errors)
 }
 
-/// The core's text buffer and offsets as an Arrow `string` array (`large_string` when the
-/// text is longer than `i32` offsets reach), without copying the text.
+fn too_many_rows() -> PyErr {
+    PyValueError::new_err("the chunks have more than usize::MAX rows in all")
+}
+
+/// The result for `errors=`: `result`, or with `"report"` the tuple `(result, failures)`.
+fn report<'py>(py: Python<'py>, result: Bound<'py, PyAny>, failures: Vec<PyErr>, mode: ErrorMode) -> PyResult<Bound<'py, PyAny>> {
+    if mode != ErrorMode::Report {
+        return Ok(result);
+    }
+    let errors: Vec<Bound<'py, PyAny>> = failures.into_iter().map(|e| e.into_value(py).into_bound(py).into_any()).collect();
+    Ok(PyTuple::new(py, [result, PyList::new(py, errors)?.into_any()])?.into_any())
+}
+
+/// The core's text buffer and offsets as an Arrow array, both taken without a copy:
+/// `string` for `i32` offsets, `large_string` for `i64` ones (a text past `i32::MAX` bytes).
 fn string_array(c: Contiguous) -> Result<ArrayRef, String> {
     let nulls = c.valid.map(NullBuffer::from);
     let values = Buffer::from_vec(c.text);
-    if i32::try_from(values.len()).is_ok() {
-        build::<i32>(&c.offsets, values, nulls).map(|a: GenericStringArray<i32>| Arc::new(a) as ArrayRef)
-    } else {
-        build::<i64>(&c.offsets, values, nulls).map(|a: GenericStringArray<i64>| Arc::new(a) as ArrayRef)
-    }
-}
-
-fn build<O: OffsetSizeTrait>(offsets: &[usize], values: Buffer, nulls: Option<NullBuffer>) -> Result<GenericStringArray<O>, String> {
-    let offsets: Vec<O> = offsets.iter().map(|&o| O::usize_as(o)).collect();
-    GenericStringArray::<O>::try_new(OffsetBuffer::new(ScalarBuffer::from(offsets)), values, nulls).map_err(|e| e.to_string())
+    let array: ArrayRef = match c.offsets {
+        RowOffsets::I32(offsets) => Arc::new(
+            GenericStringArray::<i32>::try_new(OffsetBuffer::new(ScalarBuffer::from(offsets)), values, nulls).map_err(|e| e.to_string())?,
+        ),
+        RowOffsets::I64(offsets) => Arc::new(
+            GenericStringArray::<i64>::try_new(OffsetBuffer::new(ScalarBuffer::from(offsets)), values, nulls).map_err(|e| e.to_string())?,
+        ),
+    };
+    Ok(array)
 }
 
 /// `relurl.arrow.parse`: see the stub.
 #[pyfunction]
-#[pyo3(signature = (urls, *, spec = "rfc1808"))]
-pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (urls, *, spec = "rfc1808", errors = "raise"))]
+pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, errors: &str) -> PyResult<Bound<'py, PyAny>> {
     let py = urls.py();
     let spec = super::resolving::spec_arg(spec)?;
+    let mode = ErrorMode::parse(errors)?;
     let input = arrow_input(urls, "urls")?;
-    let chunks: Vec<Strings<'_>> = input.chunks.iter().map(|a| Strings::of(a.as_ref(), "urls")).collect::<PyResult<_>>()?;
-    let parsed = py.detach(|| chunks.iter().map(|&chunk| parse_chunk(chunk, spec)).collect::<Result<Vec<ArrayRef>, String>>());
-    let arrays = parsed.map_err(PyValueError::new_err)?;
-    if input.stream {
-        let field = Arc::new(Field::new("parsed", component_type(), true));
-        return Ok(PyChunkedArray::try_new(arrays, field)?.into_pyobject(py)?.into_any());
+    let layouts = layouts(&input.chunks, "urls")?;
+    let parsed = py.detach(|| -> Result<_, String> {
+        let chunks = checked(&layouts, "urls")?;
+        let (starts, rows) = chunk_starts(&chunks).ok_or("the chunks have more than usize::MAX rows in all")?;
+        let mut out = Vec::with_capacity(chunks.len());
+        for (chunk, &first_row) in chunks.iter().zip(&starts) {
+            let parsed = parse_chunk(chunk, spec, first_row, mode == ErrorMode::Raise)?;
+            let stop = mode == ErrorMode::Raise && !parsed.1.is_empty();
+            out.push(parsed);
+            if stop {
+                break;
+            }
+        }
+        Ok((chunks, starts, rows, out))
+    });
+    let (chunks, starts, rows, parsed) = parsed.map_err(PyValueError::new_err)?;
+    let column = Chunked::new(&chunks, &starts, rows);
+    let mut failures = Vec::new();
+    for (row, error) in parsed.iter().flat_map(|(_, errors)| errors) {
+        let err = with_row(py, from_core(py, error, column.error_text(*row)), *row);
+        if mode == ErrorMode::Raise {
+            return Err(err);
+        }
+        failures.push(err);
     }
-    let array = match arrays.into_iter().next() {
-        Some(array) => array,
-        None => parse_chunk(Strings::Utf8(&StringArray::new_null(0)), spec).map_err(PyValueError::new_err)?,
+    let mut arrays: Vec<ArrayRef> = parsed.into_iter().map(|(array, _)| array).collect();
+    let result = if input.stream {
+        let field = Arc::new(Field::new("parsed", component_type(), true));
+        PyChunkedArray::try_new(arrays, field)?.into_pyobject(py)?.into_any()
+    } else {
+        let array = arrays.pop().unwrap_or_else(|| Arc::new(StructArray::new_null(component_fields(), 0)));
+        PyArray::from_array_ref(array).into_pyobject(py)?.into_any()
     };
-    Ok(PyArray::from_array_ref(array).into_pyobject(py)?.into_any())
+    report(py, result, failures, mode)
+}
+
+/// Adds `index` (the row) to an error of `relurl.arrow.parse` (whose `input` stays `None`:
+/// there is one input) and names the row in its message.
+fn with_row(py: Python<'_>, err: PyErr, row: usize) -> PyErr {
+    let value = err.value(py);
+    let message = value.str().map(|s| s.to_string()).unwrap_or_default();
+    match value.setattr("index", row).and_then(|()| value.setattr("args", (format!("item {row}: {message}"),))) {
+        Ok(()) => err,
+        Err(e) => e,
+    }
 }
 
 /// The six components' fields, in `urllib.parse.urlparse` order.
@@ -357,34 +328,52 @@ fn component_type() -> DataType {
     DataType::Struct(component_fields())
 }
 
-/// One chunk of URLs as a struct array of their components (RFC 1808 §2.4 or RFC 3986
-/// Appendix B): a component is null when its delimiter is absent (the path never is), and
-/// a null URL is a null row.
-fn parse_chunk(chunk: Strings<'_>, spec: Spec) -> Result<ArrayRef, String> {
+/// A parsed chunk: its struct array, and its failed rows (index in the whole column).
+type Parsed = (ArrayRef, Vec<(usize, Error)>);
+
+/// One chunk of URLs (its first row is `first_row` of the column) as a struct array of
+/// their six components, by RFC 1808 §2.4 or RFC 3986 Appendix B: each the empty string
+/// when empty or absent, as `relurl.parse` and `urllib.parse.urlparse` give them (RFC 1808
+/// §2.4: an empty params, query or fragment is the same as an absent one; under RFC 3986,
+/// params is always empty). A null URL is a null row; so is a failed one (not UTF-8, or
+/// longer than `u32::MAX` bytes), listed with its error; with `stop`, the chunk ends at
+/// its first failure.
+fn parse_chunk(chunk: &Strings<'_>, spec: Spec, first_row: usize, stop: bool) -> Result<Parsed, String> {
     let len = chunk.len();
     let mut builders: Vec<StringBuilder> = (0..6).map(|_| StringBuilder::with_capacity(len, 0)).collect();
     let mut valid = Vec::with_capacity(len);
+    let mut errors = Vec::new();
     for row in 0..len {
-        let Some(text) = chunk.get(row) else {
-            builders.iter_mut().for_each(StringBuilder::append_null);
-            valid.push(false);
-            continue;
+        let parsed = match chunk.cell(row) {
+            Cell::Text(text) => Url::parse_owned_as(text, spec).map(Some),
+            Cell::Null => Ok(None),
+            Cell::Invalid(error) => Err(error),
         };
-        let url = Url::parse_owned_as(text, spec).map_err(|e| format!("urls[{row}]: {e}"))?;
-        let components = [
-            url.has_scheme().then(|| url.scheme()),
-            url.netloc_if_defined(),
-            Some(url.path()),
-            url.has_params_delimiter().then(|| url.params()),
-            url.query_if_defined(),
-            url.fragment_if_defined(),
-        ];
-        for (builder, component) in builders.iter_mut().zip(components) {
-            builder.append_option(component);
+        match parsed {
+            Ok(Some(url)) => {
+                for (builder, component) in builders.iter_mut().zip([url.scheme(), url.netloc(), url.path(), url.params(), url.query(), url.fragment()]) {
+                    builder.append_value(component);
+                }
+                valid.push(true);
+                continue;
+            }
+            Ok(None) => {}
+            Err(error) => errors.push((first_row + row, error)),
         }
-        valid.push(true);
+        builders.iter_mut().for_each(StringBuilder::append_null);
+        valid.push(false);
+        if stop && !errors.is_empty() {
+            break;
+        }
     }
+    // Rows after a stop (never read: the caller raises) are null.
+    let rest = len - valid.len();
+    for builder in &mut builders {
+        builder.append_nulls(rest);
+    }
+    valid.resize(len, false);
     let columns: Vec<ArrayRef> = builders.into_iter().map(|mut b| Arc::new(b.finish()) as ArrayRef).collect();
     let nulls = if valid.iter().all(|&v| v) { None } else { Some(NullBuffer::from(valid)) };
-    StructArray::try_new(component_fields(), columns, nulls).map(|a| Arc::new(a) as ArrayRef).map_err(|e| e.to_string())
+    let array = StructArray::try_new(component_fields(), columns, nulls).map_err(|e| e.to_string())?;
+    Ok((Arc::new(array), errors))
 }

@@ -12,10 +12,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
-use super::errors::{from_core, url_error};
+use super::errors::from_core;
 use super::resolving::{exact_str, spec_arg, strict_with};
-use super::strings::{surrogate_error, type_error};
-use crate::batch::{resolve_batch, BatchOptions, Input, Repeated, Resolved, Row};
+use super::strings::{surrogate_cell_error, surrogate_error, type_error};
+use crate::batch::{max_threads, resolve_batch, BatchOptions, Cell, Input, Repeated, Resolved, Row};
 use super::url::PyUrl;
 use crate::Spec;
 
@@ -51,7 +51,7 @@ pub(crate) struct BatchArgs {
     pub spec: Spec,
     pub strict: bool,
     pub errors: ErrorMode,
-    /// At most [`max_threads`].
+    /// At most [`max_threads`] (the core's cap: the machine's available parallelism).
     pub threads: NonZeroUsize,
 }
 
@@ -77,14 +77,6 @@ impl BatchArgs {
             threads: NonZeroUsize::new(threads.min(useful)).unwrap_or(NonZeroUsize::MIN),
         }
     }
-}
-
-/// The most threads a batch uses: the parallelism available to this process
-/// (`std::thread::available_parallelism`: the CPUs of its affinity mask and cgroup quota),
-/// 1 if that cannot be read. More threads than CPUs would only add start-up costs and
-/// memory; a larger `threads=` is capped to it.
-pub(crate) fn max_threads() -> NonZeroUsize {
-    std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
 }
 
 /// The `threads` argument: `None` is 1; an `int` below 1 is a `ValueError`; any larger
@@ -146,10 +138,11 @@ pub(crate) enum Bases<'py> {
 /// Resolves the rows and builds the Python result for `errors`: a list, or for
 /// `errors="report"` a tuple `(list, failures)`.
 ///
-/// A row has one answer: `None` when its base or reference is `None`; else a failure when
-/// an input cannot be read as UTF-8 (a lone surrogate; the base is looked at first, as the
-/// core does) or the core rejects it; else the resolved URL. So a row fails at most once,
-/// and a bad single base is a failure of each row with a reference.
+/// Each input is handed to the core as a [`Cell`]: a `str` as its text, `None` as a null,
+/// and a `str` with a lone surrogate (not UTF-8) as unreadable. The core gives each row one
+/// answer ([`resolve_batch`]): `None` when its base or reference is `None`; else one failure,
+/// its base's if the base fails (so a bad single base fails every row with a reference),
+/// else its reference's; else the resolved URL.
 ///
 /// The rows go in chunks of [`ROWS_PER_CHUNK`] per resolving thread, so that the core's
 /// buffers and the new `str`s of a chunk stay in cache (measured on the corpus: 170 ns per
@@ -169,61 +162,29 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
             (None, Some(column))
         }
     };
-    // A single base with a lone surrogate is given to the core as a null (its rows come out
-    // `None`) and each row with a reference is a failure of that base.
-    let (one_base_text, one_base_unreadable) = match &base_object {
-        Some(object) => object.to_str().map_or((None, true), |text| (Some(text), false)),
-        None => (None, false),
-    };
+    let one_base: Cell<'_> = base_object.as_ref().map_or(Cell::Null, cell_of_str);
     let none = py.None().into_bound(py);
     let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(rows);
-    let (ref_texts, refs_unreadable) = borrow_texts(&references.objects);
-    let (base_texts, bases_unreadable) = match &base_column {
-        Some(column) => {
-            let (texts, unreadable) = borrow_texts(&column.objects);
-            (Some(texts), unreadable)
-        }
-        None => (None, false),
-    };
-    // The rows that fail before the core sees them, in row order.
-    let unreadable: Vec<(usize, Input)> = if refs_unreadable || bases_unreadable || one_base_unreadable {
-        (0..rows)
-            .filter_map(|row| {
-                let base_object = base_column.as_ref().map_or(base_object.as_ref().map(Bound::as_any), |c| Some(&c.objects[row]));
-                let base_object = base_object?;
-                if base_object.is_none() || references.objects[row].is_none() {
-                    return None;
-                }
-                let base_bad = base_texts.as_ref().map_or(one_base_unreadable, |texts| texts[row].is_none());
-                if base_bad {
-                    Some((row, Input::Base))
-                } else {
-                    ref_texts[row].is_none().then_some((row, Input::Reference))
-                }
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    // The `URLError` of an unreadable row (made only when it is raised or reported).
-    let unreadable_error = |row: usize, input: Input| -> PyErr {
-        let object = match input {
-            Input::Reference => &references.objects[row],
-            Input::Base => base_column.as_ref().map_or_else(|| base_object.as_ref().map_or(&none, Bound::as_any), |c| &c.objects[row]),
+    let ref_cells = cells(&references.objects);
+    let base_cells = base_column.as_ref().map(|c| cells(&c.objects));
+    // The `URLError` of a row's failure: an unreadable `str` names its lone surrogate; the
+    // core's other errors are found in the row's text.
+    let error_of = |row: usize, input: Input, error: &crate::Error| -> PyErr {
+        let (object, cell) = match input {
+            Input::Reference => (Some(&references.objects[row]), ref_cells[row]),
+            Input::Base => match (&base_column, &base_cells) {
+                (Some(column), Some(cells)) => (Some(&column.objects[row]), cells[row]),
+                _ => (base_object.as_ref().map(Bound::as_any), one_base),
+            },
         };
-        let error = object.cast::<PyString>().map_or_else(|_| url_error(py, "not a str", 0), surrogate_error);
-        with_index(py, error, row, input)
+        let err = match (cell, object.and_then(|o| o.cast::<PyString>().ok())) {
+            (Cell::Invalid(_), Some(s)) => surrogate_error(s),
+            (Cell::Text(text), _) => from_core(py, error, text),
+            _ => from_core(py, error, ""),
+        };
+        with_index(py, err, row, input)
     };
-    // The text an error of the core was found in.
-    let text_of = |row: usize, input: Input| -> &str {
-        match (input, &base_texts) {
-            (Input::Base, Some(texts)) => texts[row].unwrap_or(""),
-            (Input::Base, None) => one_base_text.unwrap_or(""),
-            (Input::Reference, _) => ref_texts[row].unwrap_or(""),
-        }
-    };
-    // The core's failures, in row order.
-    let mut failures: Vec<(usize, Input, PyErr)> = Vec::new();
+    let mut failures: Vec<PyErr> = Vec::new();
 
     // With one thread, each chunk is resolved without the GIL, then made into `str`s. With
     // N threads, N - 1 resolve the chunks ahead while this one, holding the GIL, makes the
@@ -233,38 +194,28 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
     let ranges: Vec<Range<usize>> = (0..rows).step_by(chunk).map(|start| start..rows.min(start.saturating_add(chunk))).collect();
     let resolve_chunk = |range: Range<usize>| {
         let options = args.options(range.len(), false, resolvers);
-        match &base_texts {
-            Some(texts) => resolve_batch(&texts[range.clone()], &ref_texts[range], options),
-            None => resolve_batch(&Repeated { text: one_base_text, len: range.len() }, &ref_texts[range], options),
+        match &base_cells {
+            Some(cells) => resolve_batch(&cells[range.clone()], &ref_cells[range], options),
+            None => resolve_batch(&Repeated::new(one_base, range.len()), &ref_cells[range], options),
         }
     };
     let mut take_chunk = |start: usize, resolved: &Resolved| -> PyResult<()> {
-        let end = start + resolved.len();
-        // Raise the first failure of this chunk (earlier chunks had none): an unreadable
-        // row or the core's first error.
-        if args.errors == ErrorMode::Raise {
-            let early = unreadable.first().filter(|(row, _)| *row < end);
-            match (early, resolved.first_error()) {
-                (Some(&(row, input)), core) if core.is_none_or(|e| row <= start + e.row) => return Err(unreadable_error(row, input)),
-                (_, Some(e)) => {
-                    let row = start + e.row;
-                    return Err(with_index(py, from_core(py, &e.error, text_of(row, e.input)), row, e.input));
-                }
-                _ => {}
-            }
-        }
+        // The core stops at the first failure when raising: earlier chunks had none.
         for e in resolved.errors() {
-            let row = start + e.row;
-            failures.push((row, e.input, from_core(py, &e.error, text_of(row, e.input))));
+            let err = error_of(start + e.row, e.input, &e.error);
+            if args.errors == ErrorMode::Raise {
+                return Err(err);
+            }
+            failures.push(err);
         }
         for (offset, result) in resolved.rows().enumerate() {
             let row = start + offset;
             let item = match result {
                 Row::Text(text) => PyString::new(py, text).into_any(),
-                Row::Reference => input_str(&references.objects[row], ref_texts[row]),
-                Row::Base => match (&base_object, &base_column, &base_texts) {
-                    (Some(object), _, _) => exact_str(object, one_base_text.unwrap_or("")).into_any(),
-                    (None, Some(column), Some(texts)) => input_str(&column.objects[row], texts[row]),
+                Row::Reference => input_str(&references.objects[row], ref_cells[row]),
+                Row::Base => match (&base_object, &base_column, &base_cells) {
+                    (Some(object), _, _) => input_str(object, one_base),
+                    (None, Some(column), Some(cells)) => input_str(&column.objects[row], cells[row]),
                     _ => none.clone(),
                 },
                 Row::Null | Row::Failed => none.clone(),
@@ -303,34 +254,26 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
     }
     let list = PyList::new(py, out)?;
     if args.errors == ErrorMode::Report {
-        let mut all: Vec<(usize, PyErr)> = failures.into_iter().map(|(row, input, err)| (row, with_index(py, err, row, input))).collect();
-        all.extend(unreadable.iter().map(|&(row, input)| (row, unreadable_error(row, input))));
-        all.sort_by_key(|(row, _)| *row);
-        let errors: Vec<Bound<'py, PyAny>> = all.into_iter().map(|(_, err)| err.into_value(py).into_bound(py).into_any()).collect();
+        let errors: Vec<Bound<'py, PyAny>> = failures.into_iter().map(|err| err.into_value(py).into_bound(py).into_any()).collect();
         return Ok(PyTuple::new(py, [list.into_any(), PyList::new(py, errors)?.into_any()])?.into_any());
     }
     Ok(list.into_any())
 }
 
-/// The texts of `objects`, borrowed: `None` for `None` and for a string with a lone
-/// surrogate (not UTF-8); and whether there was such a string.
-fn borrow_texts<'a>(objects: &'a [Bound<'_, PyAny>]) -> (Vec<Option<&'a str>>, bool) {
-    let mut unreadable = false;
-    let texts = objects
-        .iter()
-        .map(|object| {
-            let text = object.cast::<PyString>().ok().and_then(|s| s.to_str().ok());
-            unreadable |= text.is_none() && !object.is_none();
-            text
-        })
-        .collect();
-    (texts, unreadable)
+/// A `str` as a cell of the core: its text, borrowed; unreadable if it has a lone surrogate.
+fn cell_of_str<'a>(s: &'a Bound<'_, PyString>) -> Cell<'a> {
+    s.to_str().map_or_else(|_| Cell::Invalid(surrogate_cell_error(s)), Cell::Text)
 }
 
-/// The input `object` (a `str`, borrowed as `text`) as a result: [`exact_str`].
-fn input_str<'py>(object: &Bound<'py, PyAny>, text: Option<&str>) -> Bound<'py, PyAny> {
-    match (object.cast::<PyString>(), text) {
-        (Ok(s), Some(text)) => exact_str(s, text).into_any(),
+/// The cells of `objects` (each a `str` or `None`, checked by [`Column::collect`]).
+fn cells<'a>(objects: &'a [Bound<'_, PyAny>]) -> Vec<Cell<'a>> {
+    objects.iter().map(|object| object.cast::<PyString>().map_or(Cell::Null, cell_of_str)).collect()
+}
+
+/// The input `object` (a `str`, borrowed as `cell`) as a result: [`exact_str`].
+fn input_str<'py>(object: &Bound<'py, PyAny>, cell: Cell<'_>) -> Bound<'py, PyAny> {
+    match (object.cast::<PyString>(), cell) {
+        (Ok(s), Cell::Text(text)) => exact_str(s, text).into_any(),
         _ => object.py().None().into_bound(object.py()),
     }
 }

@@ -110,3 +110,13 @@ pub(crate) fn base_type_error(obj: &Bound<'_, PyAny>, arg: &str) -> PyErr {
     let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
     PyTypeError::new_err(format!("{arg} must be str or URL, not {type_name}"))
 }
+
+/// The core's error for a `str` with a lone surrogate, as a batch cell
+/// ([`crate::batch::Cell::Invalid`]): its 'surrogatepass' encoding is not UTF-8 at the
+/// surrogate (a placeholder at byte 0 if that cannot be had). What the user sees is
+/// [`surrogate_error`] of the object, with the surrogate and its character position.
+pub(crate) fn surrogate_cell_error(s: &Bound<'_, PyString>) -> crate::Error {
+    let encoded = s.call_method1("encode", ("utf-8", "surrogatepass")).ok();
+    let bytes = encoded.as_ref().and_then(|b| b.cast::<PyBytes>().ok()).map_or(&[][..], |b| b.as_bytes());
+    crate::Error::check_utf8(bytes).err().unwrap_or(crate::Error::new(crate::ErrorKind::InvalidUtf8 { byte: 0xED }, 0))
+}
