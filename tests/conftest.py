@@ -22,3 +22,17 @@ def corpus_pairs() -> list[tuple[str, str]]:
         data = json.load(f)
     bases: list[str] = data["bases"]
     return [(bases[i], href) for i, href in data["pairs"]]
+
+
+class OverridingStr(str):
+    """A `str` subclass whose overrides lie: every instance equal to anything, one hash, and
+    a different `str()`. relurl must read its exact `str` value and never call them."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __str__(self) -> str:
+        return "overridden"

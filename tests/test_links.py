@@ -9,6 +9,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from conftest import OverridingStr
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -330,17 +331,6 @@ def test_link_object() -> None:
         link.url = "x"  # type: ignore[misc]
 
 
-class _Sneaky(str):
-    def __eq__(self, other: object) -> bool:
-        return True
-
-    def __hash__(self) -> int:
-        return 0
-
-    def __str__(self) -> str:
-        return "overridden"
-
-
 class _CraftedPickle:
     """Pickles as a call of relurl.Link with a bogus special."""
 
@@ -356,12 +346,12 @@ def test_link_validates_its_fields() -> None:
     with pytest.raises(ValueError, match="special must be"):
         pickle.loads(pickle.dumps(_CraftedPickle()))
     for special in ("javascript", "mailto", "data", "fragment", None):
-        link = Link("http://a/", "a", "href", "x", special)  # type: ignore[arg-type]
+        link = Link("http://a/", "a", "href", "x", special)
         assert link.special == special and pickle.loads(pickle.dumps(link)) == link
     with pytest.raises(TypeError, match="raw must be str, not bytes"):
         Link("http://a/", "a", "href", b"x")  # type: ignore[arg-type]
     # A str subclass is taken by its plain str value: no user override reaches the Link.
-    link = Link(_Sneaky("http://good/"), _Sneaky("a"), "href", _Sneaky("x"), _Sneaky("data"))  # type: ignore[arg-type]
+    link = Link(OverridingStr("http://good/"), OverridingStr("a"), "href", OverridingStr("x"), OverridingStr("data"))  # type: ignore[arg-type]
     assert type(link.url) is str and type(link.tag) is str and type(link.raw) is str
     assert link.url == "http://good/" and link.special == "data"
     assert link != Link("http://other/", "a", "href", "x", "data")
