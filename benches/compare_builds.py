@@ -1,0 +1,57 @@
+"""ns per row of the 10^6-row batch calls, for an A/B run of two builds of relurl.
+
+Run it with the Python of each build in turn (a venv with the other build installed), a
+few times, alternating, and compare the lines:
+
+    for i in 1 2; do old/bin/python benches/compare_builds.py; .venv/bin/python benches/compare_builds.py; done
+
+Rows: the link corpus (`../shared/corpus/links.jsonl`) repeated 87 times (1,001,544 rows);
+median of 7 calls each. `lists` is `relurl.resolve_many(bases, hrefs)`, `arrow` one pyarrow
+array, `chunked` 65,536-row chunks, `chunked_t2` the same with `threads=2`.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pyarrow as pa
+import relurl
+import relurl.arrow
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
+REPEAT = 87
+CHUNK = 65_536
+
+
+def main() -> None:
+    with open(CORPUS, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    bases = [r["base"] for r in rows] * REPEAT
+    hrefs = [r["href"] for r in rows] * REPEAT
+    b, h = pa.array(bases), pa.array(hrefs)
+    cb = pa.chunked_array([b.slice(i, CHUNK) for i in range(0, len(b), CHUNK)])
+    ch = pa.chunked_array([h.slice(i, CHUNK) for i in range(0, len(h), CHUNK)])
+
+    def ns_per_row(call: Callable[[], object], rounds: int = 7) -> float:
+        times = []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - start)
+        return statistics.median(times) / len(hrefs) * 1e9
+
+    results = {
+        "lists": ns_per_row(lambda: relurl.resolve_many(bases, hrefs)),
+        "arrow": ns_per_row(lambda: relurl.arrow.resolve(b, h)),
+        "chunked": ns_per_row(lambda: relurl.arrow.resolve(cb, ch)),
+        "chunked_t2": ns_per_row(lambda: relurl.arrow.resolve(cb, ch, threads=2)),
+    }
+    print(" ".join(f"{name}={ns:.0f}" for name, ns in results.items()))
+
+
+if __name__ == "__main__":
+    main()
