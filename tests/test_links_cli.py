@@ -101,7 +101,11 @@ def test_a_directory_with_default_and_mapped_urls(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.skipif(not (CORPUS / "pages.tsv").is_file(), reason="the shared corpus is not beside the repository")
+# In CI (CI=true) the corpus is there: missing, the test fails instead of skipping.
+@pytest.mark.skipif(
+    not (CORPUS / "pages.tsv").is_file() and os.environ.get("CI") != "true",
+    reason="the shared corpus is not beside the repository",
+)
 def test_the_corpus_directory() -> None:
     done = run(str(CORPUS / "pages"), "--urls", str(CORPUS / "pages.tsv"), "--json")
     assert done.returncode == 0, done.stderr
