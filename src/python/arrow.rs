@@ -134,6 +134,25 @@ fn checked<'a>(layouts: &[Layout<'a>], name: &str) -> Result<Vec<Strings<'a>>, S
     layouts.iter().map(|layout| layout.check(name)).collect()
 }
 
+/// [`checked`] on up to `threads` threads (at most [`max_threads`]), each checking a
+/// contiguous run of the chunks: the check of a chunked column is shared out as its
+/// resolution is.
+fn checked_on<'a>(layouts: &[Layout<'a>], name: &str, threads: usize) -> Result<Vec<Strings<'a>>, String> {
+    let threads = threads.min(max_threads().get()).min(layouts.len());
+    if threads <= 1 {
+        return checked(layouts, name);
+    }
+    let per_thread = layouts.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = layouts.chunks(per_thread).map(|part| scope.spawn(move || checked(part, name))).collect();
+        let mut all = Vec::with_capacity(layouts.len());
+        for part in parts {
+            all.extend(part.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?);
+        }
+        Ok(all)
+    })
+}
+
 /// The layouts of `chunks`, or a `TypeError` naming `name`.
 fn layouts<'a>(chunks: &'a [ArrayRef], name: &str) -> PyResult<Vec<Layout<'a>>> {
     chunks.iter().map(|a| Layout::of(a.as_ref(), name)).collect()
@@ -180,7 +199,10 @@ pub fn arrow_resolve<'py>(
         ArrowBases::Column(_) => Cell::Null,
     };
     let (ref_chunks, base_chunks) = py
-        .detach(|| Ok::<_, String>((checked(&ref_layouts, "references")?, checked(&base_layouts, "bases")?)))
+        .detach(|| {
+            let threads = args.threads.get();
+            Ok::<_, String>((checked_on(&ref_layouts, "references", threads)?, checked_on(&base_layouts, "bases", threads)?))
+        })
         .map_err(PyValueError::new_err)?;
     let (ref_starts, rows) = chunk_starts(&ref_chunks).ok_or_else(too_many_rows)?;
     let (base_starts, base_rows) = chunk_starts(&base_chunks).ok_or_else(too_many_rows)?;
