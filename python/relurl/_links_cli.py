@@ -37,8 +37,8 @@ from collections.abc import Iterator
 from pathlib import Path, PurePath
 from typing import BinaryIO, TextIO
 
-from relurl._relurl import Link, URLError, URLWarning, extract_links, parse
-from relurl.cli import SPECS, argument_problem, printable, reason, scheme_warning
+from relurl._relurl import Link, URLError, URLWarning, extract_links
+from relurl.cli import SPECS, checked_base, printable, scheme_warning
 
 #: Files read from a directory (recursively, in sorted order).
 PAGE_SUFFIXES = (".html", ".htm")
@@ -109,12 +109,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, stdin: BinaryI
     """Prints the links of `args.pages` (see the module docstring); returns the exit status.
     `stdin` is read for the page `-` (default: `sys.stdin.buffer`)."""
     if args.url is not None:
-        problem = argument_problem(args.url)
-        if problem is None:
-            try:
-                parse(args.url, spec=args.spec)
-            except URLError as err:
-                problem = reason(err)
+        _, problem = checked_base(args.url, args.spec)
         if problem is not None:
             stderr.write(f"relurl: --url: {problem}\n")
             return 1

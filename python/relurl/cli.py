@@ -172,6 +172,18 @@ def reason(err: URLError) -> str:
     return f"{err.reason} (at position {err.position})"
 
 
+def checked_base(text: str, spec: Spec) -> tuple[URL | None, str | None]:
+    """A base given on the command line (`BASE`, `--url`), parsed by `spec`; or None and
+    why it cannot be taken (`argument_problem`, or the library's error)."""
+    problem = argument_problem(text)
+    if problem is not None:
+        return None, problem
+    try:
+        return parse(text, spec=spec), None
+    except URLError as err:
+        return None, reason(err)
+
+
 def scheme_warning(what: str, text: str, spec: Spec, against: str = "references resolve") -> str | None:
     """The warning line for a base `text` (named `what`) that has no scheme by relurl's own
     parse (RFC 1808 allows a relative base, so it is no error), or None when it has one."""
@@ -186,13 +198,8 @@ def scheme_warning(what: str, text: str, spec: Spec, against: str = "references 
 
 def _resolve(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
     spec: Spec = args.spec
-    problem = argument_problem(args.base)
-    if problem is None:
-        try:
-            base = parse(args.base, spec=spec)
-        except URLError as err:
-            problem = reason(err)
-    if problem is not None:
+    base, problem = checked_base(args.base, spec)
+    if base is None:
         stderr.write(f"relurl: BASE: {problem}\n")
         return 1
     warning = scheme_warning("BASE", args.base, spec)
@@ -274,11 +281,12 @@ def _parse(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: Te
     label, texts = ("line", _read_lines(stdin, stderr)) if args.urls in ([], ["-"]) else ("URL", iter(args.urls))
     failed = False
     for number, line in enumerate(texts, 1):
+        # `_check` has done the strict check already.
         text = _check(line, f"{label} {number}", args.strict, stderr)
         url: URL | None = None
         if text is not None:
             try:
-                url = parse(text, spec=args.spec, strict=args.strict)
+                url = parse(text, spec=args.spec)
             except URLError as err:
                 stderr.write(f"relurl: {label} {number}: {reason(err)}\n")
         if url is None or text is None:

@@ -4,7 +4,7 @@
 //! The input buffers are checked once (structure and UTF-8, [`columns`]: a row that is not
 //! UTF-8 fails like any bad row) and read in place (a row is a `&str` into the producer's
 //! memory: no Python object per row); the core resolves the rows with the GIL released
-//! ([`crate::batch::resolve_batch`]), on at most [`max_threads`] threads; its text buffer
+//! ([`crate::batch::resolve_batch`]), on at most [`max_threads`](crate::batch::max_threads) threads; its text buffer
 //! and its offsets, written in the width Arrow takes ([`RowOffsets`]), become the result
 //! array's buffers without a copy (arrow-rs's constructor reads them once more: the offsets
 //! in order, the text for UTF-8).
@@ -26,9 +26,9 @@ use pyo3_arrow::{PyArray, PyChunkedArray};
 use self::columns::{chunk_starts, Chunked, Layout, Strings};
 use super::batch::{with_index, BatchArgs, ErrorMode};
 use super::errors::from_core;
-use super::strings::{surrogate_cell_error, surrogate_error};
+use super::strings::{surrogate_error, UNREADABLE_STR};
 use super::url::PyUrl;
-use crate::batch::{max_threads, resolve_batch, Cell, Contiguous, Input, Repeated, RowError, RowOffsets, StrColumn};
+use crate::batch::{resolve_batch, Cell, Contiguous, Input, Repeated, RowError, RowOffsets, StrColumn};
 use crate::{Error, Spec, Url};
 
 /// An Arrow input: a single array (`__arrow_c_array__`) or a stream of chunks
@@ -76,9 +76,9 @@ type ChunkResult = Result<(ArrayRef, Vec<RowError>), String>;
 impl ChunkJob<'_, '_> {
     /// Chunk after chunk, each split across the threads; or, when there are at least as
     /// many chunks as threads, whole chunks handed out to the threads (nothing to join).
-    /// The threads are `threads=` capped at [`max_threads`] (the machine's parallelism).
+    /// The threads are `threads=` capped at [`max_threads`](crate::batch::max_threads) (the machine's parallelism).
     fn run(&self) -> Result<Vec<(ArrayRef, Vec<RowError>)>, String> {
-        let threads = self.args.threads.get().min(max_threads().get());
+        let threads = self.args.threads.get();
         if threads == 1 || self.ref_chunks.len() < threads {
             let mut out = Vec::with_capacity(self.ref_chunks.len());
             for index in 0..self.ref_chunks.len() {
@@ -134,11 +134,11 @@ fn checked<'a>(layouts: &[Layout<'a>], name: &str) -> Result<Vec<Strings<'a>>, S
     layouts.iter().map(|layout| layout.check(name)).collect()
 }
 
-/// [`checked`] on up to `threads` threads (at most [`max_threads`]), each checking a
-/// contiguous run of the chunks: the check of a chunked column is shared out as its
-/// resolution is.
+/// [`checked`] on up to `threads` threads (`BatchArgs::threads`: at most [`max_threads`](crate::batch::max_threads)),
+/// each checking a contiguous run of the chunks: the check of a chunked column is shared
+/// out as its resolution is.
 fn checked_on<'a>(layouts: &[Layout<'a>], name: &str, threads: usize) -> Result<Vec<Strings<'a>>, String> {
-    let threads = threads.min(max_threads().get()).min(layouts.len());
+    let threads = threads.min(layouts.len());
     if threads <= 1 {
         return checked(layouts, name);
     }
@@ -195,7 +195,7 @@ pub fn arrow_resolve<'py>(
     };
     let one_base = match &bases {
         ArrowBases::One(text) => Cell::from(text.as_deref()),
-        ArrowBases::Unencodable(s) => Cell::Invalid(surrogate_cell_error(s)),
+        ArrowBases::Unencodable(_) => UNREADABLE_STR,
         ArrowBases::Column(_) => Cell::Null,
     };
     let (ref_chunks, base_chunks) = py
@@ -257,8 +257,11 @@ pub fn arrow_resolve<'py>(
     report(py, result, failures, args.errors)
 }
 
+/// The error of chunks whose lengths add up past `usize::MAX` (a broken producer).
+const TOO_MANY_ROWS: &str = "the chunks have more than usize::MAX rows in all";
+
 fn too_many_rows() -> PyErr {
-    PyValueError::new_err("the chunks have more than usize::MAX rows in all")
+    PyValueError::new_err(TOO_MANY_ROWS)
 }
 
 /// The result for `errors=`: `result`, or with `"report"` the tuple `(result, failures)`.
@@ -297,7 +300,7 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, errors: &str) -> P
     let layouts = layouts(&input.chunks, "urls")?;
     let parsed = py.detach(|| -> Result<_, String> {
         let chunks = checked(&layouts, "urls")?;
-        let (starts, rows) = chunk_starts(&chunks).ok_or("the chunks have more than usize::MAX rows in all")?;
+        let (starts, rows) = chunk_starts(&chunks).ok_or(TOO_MANY_ROWS)?;
         let mut out = Vec::with_capacity(chunks.len());
         for (chunk, &first_row) in chunks.iter().zip(&starts) {
             let parsed = parse_chunk(chunk, spec, first_row, mode == ErrorMode::Raise)?;

@@ -8,7 +8,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use super::errors::{from_core, url_error};
 use super::links::page_text;
 use super::resolving::spec_arg;
-use super::strings::{base_str, borrow_str, type_error};
+use super::strings::{base_str, borrow_str, type_error, wrong_type};
 use crate::{BaseInputs, BaseSource};
 
 /// A document's base URL and the RFC 1808 §3 layer it came from.
@@ -150,8 +150,7 @@ fn first_base_href(html: &Bound<'_, PyAny>, headers: &[(&str, &str)]) -> PyResul
     } else if let Ok(text) = html.cast::<PyString>() {
         crate::links::first_base_href(&page_text(text)?)
     } else {
-        let type_name = html.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-        return Err(pyo3::exceptions::PyTypeError::new_err(format!("html must be str or bytes, not {type_name}")));
+        return Err(wrong_type(html, "html", "str or bytes"));
     };
     found.map_err(|e| url_error(py, &e.reason(), 0))
 }

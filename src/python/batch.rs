@@ -14,7 +14,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
 use super::errors::from_core;
 use super::resolving::{exact_str, spec_arg, strict_with};
-use super::strings::{surrogate_cell_error, surrogate_error, type_error};
+use super::strings::{surrogate_error, type_error, wrong_type, UNREADABLE_STR};
 use crate::batch::{max_threads, resolve_batch, BatchOptions, Cell, Input, Repeated, Resolved, Row};
 use super::url::PyUrl;
 use crate::Spec;
@@ -84,8 +84,7 @@ impl BatchArgs {
 fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<NonZeroUsize> {
     let Some(threads) = threads.filter(|t| !t.is_none()) else { return Ok(NonZeroUsize::MIN) };
     let Ok(n) = threads.cast::<PyInt>() else {
-        let type_name = threads.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-        return Err(pyo3::exceptions::PyTypeError::new_err(format!("threads must be int, not {type_name}")));
+        return Err(wrong_type(threads, "threads", "int"));
     };
     if n.lt(1)? {
         return Err(PyValueError::new_err(format!("threads must be at least 1, not {n}")));
@@ -107,10 +106,7 @@ impl<'py> Column<'py> {
     /// `TypeError` too.
     pub(crate) fn collect(items: &Bound<'py, PyAny>, name: &str) -> PyResult<Self> {
         if items.is_instance_of::<PyString>() || items.is_instance_of::<PyBytes>() || items.is_instance_of::<PyByteArray>() || items.is_instance_of::<PyUrl>() {
-            let type_name = items.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "{name} must be a sequence of str (a list, a tuple, any iterable), not {type_name}"
-            )));
+            return Err(wrong_type(items, name, "a sequence of str (a list, a tuple, any iterable)"));
         }
         let objects: Vec<Bound<'py, PyAny>> = if let Ok(list) = items.cast::<PyList>() {
             list.iter().collect()
@@ -262,7 +258,7 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
 
 /// A `str` as a cell of the core: its text, borrowed; unreadable if it has a lone surrogate.
 fn cell_of_str<'a>(s: &'a Bound<'_, PyString>) -> Cell<'a> {
-    s.to_str().map_or_else(|_| Cell::Invalid(surrogate_cell_error(s)), Cell::Text)
+    s.to_str().map_or(UNREADABLE_STR, Cell::Text)
 }
 
 /// The cells of `objects` (each a `str` or `None`, checked by [`Column::collect`]).

@@ -36,7 +36,10 @@ pub fn resolve<'py>(base: &Bound<'py, PyAny>, reference: &Bound<'py, PyAny>, spe
         return resolve_to_py(url.url_for(spec), &url.text(py), &reference);
     }
     let spec = spec.map_or(Ok(Spec::Rfc1808), spec_arg)?;
-    let base = str_arg(base, || "base".to_owned()).map_err(|e| if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) { base_type_error(base, "base") } else { e })?;
+    if !base.is_instance_of::<PyString>() {
+        return Err(base_type_error(base, "base"));
+    }
+    let base = str_arg(base, || "base".to_owned())?;
     let reference = str_arg(reference, || "reference".to_owned())?;
     let parsed_base = Url::parse_owned_as(base.text, spec).map_err(|e| from_core(py, &e, base.text))?;
     resolve_to_py(&parsed_base, base.object, &reference)

@@ -3,14 +3,14 @@
 use std::borrow::Cow;
 
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use super::base::header_pairs;
 use super::errors::{url_error, url_warning};
 use super::resolving::spec_arg;
-use super::strings::{base_str, type_error};
+use super::strings::{base_str, type_error, wrong_type};
 use crate::links::{extract_links as extract_from_str, extract_links_from_bytes, Link, Options, PageLinks, Special};
 
 /// Pages at least this long are read with the GIL released (the work takes about a
@@ -120,8 +120,7 @@ fn plain_str(obj: &Bound<'_, PyAny>, arg: &str) -> PyResult<Py<PyString>> {
 /// The `special` argument of `Link`: one of the names of [`Special`].
 fn special_arg(value: &Bound<'_, PyAny>) -> PyResult<Special> {
     let Ok(text) = value.cast::<PyString>() else {
-        let type_name = value.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-        return Err(PyTypeError::new_err(format!("special must be None or str, not {type_name}")));
+        return Err(wrong_type(value, "special", "None or str"));
     };
     text.to_str().ok().and_then(Special::from_name).ok_or_else(|| {
         let shown = text.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
@@ -183,8 +182,7 @@ pub fn extract_links<'py>(
         let text: &str = &text;
         run(py, text.len(), || extract_from_str(text, url, &headers, options))
     } else {
-        let type_name = html.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-        return Err(PyTypeError::new_err(format!("html must be str or bytes, not {type_name}")));
+        return Err(wrong_type(html, "html", "str or bytes"));
     };
     let page = page.map_err(|e| url_error(py, &e.reason(), 0))?;
     if let Some(e) = &page.skipped_base_header {

@@ -6,6 +6,7 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyString};
 
 use super::errors::url_error;
+use super::resolving::exact_str;
 
 /// A `str` argument and its UTF-8 text, borrowed from the object (no copy).
 pub(crate) struct StrArg<'a, 'py> {
@@ -37,11 +38,7 @@ pub(crate) fn str_arg<'a, 'py>(obj: &'a Bound<'py, PyAny>, arg: impl FnOnce() ->
 /// `__hash__`, `__str__`, ...) is ever called on the kept text.
 pub(crate) fn backed_str(obj: &Bound<'_, PyAny>, arg: &str) -> PyResult<PyBackedStr> {
     let s = as_pystring(obj, arg)?;
-    let exact = if s.is_exact_instance_of::<PyString>() {
-        s.clone()
-    } else {
-        PyString::new(s.py(), s.to_str().map_err(|_| surrogate_error(s))?)
-    };
+    let exact = exact_str(s, s.to_str().map_err(|_| surrogate_error(s))?);
     PyBackedStr::try_from(exact).map_err(|_| surrogate_error(s))
 }
 
@@ -53,8 +50,16 @@ fn as_pystring<'a, 'py>(obj: &'a Bound<'py, PyAny>, arg: &str) -> PyResult<&'a B
 #[cold]
 #[inline(never)]
 pub(crate) fn type_error(obj: &Bound<'_, PyAny>, arg: &str) -> PyErr {
+    wrong_type(obj, arg, "str")
+}
+
+/// The `TypeError` for an argument `arg` that is not what it must be (`expected`, as
+/// words: "str or URL"), naming the type it has.
+#[cold]
+#[inline(never)]
+pub(crate) fn wrong_type(obj: &Bound<'_, PyAny>, arg: &str, expected: &str) -> PyErr {
     let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-    PyTypeError::new_err(format!("{arg} must be str, not {type_name}"))
+    PyTypeError::new_err(format!("{arg} must be {expected}, not {type_name}"))
 }
 
 /// A `URLError` at the first lone surrogate (U+D800 to U+DFFF) of `s`.
@@ -107,16 +112,13 @@ pub(crate) fn base_str<'a>(obj: &'a Bound<'_, PyAny>, arg: &str) -> PyResult<std
 /// The `TypeError` for a base argument `arg` that is neither a `str` nor a `URL`.
 #[cold]
 pub(crate) fn base_type_error(obj: &Bound<'_, PyAny>, arg: &str) -> PyErr {
-    let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-    PyTypeError::new_err(format!("{arg} must be str or URL, not {type_name}"))
+    wrong_type(obj, arg, "str or URL")
 }
 
-/// The core's error for a `str` with a lone surrogate, as a batch cell
-/// ([`crate::batch::Cell::Invalid`]): its 'surrogatepass' encoding is not UTF-8 at the
-/// surrogate (a placeholder at byte 0 if that cannot be had). What the user sees is
-/// [`surrogate_error`] of the object, with the surrogate and its character position.
-pub(crate) fn surrogate_cell_error(s: &Bound<'_, PyString>) -> crate::Error {
-    let encoded = s.call_method1("encode", ("utf-8", "surrogatepass")).ok();
-    let bytes = encoded.as_ref().and_then(|b| b.cast::<PyBytes>().ok()).map_or(&[][..], |b| b.as_bytes());
-    crate::Error::check_utf8(bytes).err().unwrap_or(crate::Error::new(crate::ErrorKind::InvalidUtf8 { byte: 0xED }, 0))
-}
+/// The core's cell for a `str` with a lone surrogate ([`crate::batch::Cell::Invalid`]): its
+/// 'surrogatepass' encoding starts a byte 0xED that is not UTF-8. The core only needs to
+/// know that the row cannot be read; the bindings report such a row with
+/// [`surrogate_error`] of its object (the surrogate and its position in characters), so
+/// nothing here is computed per row.
+pub(crate) const UNREADABLE_STR: crate::batch::Cell<'static> =
+    crate::batch::Cell::Invalid(crate::Error::new(crate::ErrorKind::InvalidUtf8 { byte: 0xED }, 0));
