@@ -28,11 +28,29 @@ use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSin
 
 /// The element/attribute pairs `relurl::links` reads (and `base href`).
 const ATTRIBUTES: &[(&str, &str)] = &[
-    ("a", "href"), ("area", "href"), ("link", "href"), ("base", "href"), ("img", "src"), ("img", "srcset"),
-    ("script", "src"), ("iframe", "src"), ("frame", "src"), ("embed", "src"), ("source", "src"),
-    ("source", "srcset"), ("audio", "src"), ("video", "src"), ("track", "src"), ("input", "src"),
-    ("form", "action"), ("blockquote", "cite"), ("q", "cite"), ("ins", "cite"), ("del", "cite"),
-    ("object", "data"), ("meta", "content"),
+    ("a", "href"),
+    ("area", "href"),
+    ("link", "href"),
+    ("base", "href"),
+    ("img", "src"),
+    ("img", "srcset"),
+    ("script", "src"),
+    ("iframe", "src"),
+    ("frame", "src"),
+    ("embed", "src"),
+    ("source", "src"),
+    ("source", "srcset"),
+    ("audio", "src"),
+    ("video", "src"),
+    ("track", "src"),
+    ("input", "src"),
+    ("form", "action"),
+    ("blockquote", "cite"),
+    ("q", "cite"),
+    ("ins", "cite"),
+    ("del", "cite"),
+    ("object", "data"),
+    ("meta", "content"),
 ];
 
 fn load_pages() -> Option<Vec<(Vec<u8>, String)>> {

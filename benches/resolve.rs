@@ -49,11 +49,8 @@ fn load_corpus() -> Option<Vec<Page>> {
     let mut pages: Vec<Page> = Vec::new();
     let mut last_page = String::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let row: serde_json::Value =
-            serde_json::from_str(line).unwrap_or_else(|e| panic!("{}:{}: bad JSON: {e}", path.display(), i + 1));
-        let field = |k: &str| {
-            row[k].as_str().unwrap_or_else(|| panic!("{}:{}: no string {k:?}", path.display(), i + 1)).to_owned()
-        };
+        let row: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{}:{}: bad JSON: {e}", path.display(), i + 1));
+        let field = |k: &str| row[k].as_str().unwrap_or_else(|| panic!("{}:{}: no string {k:?}", path.display(), i + 1)).to_owned();
         let (page, base, href) = (field("page"), field("base"), field("href"));
         match pages.last_mut() {
             Some(p) if page == last_page => {
@@ -168,7 +165,11 @@ fn benches(c: &mut Criterion) {
     }
 
     let mut group = c.benchmark_group("corpus");
-    group.throughput(Throughput::Bytes(href_bytes)).sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    group
+        .throughput(Throughput::Bytes(href_bytes))
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
     bench_one(&mut group, "resolve_parsed", n_links, href_bytes, || resolve_parsed_all(&pages));
     let mut buffer = String::with_capacity(4096);
     bench_one(&mut group, "resolve_into_reused", n_links, href_bytes, || resolve_into_all(&pages, &mut buffer));

@@ -433,10 +433,8 @@ where
         vec![resolve_range(bases, references, 0..len, options)]
     } else {
         std::thread::scope(|scope| {
-            let handles: Vec<_> = ranges
-                .into_iter()
-                .map(|range| scope.spawn(move || resolve_range(bases, references, range, options)))
-                .collect();
+            let handles: Vec<_> =
+                ranges.into_iter().map(|range| scope.spawn(move || resolve_range(bases, references, range, options))).collect();
             handles.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
         })
     };
@@ -514,8 +512,7 @@ where
     };
     let mut text = String::new();
     let _ = text.try_reserve(capacity);
-    let mut part =
-        Part { text, offsets: RowOffsets::with_capacity(count + 1), outcomes: Vec::with_capacity(count), errors: Vec::new() };
+    let mut part = Part { text, offsets: RowOffsets::with_capacity(count + 1), outcomes: Vec::with_capacity(count), errors: Vec::new() };
     part.offsets.push(0);
     let mut cache = BaseCache { base: None };
     for row in rows {

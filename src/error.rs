@@ -161,9 +161,7 @@ impl fmt::Display for ErrorKind {
             Self::InvalidUtf8 { byte } => write!(f, "invalid UTF-8: byte 0x{byte:02X} is not part of a valid UTF-8 sequence"),
             Self::BadBaseHeader { reason } => f.write_str(reason),
             Self::HtmlTokenizer { reason } => write!(f, "the HTML tokenizer failed: {reason}"),
-            Self::EmptyFirstSegment => {
-                f.write_str("a path cannot begin with an empty segment ('//' after the net_loc)")
-            }
+            Self::EmptyFirstSegment => f.write_str("a path cannot begin with an empty segment ('//' after the net_loc)"),
         }
     }
 }

@@ -361,16 +361,8 @@ fn split(b: &[u8], spec: Spec) -> Result<Offsets, Error> {
 
     // §2.4.5 and §2.4.4 (and §2.4.1's '#' bounding both).
     let path_end = if rfc3986 { find_first_of2(b, path_start, b'?', b'#') } else { find_first_of3(b, path_start, b';', b'?', b'#') };
-    let params_end = if path_end < n && b[path_end] == b';' {
-        find_first_of2(b, path_end + 1, b'?', b'#')
-    } else {
-        path_end
-    };
-    let query_end = if params_end < n && b[params_end] == b'?' {
-        find_byte(b, params_end + 1, b'#')
-    } else {
-        params_end
-    };
+    let params_end = if path_end < n && b[path_end] == b';' { find_first_of2(b, path_end + 1, b'?', b'#') } else { path_end };
+    let query_end = if params_end < n && b[params_end] == b'?' { find_byte(b, params_end + 1, b'#') } else { params_end };
 
     Ok(Offsets {
         scheme_end: scheme_end as u32,

@@ -97,24 +97,14 @@ pub fn resolve_into<B: AsRef<str>, R: AsRef<str>>(base: &Url<B>, reference: &Url
     if !r.netloc().is_empty() {
         return write(
             out,
-            &Parts {
-                scheme,
-                netloc: Some(r.netloc()),
-                path: r.path(),
-                params: r.params(),
-                query: r.query(),
-                fragment: r.fragment(),
-            },
+            &Parts { scheme, netloc: Some(r.netloc()), path: r.path(), params: r.params(), query: r.query(), fragment: r.fragment() },
         );
     }
     let netloc = base.has_netloc().then(|| base.netloc());
     let path = r.path();
     // Step 4: a path preceded by "/" is not relative.
     if path.starts_with('/') {
-        return write(
-            out,
-            &Parts { scheme, netloc, path, params: r.params(), query: r.query(), fragment: r.fragment() },
-        );
+        return write(out, &Parts { scheme, netloc, path, params: r.params(), query: r.query(), fragment: r.fragment() });
     }
     // Step 5: an empty path inherits the base path, then params (5a) and query (5b).
     if path.is_empty() {
@@ -125,18 +115,12 @@ pub fn resolve_into<B: AsRef<str>, R: AsRef<str>>(base: &Url<B>, reference: &Url
         } else {
             (base.params(), base.query())
         };
-        return write(
-            out,
-            &Parts { scheme, netloc, path: base.path(), params, query, fragment: r.fragment() },
-        );
+        return write(out, &Parts { scheme, netloc, path: base.path(), params, query, fragment: r.fragment() });
     }
     // Step 6: merge the paths as segment stacks; Step 7: recombine.
     write_head(out, scheme, netloc);
-    let context = Context {
-        has_scheme: !scheme.is_empty(),
-        has_netloc: netloc.is_some(),
-        followed: !r.params().is_empty() || !r.query().is_empty(),
-    };
+    let context =
+        Context { has_scheme: !scheme.is_empty(), has_netloc: netloc.is_some(), followed: !r.params().is_empty() || !r.query().is_empty() };
     merge_into(out, base.path(), path, context);
     write_tail(out, r.params(), r.query(), r.fragment());
 }

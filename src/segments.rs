@@ -62,8 +62,7 @@ pub(crate) fn merge_into(out: &mut String, base_path: &str, ref_path: &str, cont
     // a first segment like `c:d` would read back as a scheme: §5.3 recommends `./c:d`.
     let stack_start = stack.start;
     let region = &out[stack_start..];
-    let needs_dot = !has_netloc
-        && (region.starts_with('/') || (!has_scheme && !base_had_slash && starts_like_scheme(region.as_bytes())));
+    let needs_dot = !has_netloc && (region.starts_with('/') || (!has_scheme && !base_had_slash && starts_like_scheme(region.as_bytes())));
     if needs_dot {
         out.insert_str(stack_start, "./");
     }

@@ -17,7 +17,7 @@
 
 use crate::error::{Component, Error, ErrorKind};
 use crate::parse::{parse, Url};
-use crate::scan::{CLASS, PCHAR, SEMICOLON, SLASH, QUESTION, UCHAR_OR_RESERVED};
+use crate::scan::{CLASS, PCHAR, QUESTION, SEMICOLON, SLASH, UCHAR_OR_RESERVED};
 
 /// Checks `input` against the RFC 1808 §2.2 BNF.
 ///

@@ -18,9 +18,9 @@ mod common;
 mod counting_alloc;
 
 use common::{base_rfc3986, url_rfc3986};
+use counting_alloc::allocations;
 use proptest::prelude::*;
 use proptest::test_runner::Config as ProptestConfig;
-use counting_alloc::allocations;
 
 /// The §5.4 rows of `tests/data/rfc3986_examples.json` as `(base, reference, expected)`,
 /// read before any counting.

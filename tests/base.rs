@@ -69,12 +69,7 @@ fn relative_values_resolve_against_the_next_outer_base() {
 #[test]
 fn empty_values_define_nothing() {
     let headers = [("Content-Location", "  ")];
-    let inputs = BaseInputs {
-        retrieval_url: Some(PAGE),
-        headers: &headers,
-        html_base_href: Some(" \t\n"),
-        encapsulating_base: Some(""),
-    };
+    let inputs = BaseInputs { retrieval_url: Some(PAGE), headers: &headers, html_base_href: Some(" \t\n"), encapsulating_base: Some("") };
     assert_eq!(establish(&inputs), (PAGE.to_owned(), BaseSource::Retrieval));
 }
 
@@ -124,7 +119,16 @@ fn a_base_with_an_opaque_path_defines_no_base() {
             (base.url, base.source)
         };
         let page = BaseInputs { retrieval_url: Some("http://a/p"), ..BaseInputs::default() };
-        for opaque in ["javascript:alert(1)//", " JavaScript:x ", "data:text/html,<p>", "mailto:me@example.com", "about:blank", "urn:isbn:0451450523", "http:foo", "javascript:"] {
+        for opaque in [
+            "javascript:alert(1)//",
+            " JavaScript:x ",
+            "data:text/html,<p>",
+            "mailto:me@example.com",
+            "about:blank",
+            "urn:isbn:0451450523",
+            "http:foo",
+            "javascript:",
+        ] {
             let html = BaseInputs { html_base_href: Some(opaque), ..page };
             assert_eq!(establish(&html), ("http://a/p".to_owned(), BaseSource::Retrieval), "{spec}: {opaque:?}");
             let location = [("Content-Location", opaque)];
@@ -176,7 +180,10 @@ fn special_follows_the_resolved_url() {
     for spec in [Spec::Rfc1808, Spec::Rfc3986] {
         let page = extract_links(html, "http://a/p", &[], Options { spec, skip_special: false }).unwrap();
         let got: Vec<(&str, Option<Special>)> = page.links.iter().map(|l| (l.url.as_str(), l.special)).collect();
-        assert_eq!(got, [("javascript://x/g", Some(Special::Javascript)), ("javascript://h/i", Some(Special::Javascript)), ("http://ok/", None)]);
+        assert_eq!(
+            got,
+            [("javascript://x/g", Some(Special::Javascript)), ("javascript://h/i", Some(Special::Javascript)), ("http://ok/", None)]
+        );
         let kept = extract_links(html, "http://a/p", &[], Options { spec, skip_special: true }).unwrap();
         assert_eq!(kept.links.iter().map(|l| l.url.as_str()).collect::<Vec<_>>(), ["http://ok/"]);
     }

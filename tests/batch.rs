@@ -76,8 +76,17 @@ fn one_base_for_every_row_gives_the_rfc_answers_on_any_thread_count() {
     for n in 1..4 {
         let got = texts(resolve_batch(&base, refs, BatchOptions { threads: threads(n), ..Default::default() }).rows());
         let want = [
-            "g:h", "http://a/b/c/g", "http://a/b/c/g", "http://a/b/c/g/", "http://a/g", "http://g", "http://a/b/c/d;p?y",
-            "http://a/b/c/g?y", "http://a/b/c/d;p?q#s", "http://a/b/c/d;p?q#f", "http://a/../g",
+            "g:h",
+            "http://a/b/c/g",
+            "http://a/b/c/g",
+            "http://a/b/c/g/",
+            "http://a/g",
+            "http://g",
+            "http://a/b/c/d;p?y",
+            "http://a/b/c/g?y",
+            "http://a/b/c/d;p?q#s",
+            "http://a/b/c/d;p?q#f",
+            "http://a/../g",
         ];
         assert_eq!(got, want.iter().map(|s| Some((*s).to_owned())).collect::<Vec<_>>(), "threads={n}");
     }
@@ -176,7 +185,8 @@ fn a_huge_thread_count_is_capped_and_gives_the_same_rows() {
         assert_eq!((&many.text, &many.offsets, &many.valid), (&one.text, &one.offsets, &one.valid), "threads={n}");
     }
     let few: &[&str] = &["g"];
-    let resolved = resolve_batch(&Repeated::new(Some("http://a/b"), 1), few, BatchOptions { threads: threads(usize::MAX), ..Default::default() });
+    let resolved =
+        resolve_batch(&Repeated::new(Some("http://a/b"), 1), few, BatchOptions { threads: threads(usize::MAX), ..Default::default() });
     assert_eq!(resolved.rows().collect::<Vec<_>>(), [Row::Text("http://a/g")]);
     // A base longer than anything that can be reserved for every row: no overflow, no abort.
     let long = "x".repeat(1 << 20);
@@ -204,11 +214,13 @@ impl StrColumn for Bytes<'_> {
 
 #[test]
 fn rows_that_are_not_utf8_fail_once_with_the_byte_offset_base_first() {
-    let bases = Bytes(vec![Some(b"http://a/b"), Some(b"http://a/\xff"), Some(b"http://a/b"), None, Some(b"http://\xc3"), Some(b"http://a/")]);
+    let bases =
+        Bytes(vec![Some(b"http://a/b"), Some(b"http://a/\xff"), Some(b"http://a/b"), None, Some(b"http://\xc3"), Some(b"http://a/")]);
     let refs = Bytes(vec![Some(b"g\x80h"), Some(b"g"), Some(b"\xe2\x82"), Some(b"\x80"), Some(b"\x80"), Some(b"caf\xc3\xa9")]);
     for n in 1..4 {
         let resolved = resolve_batch(&bases, &refs, BatchOptions { threads: threads(n), ..Default::default() });
-        let errors: Vec<(usize, Input, ErrorKind, usize)> = resolved.errors().map(|e| (e.row, e.input, e.error.kind, e.error.index)).collect();
+        let errors: Vec<(usize, Input, ErrorKind, usize)> =
+            resolved.errors().map(|e| (e.row, e.input, e.error.kind, e.error.index)).collect();
         assert_eq!(
             errors,
             [

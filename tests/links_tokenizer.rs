@@ -20,9 +20,24 @@ struct Sink {
 }
 
 const URL_ATTRIBUTES: &[(&str, &str)] = &[
-    ("a", "href"), ("area", "href"), ("link", "href"), ("img", "src"), ("script", "src"), ("iframe", "src"),
-    ("frame", "src"), ("embed", "src"), ("source", "src"), ("audio", "src"), ("video", "src"), ("track", "src"),
-    ("input", "src"), ("form", "action"), ("blockquote", "cite"), ("q", "cite"), ("ins", "cite"), ("del", "cite"),
+    ("a", "href"),
+    ("area", "href"),
+    ("link", "href"),
+    ("img", "src"),
+    ("script", "src"),
+    ("iframe", "src"),
+    ("frame", "src"),
+    ("embed", "src"),
+    ("source", "src"),
+    ("audio", "src"),
+    ("video", "src"),
+    ("track", "src"),
+    ("input", "src"),
+    ("form", "action"),
+    ("blockquote", "cite"),
+    ("q", "cite"),
+    ("ins", "cite"),
+    ("del", "cite"),
     ("object", "data"),
 ];
 
@@ -71,11 +86,7 @@ fn html5ever_values(html: &str) -> Vec<(String, String, String)> {
 
 fn relurl_values(html: &str) -> Vec<(String, String, String)> {
     let page = extract_links(html, "http://example.com/", &[], Options::default()).unwrap();
-    page.links
-        .into_iter()
-        .filter(|l| l.attr != "srcset" && l.tag != "meta")
-        .map(|l| (l.tag.to_owned(), l.attr.to_owned(), l.raw))
-        .collect()
+    page.links.into_iter().filter(|l| l.attr != "srcset" && l.tag != "meta").map(|l| (l.tag.to_owned(), l.attr.to_owned(), l.raw)).collect()
 }
 
 #[test]
@@ -144,9 +155,49 @@ fn foreign_content_is_not_raw_text() {
 
 /// Pieces of attribute values rich in what the tokenizer treats specially.
 const PIECES: &[&str] = &[
-    "&", "amp", ";", "#", "x", "X", "41", "0", "80", "9f", "D800", "110000", "99999999999", "=", "not", "notin", "copy",
-    "lt", "gt", "quot", "a", "é", "\r", "\n", "\r\n", "\0", " ", "\t", "'", "\"", ">", "/", "?", "&#", "&#x", "&amp;",
-    "&copy", "&not", "&AMP", "&nbsp", "&nbsp;", "&ThickSpace;", "&NotEqualTilde;",
+    "&",
+    "amp",
+    ";",
+    "#",
+    "x",
+    "X",
+    "41",
+    "0",
+    "80",
+    "9f",
+    "D800",
+    "110000",
+    "99999999999",
+    "=",
+    "not",
+    "notin",
+    "copy",
+    "lt",
+    "gt",
+    "quot",
+    "a",
+    "é",
+    "\r",
+    "\n",
+    "\r\n",
+    "\0",
+    " ",
+    "\t",
+    "'",
+    "\"",
+    ">",
+    "/",
+    "?",
+    "&#",
+    "&#x",
+    "&amp;",
+    "&copy",
+    "&not",
+    "&AMP",
+    "&nbsp",
+    "&nbsp;",
+    "&ThickSpace;",
+    "&NotEqualTilde;",
 ];
 
 proptest! {

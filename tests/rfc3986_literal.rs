@@ -326,9 +326,7 @@ fn data_file_matches_the_rfc_text() {
             .map(|row| (row.2.clone(), row.3.clone()))
             .collect()
     };
-    let owned = |table: &[(&str, &str)]| -> Vec<(String, String)> {
-        table.iter().map(|&(r, e)| (r.to_owned(), e.to_owned())).collect()
-    };
+    let owned = |table: &[(&str, &str)]| -> Vec<(String, String)> { table.iter().map(|&(r, e)| (r.to_owned(), e.to_owned())).collect() };
     assert_eq!(pick("5.4.1"), owned(&NORMAL));
     assert_eq!(pick("5.4.2"), owned(&ABNORMAL));
     for (_, base, reference, expected) in &rows {
@@ -457,7 +455,10 @@ fn oracle_parses_like_appendix_b() {
     );
     assert_eq!(parse(":a").scheme, None, "the scheme is one or more characters");
     assert_eq!(parse("a/b:c").scheme, None);
-    assert_eq!(parse("x?#"), Components { path: "x".into(), query: Some(String::new()), fragment: Some(String::new()), ..Components::default() });
+    assert_eq!(
+        parse("x?#"),
+        Components { path: "x".into(), query: Some(String::new()), fragment: Some(String::new()), ..Components::default() }
+    );
     assert_eq!(parse("//"), Components { authority: Some(String::new()), ..Components::default() });
 }
 

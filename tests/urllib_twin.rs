@@ -104,10 +104,8 @@ fn every_stored_version_matches_its_urllib() {
                 uses_params: list(&schemes["uses_params"]),
             },
         );
-        let mut checks = Recorded {
-            bracketed_host: table(&answers["checks"]["bracketed_host"]),
-            netloc: table(&answers["checks"]["netloc"]),
-        };
+        let mut checks =
+            Recorded { bracketed_host: table(&answers["checks"]["bracketed_host"]), netloc: table(&answers["checks"]["netloc"]) };
         let mut compare = |function: &str, row: &Value, want: &Value, have: Result<Vec<String>, String>| {
             checked += 1;
             if expected(want) != have {
@@ -133,7 +131,8 @@ fn every_stored_version_matches_its_urllib() {
         }
         for (row, want) in rows("urlunsplit") {
             let s = strings(row);
-            let parts = SplitResult { scheme: s[0].into(), netloc: s[1].into(), path: s[2].into(), query: s[3].into(), fragment: s[4].into() };
+            let parts =
+                SplitResult { scheme: s[0].into(), netloc: s[1].into(), path: s[2].into(), query: s[3].into(), fragment: s[4].into() };
             compare("urlunsplit", row, want, Ok(vec![urllib.urlunsplit(&parts)]));
         }
         for (row, want) in rows("urlunparse") {

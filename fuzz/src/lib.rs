@@ -25,9 +25,9 @@ use std::sync::LazyLock;
 use relurl::links::{extract_links, extract_links_from_bytes, first_base_href, first_base_href_from_bytes, Options, PageLinks, Special};
 use relurl::urllib::{Brackets, Checks, Joined, Lenient, ParseResult, SplitResult, Unsplit, Urllib, UrllibError};
 use relurl::{
-    base_from_header, establish_base, max_resolved_len, parse, parse_rfc3986, resolve, resolve_by_spec_into, resolve_into,
-    resolve_parsed, resolve_rfc3986, resolve_rfc3986_into, strip_ascii_whitespace, unchanged, validate, validate_parsed,
-    BaseInputs, BaseSource, ErrorKind, Spec, Unchanged, Url,
+    base_from_header, establish_base, max_resolved_len, parse, parse_rfc3986, resolve, resolve_by_spec_into, resolve_into, resolve_parsed,
+    resolve_rfc3986, resolve_rfc3986_into, strip_ascii_whitespace, unchanged, validate, validate_parsed, BaseInputs, BaseSource, ErrorKind,
+    Spec, Unchanged, Url,
 };
 
 /// RFC 1808 §5's base.
@@ -515,7 +515,12 @@ pub fn check_urljoin(data: &[u8]) {
 
     let mut recording = Recording::default();
     assert_eq!(urllib.urljoin(base, url, allow, &mut recording), result, "{}: other checks, other answer", ctx());
-    assert!(recording.netlocs.iter().all(|n| !n.is_ascii()), "{}: _checknetloc called with an ASCII net_loc: {:?}", ctx(), recording.netlocs);
+    assert!(
+        recording.netlocs.iter().all(|n| !n.is_ascii()),
+        "{}: _checknetloc called with an ASCII net_loc: {:?}",
+        ctx(),
+        recording.netlocs
+    );
     if urllib.dialect().brackets == Brackets::None {
         assert!(recording.bracketed_hosts.is_empty(), "{}: _check_bracketed_host called before 3.11.4", ctx());
     }
@@ -590,11 +595,7 @@ pub fn check_urlsplit(urllib: &Urllib, version: (u8, u8, u8), input: &str, allow
         p.path,
         p.params
     );
-    assert!(
-        s.scheme.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'+' | b'-' | b'.')),
-        "{}: scheme",
-        ctx()
-    );
+    assert!(s.scheme.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'+' | b'-' | b'.')), "{}: scheme", ctx());
     assert!(!s.netloc.contains(['/', '?', '#']), "{}: net_loc", ctx());
     assert!(!s.path.contains('?'), "{}: path", ctx());
     assert!(!allow || !s.path.contains('#'), "{}: path", ctx());
@@ -886,7 +887,8 @@ pub fn check_page(page: &PageLinks, spec: Spec, base_href: Option<&str>, html: &
     let inputs = BaseInputs { retrieval_url: Some(PAGE_URL), html_base_href: base_href, ..BaseInputs::default() };
     let base = establish_base(&inputs, spec).expect("no Base header");
     assert_eq!(page.base, base, "{spec}: {html:?}: the base is not that of the first <base href> {base_href:?}");
-    let from_html = base_href.map(strip_ascii_whitespace).is_some_and(|h| !h.is_empty() && !has_opaque_path(&resolve_by(spec, PAGE_URL, h), spec));
+    let from_html =
+        base_href.map(strip_ascii_whitespace).is_some_and(|h| !h.is_empty() && !has_opaque_path(&resolve_by(spec, PAGE_URL, h), spec));
     let expected_source = if from_html { BaseSource::HtmlBase } else { BaseSource::Retrieval };
     assert_eq!(base.source, expected_source, "{spec}: {html:?}: base {base:?} for <base href> {base_href:?}");
     for link in &page.links {

@@ -218,7 +218,24 @@ mod tests {
 
     #[test]
     fn invalid_descriptors_drop_the_candidate() {
-        for bad in ["a 0w", "a 1q", "a 1x 2x", "a 100w 1x", "a 10h", "a 1x 10h", "a 100w 10h 20h", "a -1x", "a 1.x", "a +1x", "a 1.5w", "a x", "a 1e+x", "a 100w 0h", "a 1é", "a é"] {
+        for bad in [
+            "a 0w",
+            "a 1q",
+            "a 1x 2x",
+            "a 100w 1x",
+            "a 10h",
+            "a 1x 10h",
+            "a 100w 10h 20h",
+            "a -1x",
+            "a 1.x",
+            "a +1x",
+            "a 1.5w",
+            "a x",
+            "a 1e+x",
+            "a 100w 0h",
+            "a 1é",
+            "a é",
+        ] {
             assert_eq!(srcset_urls(bad), Vec::<&str>::new(), "{bad:?}");
         }
         assert_eq!(srcset_urls("a 1q, b 2x"), ["b"]);

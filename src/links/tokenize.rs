@@ -174,7 +174,14 @@ pub(crate) fn find_links_within(bytes: &[u8], encoding: &'static Encoding, from_
     let Some(selectors) = SELECTORS.as_ref() else {
         return Err(tokenizer_error("a selector did not parse"));
     };
-    let state = State { selectors, limits, found: RefCell::default(), templates: Rc::default(), noscript: RefCell::default(), nested_at: Cell::new(None) };
+    let state = State {
+        selectors,
+        limits,
+        found: RefCell::default(),
+        templates: Rc::default(),
+        noscript: RefCell::default(),
+        nested_at: Cell::new(None),
+    };
     let encoding = AsciiCompatibleEncoding::new(encoding).unwrap_or_else(AsciiCompatibleEncoding::utf_8);
     // Our handlers hold no borrow across a call into the tokenizer, so nothing is left
     // borrowed after an unwind; what was found is dropped with the error.

@@ -73,10 +73,7 @@ impl Special {
     /// both [`Special::Javascript`], as they are in a browser, whatever RFC 1808 makes of
     /// them.
     pub fn of(value: &str) -> Option<Self> {
-        let mut chars = value
-            .trim_start_matches(|c: char| c <= ' ')
-            .bytes()
-            .filter(|&b| !matches!(b, b'\t' | b'\n' | b'\r'));
+        let mut chars = value.trim_start_matches(|c: char| c <= ' ').bytes().filter(|&b| !matches!(b, b'\t' | b'\n' | b'\r'));
         let first = chars.next()?;
         if first == b'#' {
             return Some(Self::Fragment);

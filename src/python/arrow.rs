@@ -376,7 +376,9 @@ fn parse_chunk(chunk: &Strings<'_>, spec: Spec, first_row: usize, stop: bool) ->
         };
         match parsed {
             Ok(Some(url)) => {
-                for (builder, component) in builders.iter_mut().zip([url.scheme(), url.netloc(), url.path(), url.params(), url.query(), url.fragment()]) {
+                for (builder, component) in
+                    builders.iter_mut().zip([url.scheme(), url.netloc(), url.path(), url.params(), url.query(), url.fragment()])
+                {
                     builder.append_value(component);
                 }
                 valid.push(true);

@@ -79,7 +79,8 @@ pub fn establish_base(
 ) -> PyResult<PyEstablishedBase> {
     let spec = spec_arg(spec)?;
     // Each a `str` or a parsed `URL`.
-    let optional = |obj: Option<&Bound<'_, PyAny>>, name: &str| obj.map(|o| base_str(o, name).map(std::borrow::Cow::into_owned)).transpose();
+    let optional =
+        |obj: Option<&Bound<'_, PyAny>>, name: &str| obj.map(|o| base_str(o, name).map(std::borrow::Cow::into_owned)).transpose();
     let retrieval_url = optional(retrieval_url, "retrieval_url")?;
     let mut html_base_href = optional(html_base_href, "html_base_href")?;
     let encapsulating_base = optional(encapsulating_base, "encapsulating_base")?;
@@ -134,8 +135,9 @@ pub(crate) fn header_pairs(headers: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(
     let mut out = Vec::new();
     for (index, item) in iter.enumerate() {
         let item = item?;
-        let (name, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
-            item.extract().map_err(|_| pyo3::exceptions::PyTypeError::new_err(format!("headers[{index}] must be a (name, value) pair of str")))?;
+        let (name, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item
+            .extract()
+            .map_err(|_| pyo3::exceptions::PyTypeError::new_err(format!("headers[{index}] must be a (name, value) pair of str")))?;
         out.push((borrow_str(&name, "header name")?.to_owned(), borrow_str(&value, "header value")?.to_owned()));
     }
     Ok(out)

@@ -15,8 +15,8 @@ use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 use super::errors::from_core;
 use super::resolving::{exact_str, spec_arg, strict_with};
 use super::strings::{surrogate_error, type_error, wrong_type, UNREADABLE_STR};
-use crate::batch::{max_threads, resolve_batch, BatchOptions, Cell, Input, Repeated, Resolved, Row};
 use super::url::PyUrl;
+use crate::batch::{max_threads, resolve_batch, BatchOptions, Cell, Input, Repeated, Resolved, Row};
 use crate::Spec;
 
 /// Below this many rows per thread, more threads cost more than they save.
@@ -105,7 +105,11 @@ impl<'py> Column<'py> {
     /// `bytearray` or `URL` is iterable but is one value, not a sequence of them: a
     /// `TypeError` too.
     pub(crate) fn collect(items: &Bound<'py, PyAny>, name: &str) -> PyResult<Self> {
-        if items.is_instance_of::<PyString>() || items.is_instance_of::<PyBytes>() || items.is_instance_of::<PyByteArray>() || items.is_instance_of::<PyUrl>() {
+        if items.is_instance_of::<PyString>()
+            || items.is_instance_of::<PyBytes>()
+            || items.is_instance_of::<PyByteArray>()
+            || items.is_instance_of::<PyUrl>()
+        {
             return Err(wrong_type(items, name, "a sequence of str (a list, a tuple, any iterable)"));
         }
         let objects: Vec<Bound<'py, PyAny>> = if let Ok(list) = items.cast::<PyList>() {
@@ -144,7 +148,12 @@ pub(crate) enum Bases<'py> {
 /// buffers and the new `str`s of a chunk stay in cache (measured on the corpus: 170 ns per
 /// link for one 10^5-row pass, 90 ns in chunks).
 #[allow(clippy::too_many_lines)] // one pass over the chunks; its closures share the borrowed rows
-pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: &Column<'py>, args: &BatchArgs) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn resolve_rows<'py>(
+    py: Python<'py>,
+    bases: Bases<'py>,
+    references: &Column<'py>,
+    args: &BatchArgs,
+) -> PyResult<Bound<'py, PyAny>> {
     let rows = references.objects.len();
     let (base_object, base_column) = match bases {
         Bases::One(object) => (Some(object), None),
@@ -280,10 +289,8 @@ pub(crate) fn with_index(py: Python<'_>, err: PyErr, row: usize, input: Input) -
     let value = err.value(py);
     let message = value.str().map(|s| s.to_string()).unwrap_or_default();
     let annotated = format!("{} of item {row}: {message}", input.name());
-    let result = value
-        .setattr("index", row)
-        .and_then(|()| value.setattr("input", input.name()))
-        .and_then(|()| value.setattr("args", (annotated,)));
+    let result =
+        value.setattr("index", row).and_then(|()| value.setattr("input", input.name())).and_then(|()| value.setattr("args", (annotated,)));
     match result {
         Ok(()) => err,
         Err(e) => e,

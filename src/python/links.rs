@@ -39,13 +39,25 @@ impl PyLink {
     /// one of the names of [`Special`] or `None`. Unpickling comes here too.
     #[new]
     #[pyo3(signature = (url, tag, attr, raw, special = None))]
-    fn new(url: &Bound<'_, PyAny>, tag: &Bound<'_, PyAny>, attr: &Bound<'_, PyAny>, raw: &Bound<'_, PyAny>, special: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn new(
+        url: &Bound<'_, PyAny>,
+        tag: &Bound<'_, PyAny>,
+        attr: &Bound<'_, PyAny>,
+        raw: &Bound<'_, PyAny>,
+        special: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         let special = match special {
             None => None,
             Some(value) if value.is_none() => None,
             Some(value) => Some(special_arg(value)?),
         };
-        Ok(Self { url: plain_str(url, "url")?, tag: plain_str(tag, "tag")?, attr: plain_str(attr, "attr")?, raw: plain_str(raw, "raw")?, special })
+        Ok(Self {
+            url: plain_str(url, "url")?,
+            tag: plain_str(tag, "tag")?,
+            attr: plain_str(attr, "attr")?,
+            raw: plain_str(raw, "raw")?,
+            special,
+        })
     }
 
     /// `None`, or `"javascript"`, `"mailto"`, `"data"` or `"fragment"`.
@@ -88,7 +100,16 @@ impl PyLink {
 impl PyLink {
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let special = self.special(py).map_or_else(|| py.None(), |s| s.into_any().unbind());
-        PyTuple::new(py, [self.url.clone_ref(py).into_any(), self.tag.clone_ref(py).into_any(), self.attr.clone_ref(py).into_any(), self.raw.clone_ref(py).into_any(), special])
+        PyTuple::new(
+            py,
+            [
+                self.url.clone_ref(py).into_any(),
+                self.tag.clone_ref(py).into_any(),
+                self.attr.clone_ref(py).into_any(),
+                self.raw.clone_ref(py).into_any(),
+                special,
+            ],
+        )
     }
 
     fn from_core(py: Python<'_>, link: &Link) -> Self {

@@ -80,9 +80,8 @@ pub(crate) fn surrogate_error(s: &Bound<'_, PyString>) -> PyErr {
     while i < bytes.len() {
         let b = bytes[i];
         if b == 0xED && bytes.get(i + 1).is_some_and(|&n| n >= 0xA0) {
-            let unit = (u32::from(b & 0x0F) << 12)
-                | (u32::from(bytes[i + 1] & 0x3F) << 6)
-                | u32::from(bytes.get(i + 2).map_or(0, |&n| n & 0x3F));
+            let unit =
+                (u32::from(b & 0x0F) << 12) | (u32::from(bytes[i + 1] & 0x3F) << 6) | u32::from(bytes.get(i + 2).map_or(0, |&n| n & 0x3F));
             let reason = format!("lone surrogate U+{unit:04X} cannot be encoded as UTF-8");
             return url_error(py, &reason, position);
         }

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
 
-use super::batch::{resolve_rows, BatchArgs, Bases, Column};
+use super::batch::{resolve_rows, Bases, BatchArgs, Column};
 use super::errors::from_core;
 use super::resolving::{resolve_to_py, spec_arg};
 use super::strings::{backed_str, borrow_str, str_arg};

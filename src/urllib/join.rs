@@ -3,8 +3,8 @@
 
 use super::split::{prepare_url, split, splitparams, Parts};
 use super::unsplit::{authority_for_empty_netloc, write_defined, write_unparse, Components, Head};
-use crate::recombine::write_tail;
 use super::{Checks, JoinRule, Joined, Unsplit, Urllib, UrllibError};
+use crate::recombine::write_tail;
 
 /// `urljoin(base, url, allow_fragments)`.
 pub(crate) fn urljoin<C: Checks>(

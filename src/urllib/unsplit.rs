@@ -28,11 +28,7 @@ pub(crate) struct Head {
 impl Head {
     pub fn of(path: &str, params: &str) -> Self {
         let b = path.as_bytes();
-        Self {
-            empty: b.is_empty() && params.is_empty(),
-            slash: b.first() == Some(&b'/'),
-            double_slash: b.starts_with(b"//"),
-        }
+        Self { empty: b.is_empty() && params.is_empty(), slash: b.first() == Some(&b'/'), double_slash: b.starts_with(b"//") }
     }
 }
 
@@ -56,12 +52,7 @@ pub(crate) fn authority_for_empty_netloc(rule: Unsplit, netloc_scheme: bool, hea
 pub(crate) fn write_unparse(out: &mut String, rule: Unsplit, uses_netloc: &SchemeList, c: &Components<'_>) {
     let head = Head::of(c.path, c.params);
     let authority = !c.netloc.is_empty()
-        || authority_for_empty_netloc(
-            rule,
-            !c.scheme.is_empty() && uses_netloc.contains(c.scheme),
-            head,
-            Head::of(c.path, ""),
-        );
+        || authority_for_empty_netloc(rule, !c.scheme.is_empty() && uses_netloc.contains(c.scheme), head, Head::of(c.path, ""));
     out.reserve(c.scheme.len() + c.netloc.len() + c.path.len() + c.params.len() + c.query.len() + c.fragment.len() + 7);
     if !c.scheme.is_empty() {
         out.push_str(c.scheme);

@@ -65,11 +65,9 @@ pub fn base() -> impl Strategy<Value = String> {
     ]
 }
 
-
 /// RFC 3986 tokens: the ones above plus `%2e`, an encoded `.` that §5.2.4 must not take for
 /// a dot segment (§6.2.2.2 decoding is a normalization, not part of resolution).
-const TOKENS_3986: &[&str] =
-    &["/", ".", "..", "./", "../", ";", "?", "#", ":", "a", "b", "g", "//", "http:", "x:", "é", "%2e"];
+const TOKENS_3986: &[&str] = &["/", ".", "..", "./", "../", ";", "?", "#", ":", "a", "b", "g", "//", "http:", "x:", "é", "%2e"];
 /// Path characters only, for `remove_dot_segments` and the §5.2.3 merge.
 const PATH_TOKENS_3986: &[&str] = &["/", ".", "..", "./", "../", "a", "b", "g", "//", ";", "é", "%2e"];
 

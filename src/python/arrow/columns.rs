@@ -46,9 +46,7 @@ impl<'a> Layout<'a> {
             DataType::Utf8 => Ok(Self::Utf8(array.as_string::<i32>())),
             DataType::LargeUtf8 => Ok(Self::LargeUtf8(array.as_string::<i64>())),
             DataType::Utf8View => Ok(Self::View(array.as_string_view())),
-            other => Err(PyTypeError::new_err(format!(
-                "{name} must be an Arrow string, large_string or string_view array, not {other}"
-            ))),
+            other => Err(PyTypeError::new_err(format!("{name} must be an Arrow string, large_string or string_view array, not {other}"))),
         }
     }
 
@@ -111,7 +109,9 @@ fn offsets_layout<O: OffsetSizeTrait>(array: &GenericStringArray<O>, layout: Lay
     if offsets.len() != array.len() + 1 {
         return Err(format!("{} offsets for {} rows", offsets.len(), array.len()));
     }
-    let offset = |o: O| o.to_usize().filter(|&o| o <= values.len()).ok_or_else(|| format!("offset {o:?} outside the {} bytes of text", values.len()));
+    let offset = |o: O| {
+        o.to_usize().filter(|&o| o <= values.len()).ok_or_else(|| format!("offset {o:?} outside the {} bytes of text", values.len()))
+    };
     let (start, end) = (offset(offsets[0])?, offset(offsets[array.len()])?);
     // One pass over the offsets: in order, in bounds, and each row's start a character
     // boundary (the region's own start and end are checked with its text).

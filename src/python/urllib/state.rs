@@ -201,9 +201,7 @@ impl Twin {
 
 /// Reads the three lists; items that are not `str` are skipped (no scheme equals them).
 fn read_schemes(py: Python<'_>, lists: &[Py<PyList>; 3]) -> Schemes {
-    let read = |list: &Py<PyList>| -> SchemeList {
-        list.bind(py).iter().filter_map(|item| item.extract::<String>().ok()).collect()
-    };
+    let read = |list: &Py<PyList>| -> SchemeList { list.bind(py).iter().filter_map(|item| item.extract::<String>().ok()).collect() };
     Schemes { uses_relative: read(&lists[0]), uses_netloc: read(&lists[1]), uses_params: read(&lists[2]) }
 }
 
