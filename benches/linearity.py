@@ -48,22 +48,34 @@ FAMILIES: dict[str, tuple[str, int, Callable[[int], tuple[str, str]]]] = {
     "emptyabs": ("`'/' * n + 'g'` (empty net_loc, empty segments)", 100_000, lambda n: (BASE, "/" * n + "g")),
     "long": ("`'x' * n` (one segment; 10n = 10 MB)", 1_000_000, lambda n: (BASE, "x" * n)),
     "segments": ("`'a/' * n` (n segments; 10n = 10 MB)", 500_000, lambda n: (BASE, "a/" * n)),
-    "climb": ("base `'http://a/' + 'x/' * n`, reference `'../' * n + 'g'`", 100_000,
-              lambda n: ("http://a/" + "x/" * n, "../" * n + "g")),
+    "climb": (
+        "base `'http://a/' + 'x/' * n`, reference `'../' * n + 'g'`",
+        100_000,
+        lambda n: ("http://a/" + "x/" * n, "../" * n + "g"),
+    ),
     "semicolons": ("`';' * n`", 100_000, lambda n: (BASE, ";" * n)),
     "questions": ("`'?' * n`", 100_000, lambda n: (BASE, "?" * n)),
     "controls": ("`'g' + '\\t\\n\\x00\\x7f' * n`", 100_000, lambda n: (BASE, "g" + "\t\n\x00\x7f" * n)),
     "space_at_end": ("`'x' * n + ' '` (validate fails at the end)", 1_000_000, lambda n: (BASE, "x" * n + " ")),
     "non_ascii": ("`'é/' * n`", 100_000, lambda n: (BASE, "é/" * n)),
     "astral": ("`'\\U0010ffff/' * n`", 100_000, lambda n: (BASE, "\U0010ffff/" * n)),
-    "surrogate_at_end": ("`'x' * n + '\\ud800'` (URLError at the end)", 1_000_000, lambda n: (BASE, "x" * n + "\ud800")),
+    "surrogate_at_end": (
+        "`'x' * n + '\\ud800'` (URLError at the end)",
+        1_000_000,
+        lambda n: (BASE, "x" * n + "\ud800"),
+    ),
 }
 
 
 #: Arrow families: family -> (description, n chunks, chunked bases?, chunked references?).
 ARROW_FAMILIES: dict[str, tuple[str, int, bool, bool]] = {
     "arrow_chunks": ("`relurl.arrow.resolve`, bases and references in n chunks of 10 rows", 6_400, True, True),
-    "arrow_base_chunks": ("`relurl.arrow.resolve`, bases in n chunks of 10 rows, references one array", 6_400, True, False),
+    "arrow_base_chunks": (
+        "`relurl.arrow.resolve`, bases in n chunks of 10 rows, references one array",
+        6_400,
+        True,
+        False,
+    ),
 }
 ARROW_OPERATION = "arrow.resolve"
 
@@ -99,6 +111,7 @@ def operations(base: str, ref: str) -> dict[str, Callable[[], object]]:
                 return call()
             except relurl.URLError as e:
                 return e
+
         return run
 
     ops = {
@@ -136,6 +149,7 @@ def measure(call: Callable[[], object]) -> dict[str, float]:
     result = call()
     peak = status_kib("VmHWM") if exact else status_kib("VmRSS")
     del result
+
     # Time: batches of at least 20 ms, the fastest of 7.
     def batch(loops: int) -> float:  # CPU time: the machine's other processes do not count
         t = time.process_time()
@@ -184,9 +198,13 @@ def fmt_time(seconds: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--worker", nargs=3, metavar=("FAMILY", "N", "OP"), help=argparse.SUPPRESS)
-    parser.add_argument("--family", action="append", choices=sorted([*FAMILIES, *ARROW_FAMILIES]), help="only these families")
+    parser.add_argument(
+        "--family", action="append", choices=sorted([*FAMILIES, *ARROW_FAMILIES]), help="only these families"
+    )
     parser.add_argument("--strict", action="store_true", help="exit 1 if a time ratio exceeds 12")
-    parser.add_argument("--rounds", type=int, default=2, help="fresh processes per size, alternating; the fastest counts")
+    parser.add_argument(
+        "--rounds", type=int, default=2, help="fresh processes per size, alternating; the fastest counts"
+    )
     parser.add_argument("--sizes", default="1,10", help="multiples of each family's n (default 1,10; try 1,10,100)")
     args = parser.parse_args()
     if args.worker:
@@ -196,9 +214,11 @@ def main() -> None:
     labels = ["n" if m == 1 else f"{m}n" for m in multiples]
 
     print(f"relurl {relurl.__version__} ({relurl._relurl.__file__}), Python {sys.version.split()[0]}")
-    print(f"time: fastest of 7 batches in each of {args.rounds} fresh processes per size, per call; "
-          "memory: peak RSS of one call over the RSS before it\n")
-    steps = list(zip(labels, labels[1:], multiples, multiples[1:]))
+    print(
+        f"time: fastest of 7 batches in each of {args.rounds} fresh processes per size, per call; "
+        "memory: peak RSS of one call over the RSS before it\n"
+    )
+    steps = list(zip(labels, labels[1:], multiples, multiples[1:], strict=False))
     print(
         "| family | n | entry point | "
         + " | ".join(f"time at {label}" for label in labels)
@@ -224,7 +244,7 @@ def main() -> None:
                     runs[size].append(run_worker(family, size, op))
             best = [min(runs[m * n], key=lambda r: r["seconds"]) for m in multiples]
             ratios = []
-            for (_, _, ma, mb), x, y in zip(steps, best, best[1:]):
+            for (_, _, ma, mb), x, y in zip(steps, best, best[1:], strict=False):
                 ratio = y["seconds"] / x["seconds"]
                 expected = mb / ma
                 worst = max(worst, ratio / expected * 10)

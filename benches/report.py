@@ -199,7 +199,7 @@ def interleaved(seconds: float) -> str:
     def per_cycle(num: str, den: str) -> str:
         if num not in times:
             return "n/a"
-        ratios = sorted(a / b for a, b in zip(times[num], times[den]))
+        ratios = sorted(a / b for a, b in zip(times[num], times[den], strict=False))
         q1, med, q3 = ratios[len(ratios) // 4], statistics.median(ratios), ratios[(3 * len(ratios)) // 4]
         return ratio(med) if q3 - q1 < 1e-9 else f"{ratio(med)} ({ratio(q1)}–{ratio(q3)})"
 
@@ -258,14 +258,16 @@ def main() -> None:
     cpu = machine.get("cpu", {}).get("brand_raw") or platform.processor() or "unknown CPU"
     commit_info = data.get("commit_info") or {}
     commit = commit_info.get("id")
-    commit_note = f" (commit {commit[:10]}{', with uncommitted changes' if commit_info.get('dirty') else ''})" if commit else ""
+    commit_note = (
+        f" (commit {commit[:10]}{', with uncommitted changes' if commit_info.get('dirty') else ''})" if commit else ""
+    )
     n = len(runs)
     print(
         f"Resolving the {n_links:,} (base, href) pairs of the link corpus (`../shared/corpus/links.jsonl`), "
         "each once per round, in page order. ns per link: median time of a round / links"
         + (f", median over {n} runs" if n > 1 else "")
         + ". Ratios are speed-ups (the other's time / this one's) computed within each run"
-        + (f"; median over the runs, with the lowest and highest in brackets." if n > 1 else ".")
+        + ("; median over the runs, with the lowest and highest in brackets." if n > 1 else ".")
     )
     print()
     print(body)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from report import REPO_ROOT, ratio, ratio_cell, run_benchmarks, version_of  # noqa: E402
+from report import REPO_ROOT, ratio_cell, run_benchmarks, version_of
 
 BENCH_FILE = Path(__file__).resolve().parent / "test_bench_batch.py"
 GROUP = "batch-1M"
@@ -36,7 +36,10 @@ ROWS_LABELS = [
     ("test_arrow_resolve_threads2", "`pa.array(relurl.arrow.resolve(bases, hrefs, threads=2))`"),
     ("test_arrow_chunked", "`relurl.arrow.resolve` on chunked arrays (65,536-row chunks)"),
     ("test_arrow_chunked_threads2", "the same, `threads=2` (whole chunks per thread)"),
-    ("test_arrow_check_only", "`relurl.arrow.resolve(None, hrefs)`: import, UTF-8 check, all-null result (no resolving)"),
+    (
+        "test_arrow_check_only",
+        "`relurl.arrow.resolve(None, hrefs)`: import, UTF-8 check, all-null result (no resolving)",
+    ),
 ]
 
 

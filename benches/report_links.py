@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from report import ratio, ratio_cell, run_benchmarks, version_of  # noqa: E402
+from report import ratio, ratio_cell, run_benchmarks, version_of
 
 BENCH_FILE = Path(__file__).resolve().parent / "test_bench_links.py"
 GROUP = "links-corpus"
@@ -37,7 +37,11 @@ RELURL = "test_relurl"
 CONTESTANTS = {
     "test_lxml": ("lxml.html: `fromstring` + `make_links_absolute` + `iterlinks`", "run_lxml", 5.0),
     "test_selectolax_urljoin": ("selectolax (Lexbor) + `urllib.parse.urljoin`", "run_selectolax_urljoin", 2.0),
-    "test_selectolax_can_ada": ("selectolax (Lexbor) + can_ada, base parsed once per page", "run_selectolax_can_ada", 1.0),
+    "test_selectolax_can_ada": (
+        "selectolax (Lexbor) + can_ada, base parsed once per page",
+        "run_selectolax_can_ada",
+        1.0,
+    ),
     "test_relurl": ("`relurl.extract_links(html, url)`", "run_relurl", 1.0),
 }
 
@@ -95,11 +99,13 @@ def interleaved(seconds: float) -> str:
             times[name].append(time.perf_counter() - start)
     lines = ["| Contestant | pages/s | MB/s | relurl's speed-up |", "|---|---:|---:|---:|"]
     for name in fns:
-        ratios = sorted(a / b for a, b in zip(times[name], times[RELURL]))
+        ratios = sorted(a / b for a, b in zip(times[name], times[RELURL], strict=False))
         q1, med, q3 = ratios[len(ratios) // 4], statistics.median(ratios), ratios[(3 * len(ratios)) // 4]
         cell = ratio(med) if name == RELURL else f"{ratio(med)} ({ratio(q1)}–{ratio(q3)})"
         t = statistics.median(times[name])
-        lines.append(f"| {CONTESTANTS[name][0]} | {module.N_PAGES / t:,.0f} | {module.N_BYTES / t / 1e6:,.1f} | {cell} |")
+        lines.append(
+            f"| {CONTESTANTS[name][0]} | {module.N_PAGES / t:,.0f} | {module.N_BYTES / t / 1e6:,.1f} | {cell} |"
+        )
     head = (
         f"Interleaved check: {len(times[RELURL])} cycles, each timing one round of every contestant in turn; "
         "speed-ups taken within each cycle, median (and interquartile range)."

@@ -19,12 +19,12 @@ allocator noise, not a slope). Python-level leaks that RSS would miss are checke
 from __future__ import annotations
 
 import argparse
-from array import array
 import gc
 import json
 import resource
 import sys
 import time
+from array import array
 from pathlib import Path
 from typing import Literal
 
@@ -144,10 +144,12 @@ def main() -> None:
         print(f"| {label} | {r_calls[j]:,} | {r_rss[j]:,} | {r_peak[j]:,} | {r_blocks[j]:,} |")
     calls = r_calls[last] - r_calls[1]
     growth = r_rss[last] - r_rss[1]
-    print(f"\nRSS growth after warm-up: {growth:+,} KiB over {calls:,} calls "
-          f"({growth * 1024 / max(1, calls):+.4f} bytes per call); from the start: {r_rss[last] - r_rss[0]:+,} KiB")
+    print(
+        f"\nRSS growth after warm-up: {growth:+,} KiB over {calls:,} calls "
+        f"({growth * 1024 / max(1, calls):+.4f} bytes per call); from the start: {r_rss[last] - r_rss[0]:+,} KiB"
+    )
     print(f"allocated blocks growth after warm-up: {r_blocks[last] - r_blocks[1]:+,}")
-    changed = sum(a != b for a, b in zip(refcounts0, refcounts1))
+    changed = sum(a != b for a, b in zip(refcounts0, refcounts1, strict=False))
     print(f"reference counts of {len(shared)} shared base/href strings: {changed} changed")
     if changed:
         sys.exit(1)

@@ -52,7 +52,6 @@ def write_input(path: Path, rows: int) -> None:
 
 def measure(path: Path, threads: int) -> dict[str, float]:
     import pyarrow as pa
-
     import relurl.arrow
 
     before_input = kib("VmRSS")
@@ -91,7 +90,9 @@ def main() -> None:
         write_input(path, int(args.rows))
         out = subprocess.run(
             [sys.executable, __file__, "--measure", str(path), "--threads", str(args.threads)],
-            check=True, capture_output=True, text=True,
+            check=True,
+            capture_output=True,
+            text=True,
         ).stdout
     r = json.loads(out)
     print(

@@ -61,16 +61,19 @@ def load() -> tuple[list[str], list[str]]:
 
 BASES, HREFS = load()
 ROWS = len(HREFS)
-PAGES = [(base, [h for _, h in group]) for base, group in itertools.groupby(zip(BASES, HREFS), key=lambda p: p[0])]
+PAGES = [
+    (base, [h for _, h in group])
+    for base, group in itertools.groupby(zip(BASES, HREFS, strict=False), key=lambda p: p[0])
+]
 ARROW_BASES, ARROW_HREFS = pa.array(BASES, pa.string()), pa.array(HREFS, pa.string())
 CHUNK = 65_536
 CHUNKED_BASES = pa.chunked_array([BASES[i : i + CHUNK] for i in range(0, ROWS, CHUNK)], pa.string())
 CHUNKED_HREFS = pa.chunked_array([HREFS[i : i + CHUNK] for i in range(0, ROWS, CHUNK)], pa.string())
-EXPECTED = [relurl.resolve(b, h) for b, h in zip(BASES, HREFS)]
+EXPECTED = [relurl.resolve(b, h) for b, h in zip(BASES, HREFS, strict=False)]
 
 
 def urljoin_loop() -> list[str]:
-    return [urljoin(b, h) for b, h in zip(BASES, HREFS)]
+    return [urljoin(b, h) for b, h in zip(BASES, HREFS, strict=False)]
 
 
 def url_resolve_many() -> list[str]:

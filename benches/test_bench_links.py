@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import csv
 import math
-from collections import Counter
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,7 @@ import pytest
 
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 
-import relurl  # noqa: E402
+import relurl
 
 CORPUS_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 if not (CORPUS_DIR / "pages.tsv").is_file():

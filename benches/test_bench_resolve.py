@@ -34,7 +34,7 @@ import pytest
 
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 
-import relurl  # noqa: E402
+import relurl
 
 CORPUS_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 LINKS_FILE = CORPUS_DIR / "links.jsonl"
@@ -235,7 +235,7 @@ def _bench(
     results = collect()
     assert len(results) == N_LINKS
     failures = sum(1 for r in results if r is FAILED)
-    mismatches = sum(1 for got, want in zip(results, EXPECTED) if got is not FAILED and got != want)
+    mismatches = sum(1 for got, want in zip(results, EXPECTED, strict=False) if got is not FAILED and got != want)
 
     info = benchmark.extra_info
     info["contestant"] = contestant
@@ -283,7 +283,9 @@ def test_relurl_resolve_many(benchmark: Any) -> None:
 def test_relurl_urljoin(benchmark: Any) -> None:
     """The urllib twin: its results must equal urllib.parse.urljoin's, every one."""
     twin, reference = results_relurl_urljoin(), results_urljoin()
-    assert twin == reference, f"{sum(a != b for a, b in zip(twin, reference))} results differ from urllib.parse.urljoin"
+    assert twin == reference, (
+        f"{sum(a != b for a, b in zip(twin, reference, strict=False))} results differ from urllib.parse.urljoin"
+    )
     benchmark.extra_info["matches_urljoin"] = True
     _bench(benchmark, "relurl.urljoin", run_relurl_urljoin, results_relurl_urljoin, relurl_variant=False)
 

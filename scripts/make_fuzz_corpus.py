@@ -17,6 +17,7 @@ test_urlparse.py inputs and the pinned extras), spread over the eight versions.
 
 Files are named by the SHA-1 of their content, as libFuzzer names the inputs it keeps.
 """
+
 import hashlib
 import json
 import pathlib
@@ -92,12 +93,12 @@ def urljoin_inputs():
     data = json.loads((ROOT / "tests" / "data" / "urljoin_cases.json").read_text(encoding="utf-8"))
     blobs = []
     for i, (base, url, allow) in enumerate(data["inputs"]["urljoin"]):
-        blobs.append(bytes([i % 8 | (0 if allow else 8)]) + f"{base}\0{url}".encode("utf-8"))
+        blobs.append(bytes([i % 8 | (0 if allow else 8)]) + f"{base}\0{url}".encode())
     for i, row in enumerate(data["inputs"]["urlsplit"]):
         url, allow = row[0], row[2]
         blobs.append(bytes([(i + 3) % 8 | (0 if allow else 8)]) + url.encode("utf-8"))
     for selector, base, url in URLJOIN_BOUNDARY:
-        blobs.append(bytes([selector]) + f"{base}\0{url}".encode("utf-8"))
+        blobs.append(bytes([selector]) + f"{base}\0{url}".encode())
     return blobs
 
 
@@ -107,12 +108,24 @@ BASE_HEADER_SEEDS = [
     (0, ["Base: <URL:http://www.ics.uci.edu/Test/a/b/c>"]),
     (0, ["<URL: http://a/b\r\n  /c >"]),
     (0, ["base :\t<url:HTTP://a/b>  "]),
-    (0, ["<URL:>"]), (0, ["<URL:a/b>"]), (0, ["<URL:http://a"]), (0, ["<URL:http://a> x"]), (0, ["http://a/b"]),
+    (0, ["<URL:>"]),
+    (0, ["<URL:a/b>"]),
+    (0, ["<URL:http://a"]),
+    (0, ["<URL:http://a> x"]),
+    (0, ["http://a/b"]),
     (2, ["http://example.com/dir/page.html"]),
     (2 | 8, ["http://example.com/a/b.html", "\n\t sub/index.html \r\n"]),
     (2 | 4, ["http://example.com/dir/page.html", "http://mail.example/msg/", "Content-Location:../other/"]),
-    (2, ["http://example.com/dir/page.html", "content-location:http://c/l/", "CONTENT-BASE:http://c/b/",
-         "base:<URL:http://b/h/>", "Base:<URL:http://second/ignored/>"]),
+    (
+        2,
+        [
+            "http://example.com/dir/page.html",
+            "content-location:http://c/l/",
+            "CONTENT-BASE:http://c/b/",
+            "base:<URL:http://b/h/>",
+            "Base:<URL:http://second/ignored/>",
+        ],
+    ),
     (2, ["http://example.com/", "Content-Base:   ", "Content-Location:/x"]),
     (2, ["http://example.com/", "Base:<URL:relative>"]),
     (1 | 2 | 8, ["s:/a/../b", "../../c/./d"]),
@@ -130,7 +143,8 @@ def base_header_inputs():
 HTML_SEEDS = [
     '<a href="g">x</a>',
     '<a href=" ../x?a=1&amp;b=2 ">x</a><base href="/docs/"><a href="mailto:me@example.com">m</a>',
-    '<base href="http://other.example/base/"><base href="ignored/"><a href="#top">t</a><a href=javascript:void(0)>j</a>',
+    '<base href="http://other.example/base/"><base href="ignored/">'
+    '<a href="#top">t</a><a href=javascript:void(0)>j</a>',
     '<base target=_top><base href=" sub/ "><img src="i.png" srcset="a.jpg 1x, b.jpg?w=1,2 2x,c.jpg 100w, d.jpg 0w">',
     '<picture><source srcset="s1.webp 1x,s2.webp 2x"><img srcset=",,a.jpg,,b.jpg" src=""></picture>',
     '<meta http-equiv="refresh" content="5; url=/next"><meta http-equiv=Refresh content="0;URL=\'/a b\'junk">',
@@ -163,7 +177,7 @@ def corpus_windows():
             start = html.rfind(b"<", 0, max(at - 1200, 0) + 1)
             start = max(start, 0)
             end = html.rfind(b">", start, start + 3500)
-            blobs.append(html[start:end + 1])
+            blobs.append(html[start : end + 1])
             break
     return blobs
 
@@ -187,7 +201,7 @@ def main():
     for base, href in links + BOUNDARY_PAIRS:
         urls.update((base, href))
     single = [u.encode("utf-8") for u in urls]
-    pairs = [f"{b}\0{r}".encode("utf-8") for b, r, _ in rfc] + [f"{b}\0{h}".encode("utf-8") for b, h in links + BOUNDARY_PAIRS]
+    pairs = [f"{b}\0{r}".encode() for b, r, _ in rfc] + [f"{b}\0{h}".encode() for b, h in links + BOUNDARY_PAIRS]
     counts = {}
     for target in ("parse", "roundtrip", "validate"):
         counts[target] = write(target, single)
@@ -195,7 +209,9 @@ def main():
         counts[target] = write(target, pairs)
     counts["urljoin"] = write("urljoin", urljoin_inputs())
     counts["base_header"] = write("base_header", base_header_inputs())
-    counts["extract_links"] = write("extract_links", [h if isinstance(h, bytes) else h.encode("utf-8") for h in HTML_SEEDS] + corpus_windows())
+    counts["extract_links"] = write(
+        "extract_links", [h if isinstance(h, bytes) else h.encode("utf-8") for h in HTML_SEEDS] + corpus_windows()
+    )
     size = sum(p.stat().st_size for p in CORPUS.rglob("*") if p.is_file())
     print(", ".join(f"{t}: {n}" for t, n in counts.items()), f"seeds; {size} bytes in all")
 

@@ -10,7 +10,7 @@
 #   3. the sdist, then `pip wheel` of it in a clean venv (a full build from the sdist alone,
 #      run in the background during step 4), and that wheel imported and run once
 #      (WHEEL_CHECK_SDIST=list instead checks that the sdist holds every file of git's
-#      Cargo.toml, Cargo.lock, pyproject.toml, src/ and python/ without building it: what CI
+#      Cargo.toml, Cargo.lock, pyproject.toml, crates/ and python/ without building it: what CI
 #      does, to stay within its time);
 #   4. a fresh venv with the built wheel and its `test` extra (`pip install 'WHEEL[test]'`:
 #      the extra's requirements as pyproject.toml declares them, read from the wheel's
@@ -100,9 +100,9 @@ SDIST_MODE=${WHEEL_CHECK_SDIST:-build}
 if [[ $SDIST_MODE == list ]]; then
     step "sdist: holds every file the build needs (WHEEL_CHECK_SDIST=list: not built)"
     LISTED=$(tar -tzf "$SDIST" | cut -d/ -f2- | sort)
-    MISSING=$(git ls-files Cargo.toml Cargo.lock pyproject.toml README.md src python | sort | comm -23 - <(echo "$LISTED"))
+    MISSING=$(git ls-files Cargo.toml Cargo.lock pyproject.toml README.md crates/relurl/Cargo.toml crates/relurl/README.md crates/relurl/src crates/relurl-py python | sort | comm -23 - <(echo "$LISTED"))
     [[ -z $MISSING ]] || fail "the sdist lacks: $MISSING"
-    echo "sdist: all $(git ls-files Cargo.toml Cargo.lock pyproject.toml README.md src python | wc -l) build files present"
+    echo "sdist: all $(git ls-files Cargo.toml Cargo.lock pyproject.toml README.md crates/relurl/Cargo.toml crates/relurl/README.md crates/relurl/src crates/relurl-py python | wc -l) build files present"
 fi
 
 [[ $SDIST_MODE == list ]] || step "sdist: pip wheel it in a clean venv (a build from the sdist alone), in the background"
@@ -136,7 +136,7 @@ VENV=$WORK/venv
 "$VENV/bin/pip" list --disable-pip-version-check 2>/dev/null | grep -iE '^(relurl|pytest|hypothesis|mypy|lxml) '
 
 # A copy of what the tests read (tests/, README.md, examples/, pyproject.toml for pytest's
-# and mypy's settings), never python/ or src/; ../shared beside it as beside the checkout.
+# and mypy's settings), never python/ or crates/; ../shared beside it as beside the checkout.
 mkdir -p "$WORK/repo"
 cp -r tests README.md pyproject.toml "$WORK/repo/"
 [[ -d examples ]] && cp -r examples "$WORK/repo/"

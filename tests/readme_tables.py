@@ -19,7 +19,23 @@ DATA = Path(__file__).resolve().parent / "data"
 BASE_1808 = "http://a/b/c/d;p?q#f"
 BASE_3986 = "http://a/b/c/d;p?q"
 #: Beyond the two RFCs' own examples: the references crawlers meet that the semantics split on.
-EXTRA_REFERENCES = ["\\g", " g", "g ", " g ", "\tg", "?", "#", "?#", "//g", "///g", "http:g", "HTTP:g", "g;", "g?", "g#"]
+EXTRA_REFERENCES = [
+    "\\g",
+    " g",
+    "g ",
+    " g ",
+    "\tg",
+    "?",
+    "#",
+    "?#",
+    "//g",
+    "///g",
+    "http:g",
+    "HTTP:g",
+    "g;",
+    "g?",
+    "g#",
+]
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -62,7 +78,7 @@ def semantics_table() -> str:
     rows += [(f"3986 §{r['section']}", BASE_3986, r["reference"]) for r in _load("rfc3986_examples.json")["examples"]]
     rows += [("extra", BASE_1808, reference) for reference in EXTRA_REFERENCES]
     lines = [
-        "| example | base | reference | `spec=\"rfc1808\"` | `spec=\"rfc3986\"` | `relurl.urljoin` |",
+        '| example | base | reference | `spec="rfc1808"` | `spec="rfc3986"` | `relurl.urljoin` |',
         "|---|---|---|---|---|---|",
     ]
     for source, base, reference in rows:
@@ -78,4 +94,6 @@ def semantics_table() -> str:
 
 
 if __name__ == "__main__":
-    sys.stdout.write("<!-- semantics -->\n" + semantics_table() + "\n\n<!-- differences -->\n" + differences_table() + "\n")
+    sys.stdout.write(
+        "<!-- semantics -->\n" + semantics_table() + "\n\n<!-- differences -->\n" + differences_table() + "\n"
+    )

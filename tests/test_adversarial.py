@@ -17,10 +17,9 @@ import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal, TypeVar, Union
+from typing import Any, Literal, TypeVar
 
 import pytest
-
 import relurl
 
 BASE = "http://a/b/c/d;p?q#f"
@@ -35,8 +34,8 @@ class Raises:
     reason: str
 
 
-Answer = Union[str, Raises]
-Components = Union[tuple[str, str, str, str, str, str], Raises]
+Answer = str | Raises
+Components = tuple[str, str, str, str, str, str] | Raises
 
 
 @dataclass(frozen=True)
@@ -509,7 +508,9 @@ def test_establish_base(case: Case) -> None:
         # Found in the page: the DOM value, as extract_links reads it.
         got = relurl.establish_base(retrieval_url=BASE, html=f'<base href="{in_an_attribute(ref)}">', spec=spec)
         assert got.source == "html"
-        check_text(functools.partial(getattr, got, "url"), answer_for(case, spec, dom_value(ref).strip(ASCII_WHITESPACE)))
+        check_text(
+            functools.partial(getattr, got, "url"), answer_for(case, spec, dom_value(ref).strip(ASCII_WHITESPACE))
+        )
     # As the retrieval URL alone: RFC 1808 section 4 step 1, the value itself (stripped).
     if isinstance(case.rfc1808(ref), Raises):
         check(lambda: relurl.establish_base(retrieval_url=ref), case.rfc1808(ref))

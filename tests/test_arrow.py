@@ -12,11 +12,9 @@ import sys
 from typing import Any
 
 import pytest
-
-from conftest import corpus_pairs
-
 import relurl
 import relurl.arrow
+from conftest import corpus_pairs
 
 pa = pytest.importorskip("pyarrow")
 pl = pytest.importorskip("polars")
@@ -112,7 +110,11 @@ def test_errors_modes_name_the_global_row() -> None:
         (lambda: relurl.arrow.resolve(BASE, pa.array([1, 2])), TypeError, "references must be an Arrow string"),
         (lambda: relurl.arrow.resolve(pa.array([1]), pa.array(["g"])), TypeError, "bases must be an Arrow string"),
         (lambda: relurl.arrow.resolve(BASE, ["g"]), TypeError, "references must be an Arrow array"),
-        (lambda: relurl.arrow.resolve(pa.array([BASE]), pa.array(["g", "h"])), ValueError, "bases has 1 rows and references 2"),
+        (
+            lambda: relurl.arrow.resolve(pa.array([BASE]), pa.array(["g", "h"])),
+            ValueError,
+            "bases has 1 rows and references 2",
+        ),
         (lambda: relurl.arrow.resolve(BASE, pa.array(["g"]), errors="skip"), ValueError, "errors must be"),
         (lambda: relurl.arrow.parse(pa.array([b"x"])), TypeError, "urls must be an Arrow string"),
     ],
@@ -133,8 +135,8 @@ def components(row: dict[str, str] | None) -> tuple[str, ...] | None:
 def test_parse_gives_the_six_strings_of_relurl_parse_on_the_corpus() -> None:
     # One model (RFC 1808 section 2.4): a component is "" when empty or absent, as
     # tuple(relurl.parse(u)) and urllib give it; null only for a null (or failed) row.
-    urls = sorted({u for pair in PAIRS for u in pair}) + ["http://x/?", "//h/p#", "g;", "", "?", "#", ";"]
-    got = pa.array(relurl.arrow.parse(pa.array(urls + [None]))).to_pylist()
+    urls = [*sorted({u for pair in PAIRS for u in pair}), "http://x/?", "//h/p#", "g;", "", "?", "#", ";"]
+    got = pa.array(relurl.arrow.parse(pa.array([*urls, None]))).to_pylist()
     assert got[-1] is None
     assert [components(row) for row in got[:-1]] == [tuple(relurl.parse(u)) for u in urls]
 
@@ -238,7 +240,9 @@ print("ok")
 
 
 def test_invalid_utf8_through_every_entry_point_fails_cleanly_in_a_subprocess() -> None:
-    done = subprocess.run([sys.executable, "-c", NOT_UTF8_SCRIPT], check=False, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", NOT_UTF8_SCRIPT], check=False, capture_output=True, text=True, timeout=120
+    )
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == "ok\n"
 
@@ -275,7 +279,9 @@ print("ok")
 def test_a_huge_thread_count_starts_no_more_threads_than_cores() -> None:
     # Hundreds of OS threads were started before; under a limit on address space that was a
     # PanicException ("failed to spawn thread"). Now at most the machine's parallelism.
-    done = subprocess.run([sys.executable, "-c", THREADS_SCRIPT], check=False, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", THREADS_SCRIPT], check=False, capture_output=True, text=True, timeout=120
+    )
     assert (done.returncode, done.stderr, done.stdout) == (0, "", "ok\n")
 
 
@@ -324,11 +330,18 @@ def test_report_gives_one_failure_per_failed_row() -> None:
 
 def test_a_bad_single_base_fails_each_row_by_the_mode() -> None:
     refs = pa.array([None, "g", None, "h"])
-    for base, reason, position in [("http://a/\ud800", "lone surrogate U+D800 cannot be encoded as UTF-8", 9),
-                                   ("http://a b/", "space is not allowed in a net_loc", 8)]:
+    for base, reason, position in [
+        ("http://a/\ud800", "lone surrogate U+D800 cannot be encoded as UTF-8", 9),
+        ("http://a b/", "space is not allowed in a net_loc", 8),
+    ]:
         with pytest.raises(relurl.URLError) as info:
             relurl.arrow.resolve(base, refs, strict=True)
-        assert (info.value.index, info.value.input, info.value.reason, info.value.position) == (1, "base", reason, position)
+        assert (info.value.index, info.value.input, info.value.reason, info.value.position) == (
+            1,
+            "base",
+            reason,
+            position,
+        )
         assert pa.array(relurl.arrow.resolve(base, refs, strict=True, errors="null")).to_pylist() == [None] * 4
         _, failures = relurl.arrow.resolve(base, refs, strict=True, errors="report")
         assert [(f.index, f.input, f.reason) for f in failures] == [(1, "base", reason), (3, "base", reason)]

@@ -4,7 +4,6 @@ typed error, never a crash."""
 from __future__ import annotations
 
 import pytest
-
 import relurl
 
 BASE = "http://a/b/c/d;p?q#f"
@@ -67,7 +66,12 @@ def test_lone_surrogate_is_a_url_error_with_position(text: str, position: int, u
         ("g\x7f", "http://a/b/c/g\x7f", 1, "control character U+007F is not allowed in a path"),
         (" g ", "http://a/b/c/ g ", 0, "space is not allowed in a path"),
         ("ü", "http://a/b/c/ü", 0, "non-ASCII character 'ü' (U+00FC) is not allowed in a path"),
-        ("g?\U0001f600", "http://a/b/c/g?\U0001f600", 2, "non-ASCII character '\U0001f600' (U+1F600) is not allowed in a query"),
+        (
+            "g?\U0001f600",
+            "http://a/b/c/g?\U0001f600",
+            2,
+            "non-ASCII character '\U0001f600' (U+1F600) is not allowed in a query",
+        ),
         ("%zz", "http://a/b/c/%zz", 0, "'%' not followed by two hex digits in a path"),
         ("~user/", "http://a/b/c/~user/", 0, "'~' is not allowed in a path"),
         ("g#a#b", "http://a/b/c/g#a#b", 3, "'#' is not allowed in a fragment"),

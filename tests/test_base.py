@@ -7,7 +7,6 @@ import io
 import pickle
 
 import pytest
-
 import relurl
 
 PAGE = "http://example.com/dir/page.html"
@@ -46,7 +45,9 @@ def test_headers_from_an_http_message() -> None:
 def test_result_object() -> None:
     got = relurl.establish_base(retrieval_url=PAGE)
     assert repr(got) == f"EstablishedBase(url='{PAGE}', source='retrieval')"
-    assert got == relurl.establish_base(retrieval_url=PAGE) and hash(got) == hash(relurl.establish_base(retrieval_url=PAGE))
+    assert got == relurl.establish_base(retrieval_url=PAGE) and hash(got) == hash(
+        relurl.establish_base(retrieval_url=PAGE)
+    )
     with pytest.raises(AttributeError):
         got.url = "x"  # type: ignore[misc]
 
@@ -95,13 +96,20 @@ def test_base_from_header_errors(value: str, position: int, reason: str) -> None
 
 
 def test_base_found_in_the_page() -> None:
-    page = b"<html><head><title>t</title></head><body>" + b"x" * 5000 + b'<base href=" /late/ "><base href="/second/"></body>'
+    page = (
+        b"<html><head><title>t</title></head><body>"
+        + b"x" * 5000
+        + b'<base href=" /late/ "><base href="/second/"></body>'
+    )
     got = relurl.establish_base(retrieval_url=PAGE, html=page)
     assert (got.url, got.source) == ("http://example.com/late/", "html")
     assert relurl.establish_base(retrieval_url=PAGE, html=page.decode()) == got
     assert relurl.establish_base(retrieval_url=PAGE, html="<p>no base</p>").source == "retrieval"
     # An explicit html_base_href wins over the page.
-    assert relurl.establish_base(retrieval_url=PAGE, html=page, html_base_href="/given/").url == "http://example.com/given/"
+    assert (
+        relurl.establish_base(retrieval_url=PAGE, html=page, html_base_href="/given/").url
+        == "http://example.com/given/"
+    )
     with pytest.raises(TypeError, match="html must be str or bytes, not int"):
         relurl.establish_base(html=5)  # type: ignore[arg-type]
 
@@ -124,13 +132,18 @@ def test_established_base_validates_its_fields() -> None:
 
 @pytest.mark.parametrize("spec", ["rfc1808", "rfc3986"])
 @pytest.mark.parametrize(
-    "opaque", ["javascript:alert(1)//", "data:text/html,x", "mailto:a@b", "about:blank", "urn:isbn:0451450523", "http:x"]
+    "opaque",
+    ["javascript:alert(1)//", "data:text/html,x", "mailto:a@b", "about:blank", "urn:isbn:0451450523", "http:x"],
 )
 def test_a_value_with_an_opaque_path_defines_no_base(spec: str, opaque: str) -> None:
     """RFC 1808 section 3, the URL Standard's opaque path: nothing resolves against such a
     URL, so the layer defines no base and the next outer one does."""
     page = "http://a/p"
-    for kwargs in ({"html_base_href": opaque}, {"headers": {"Content-Location": opaque}}, {"encapsulating_base": opaque}):
+    for kwargs in (
+        {"html_base_href": opaque},
+        {"headers": {"Content-Location": opaque}},
+        {"encapsulating_base": opaque},
+    ):
         got = relurl.establish_base(retrieval_url=page, spec=spec, **kwargs)  # type: ignore[arg-type]
         assert (got.url, got.source) == (page, "retrieval")
     got = relurl.establish_base(retrieval_url=opaque, spec=spec)  # type: ignore[arg-type]

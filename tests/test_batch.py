@@ -11,10 +11,8 @@ import threading
 from typing import Any
 
 import pytest
-
-from conftest import corpus_pairs
-
 import relurl
+from conftest import corpus_pairs
 
 BASE = "http://a/b/c/d;p?q#f"
 
@@ -29,7 +27,7 @@ REFS = [r for _, r in PAIRS]
 def test_per_row_bases_equal_one_call_at_a_time(spec: Any, threads: int | None) -> None:
     # Repeated so that the batch is long enough for every thread to get rows.
     bases, refs = BASES * 3, REFS * 3
-    expected = [relurl.resolve(b, r, spec=spec) for b, r in zip(bases, refs)]
+    expected = [relurl.resolve(b, r, spec=spec) for b, r in zip(bases, refs, strict=False)]
     assert relurl.resolve_many(bases, refs, spec=spec, threads=threads) == expected
 
 
@@ -114,9 +112,17 @@ def test_single_call_errors_have_no_index() -> None:
         (lambda: relurl.resolve_many(BASE, 5), TypeError, "references must be str, not int"),
         (lambda: relurl.resolve_many([BASE], ["g", "h"]), ValueError, "bases has 1 items and references 2"),
         (lambda: relurl.resolve_many(BASE, ["g"], threads=0), ValueError, "threads must be at least 1"),
-        (lambda: relurl.resolve_many(BASE, ["g"], errors="skip"), ValueError, "errors must be 'raise', 'null' or 'report'"),
+        (
+            lambda: relurl.resolve_many(BASE, ["g"], errors="skip"),
+            ValueError,
+            "errors must be 'raise', 'null' or 'report'",
+        ),
         (lambda: relurl.resolve_many(BASE, ["g"], spec="rfc2396"), ValueError, "spec must be 'rfc1808' or 'rfc3986'"),
-        (lambda: relurl.resolve_many(BASE, ["g"], spec="rfc3986", strict=True), ValueError, "not available with spec='rfc3986'"),
+        (
+            lambda: relurl.resolve_many(BASE, ["g"], spec="rfc3986", strict=True),
+            ValueError,
+            "not available with spec='rfc3986'",
+        ),
         (lambda: relurl.resolve_many("\ud800", ["g"]), relurl.URLError, "lone surrogate U+D800"),
     ],
 )
@@ -130,7 +136,7 @@ def test_eight_threads_share_one_parsed_base() -> None:
     base = relurl.parse(BASES[0])
     refs = REFS * 4
     expected = {spec: [relurl.resolve(BASES[0], r, spec=spec) for r in refs] for spec in ("rfc1808", "rfc3986")}
-    per_row = [relurl.resolve(b, r) for b, r in zip(BASES, REFS)]
+    per_row = [relurl.resolve(b, r) for b, r in zip(BASES, REFS, strict=False)]
     start = threading.Barrier(8)
     failures: list[str] = []
 

@@ -79,7 +79,7 @@ def test_parse_plain_and_json() -> None:
 def test_parse_strict_error_goes_to_stderr() -> None:
     done = run("parse", "--strict", "http://a/ok", "http://a/b c")
     assert done.returncode == 1
-    assert json.loads(run("parse", "--json", "http://a/ok").stdout) ["path"] == "/ok"
+    assert json.loads(run("parse", "--json", "http://a/ok").stdout)["path"] == "/ok"
     assert done.stderr.decode() == "relurl: URL 2: space is not allowed in a path (at position 10)\n"
 
 
@@ -127,7 +127,10 @@ def test_a_line_break_in_an_argument_or_line_is_rejected() -> None:
     assert done.stderr.decode() == "relurl: BASE: line feed (LF) is not allowed: one URL per line (at position 9)\n"
     done = run("resolve", "http://a/", stdin=b"g\r\nx\ry\nh\n")
     assert (done.returncode, done.stdout) == (1, b"http://a/g\n\nhttp://a/h\n")
-    assert done.stderr.decode() == "relurl: line 2: carriage return (CR) is not allowed: one URL per line (at position 1)\n"
+    assert (
+        done.stderr.decode()
+        == "relurl: line 2: carriage return (CR) is not allowed: one URL per line (at position 1)\n"
+    )
     done = run("parse", "--json", "a\nb")
     assert (done.returncode, done.stdout) == (1, b"\n")
     assert done.stderr.decode().startswith("relurl: URL 1: line feed (LF) is not allowed")
@@ -156,7 +159,13 @@ def test_parse_spec() -> None:
     done = run("parse", "--json", "--spec", "rfc3986", "http://a/b;p?q#f")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
-        "url": "http://a/b;p?q#f", "scheme": "http", "netloc": "a", "path": "/b;p", "params": "", "query": "q", "fragment": "f"
+        "url": "http://a/b;p?q#f",
+        "scheme": "http",
+        "netloc": "a",
+        "path": "/b;p",
+        "params": "",
+        "query": "q",
+        "fragment": "f",
     }
     assert json.loads(run("parse", "--json", "http://a/b;p").stdout)["params"] == "p"
 

@@ -130,7 +130,15 @@ def test_errors_are_reported_and_the_rest_done(tmp_path: Path) -> None:
     assert "missing.html: no such file or directory" in done.stderr
     done = run(str(page), "--header", "no colon")
     assert done.returncode == 2 and "expected 'NAME: VALUE'" in done.stderr  # a usage error (issue 10 item 17)
-    done = run(str(page), "--url", "http://a/", "-H", "Content-Location: http://moved/x/", "-H", "Content-Type: text/html; charset=utf-8")
+    done = run(
+        str(page),
+        "--url",
+        "http://a/",
+        "-H",
+        "Content-Location: http://moved/x/",
+        "-H",
+        "Content-Type: text/html; charset=utf-8",
+    )
     assert done.stdout == "http://moved/x/\ufffd\n"  # the header's charset beats <meta>: \xe9 is not UTF-8
 
 
@@ -270,5 +278,9 @@ def test_a_link_holding_a_line_break_is_not_split_across_lines(tmp_path: Path) -
         "(--json keeps it): 'http://a/y\\nz'\n"
     )
     done = run(str(page), "--url", "http://a/", "--json")
-    assert [json.loads(line)["url"] for line in done.stdout.splitlines()] == ["http://a/x", "http://a/y\nz", "http://a/w"]
+    assert [json.loads(line)["url"] for line in done.stdout.splitlines()] == [
+        "http://a/x",
+        "http://a/y\nz",
+        "http://a/w",
+    ]
     assert done.stderr == ""

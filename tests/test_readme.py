@@ -12,7 +12,6 @@ from pathlib import Path
 
 import relurl
 
-
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 sys.path.insert(0, str(Path(__file__).parent))
@@ -65,5 +64,6 @@ def test_example_command() -> None:
     )
     out = done.stdout.decode().splitlines()
     assert len(out) == hrefs.count(b"\n")
-    assert all(line.startswith(("http", "mailto:", "tel:", "javascript:", "data:", "android-app:", "ios-app:")) for line in out)
-
+    assert all(
+        line.startswith(("http", "mailto:", "tel:", "javascript:", "data:", "android-app:", "ios-app:")) for line in out
+    )

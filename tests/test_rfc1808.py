@@ -4,7 +4,6 @@ the RFC is silent, from tests/data/rfc1808_examples.json (shared with cargo test
 from __future__ import annotations
 
 import pytest
-
 import relurl
 from conftest import load_table
 

@@ -7,9 +7,8 @@ import copy
 import pickle
 
 import pytest
-from conftest import OverridingStr
-
 import relurl
+from conftest import OverridingStr
 from relurl import URL
 
 
@@ -133,7 +132,9 @@ def test_equal_urls_behave_alike() -> None:
     a, b = relurl.parse("http://a/b#"), relurl.parse("http://a/b")
     assert a != b and a.resolve("") != b.resolve("")
     assert str(a) == str(b) == "http://a/b"  # the step 7 recombination
-    assert relurl.parse("http://a/b#") == URL("http://a/b#") and hash(relurl.parse("http://a/b#")) == hash(URL("http://a/b#"))
+    assert relurl.parse("http://a/b#") == URL("http://a/b#") and hash(relurl.parse("http://a/b#")) == hash(
+        URL("http://a/b#")
+    )
     assert relurl.parse("http://a/b") != relurl.parse("http://a/b", spec="rfc3986")
     pairs = [("http://a/b?", "http://a/b"), ("http://a/b;", "http://a/b"), ("http://a/b#", "http://a/b?#")]
     for x, y in pairs:
@@ -208,5 +209,5 @@ def test_a_url_is_the_base_of_a_page_too() -> None:
     assert [link.url for link in relurl.extract_links('<a href="d">', page)] == ["http://a/b/d"]
     assert relurl.establish_base(retrieval_url=page, encapsulating_base=relurl.parse("http://x/")).url == "http://x/"
     assert relurl.establish_base(retrieval_url=page).url == "http://a/b/c.html"
-    with pytest.raises(TypeError, match="^url must be str or URL, not bytes$"):
+    with pytest.raises(TypeError, match=r"^url must be str or URL, not bytes$"):
         relurl.extract_links("", b"http://a/")  # type: ignore[arg-type]

@@ -19,7 +19,14 @@ def crawler_loop(page_url: str, hrefs: list[str]) -> list[str]:
 def components(url: str) -> tuple[str, str, str, str, str, str]:
     scheme, netloc, path, params, query, fragment = relurl.parse(url)
     u = URL(url)
-    assert (u.scheme, u.netloc, u.path, u.params, u.query, u.fragment) == (scheme, netloc, path, params, query, fragment)
+    assert (u.scheme, u.netloc, u.path, u.params, u.query, u.fragment) == (
+        scheme,
+        netloc,
+        path,
+        params,
+        query,
+        fragment,
+    )
     return scheme, netloc, path, params, query, fragment
 
 

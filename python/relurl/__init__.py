@@ -31,22 +31,22 @@ from relurl._relurl import (
 )
 
 __all__ = [
+    "URL",
+    "EstablishedBase",
+    "Link",
+    "URLError",
+    "URLWarning",
+    "__version__",
     "base_from_header",
     "establish_base",
-    "EstablishedBase",
     "extract_links",
-    "Link",
     "parse",
     "resolve",
     "resolve_many",
-    "URL",
-    "URLError",
-    "URLWarning",
     "urljoin",
     "urlparse",
     "urlsplit",
     "validate",
-    "__version__",
 ]
 
 # The urllib twins (urljoin, urlsplit, urlparse) take urllib.parse's functions, scheme lists

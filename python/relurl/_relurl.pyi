@@ -4,7 +4,27 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal, Protocol, SupportsIndex, final, overload, type_check_only
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
-__all__ = ["URLError", "URLWarning", "parse", "resolve", "resolve_many", "arrow_resolve", "arrow_parse", "validate", "URL", "__version__", "urljoin", "urlsplit", "urlparse", "_urllib_dialect", "EstablishedBase", "base_from_header", "establish_base", "Link", "extract_links"]
+__all__ = [
+    "URL",
+    "EstablishedBase",
+    "Link",
+    "URLError",
+    "URLWarning",
+    "__version__",
+    "_urllib_dialect",
+    "arrow_parse",
+    "arrow_resolve",
+    "base_from_header",
+    "establish_base",
+    "extract_links",
+    "parse",
+    "resolve",
+    "resolve_many",
+    "urljoin",
+    "urlparse",
+    "urlsplit",
+    "validate",
+]
 __version__: str
 
 class URLError(ValueError):
@@ -198,7 +218,9 @@ class EstablishedBase:
     def __new__(
         cls,
         url: str,
-        source: Literal["html", "base-header", "content-base", "content-location", "encapsulating", "retrieval", "empty"],
+        source: Literal[
+            "html", "base-header", "content-base", "content-location", "encapsulating", "retrieval", "empty"
+        ],
     ) -> EstablishedBase: ...
     @property
     def url(self) -> str: ...
@@ -220,10 +242,11 @@ def establish_base(
     spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
 ) -> EstablishedBase:
     """Establishes a document's base URL by the precedence of RFC 1808 section 3: the first
-    HTML <base href> (html_base_href, or found in the page html), then the Base, Content-Base or Content-Location header, then the
-    encapsulating entity's base, then the retrieval URL, else the empty base. A layer that is
-    empty, or names a URL with an opaque path (javascript:, data:, mailto:, about:blank...),
-    defines no base: the next outer one does. A malformed Base header raises URLError."""
+    HTML <base href> (html_base_href, or found in the page html), then the Base, Content-Base
+    or Content-Location header, then the encapsulating entity's base, then the retrieval URL,
+    else the empty base. A layer that is empty, or names a URL with an opaque path
+    (javascript:, data:, mailto:, about:blank...), defines no base: the next outer one does.
+    A malformed Base header raises URLError."""
 
 def base_from_header(value: str) -> str:
     """Parses one RFC 1808 section 3.1 Base header ('<URL:http://...>' or the whole field

@@ -71,7 +71,9 @@ def _build_parser() -> argparse.ArgumentParser:
         "line. A bad reference is reported and answered with an empty line (exit status 1).",
     )
     res.add_argument("base", metavar="BASE", help="the base URL (a BASE without a scheme is warned about)")
-    res.add_argument("refs", metavar="REF", nargs="*", default=[], help="references to resolve (default: standard input)")
+    res.add_argument(
+        "refs", metavar="REF", nargs="*", default=[], help="references to resolve (default: standard input)"
+    )
     res.add_argument(
         "--strict",
         action="store_true",
@@ -293,7 +295,7 @@ def _parse(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: Te
             failed = True
             stdout.write("\n" if args.json or number > 1 else "")  # an empty line, or an empty block
             continue
-        components = dict(zip(_FIELDS, url))
+        components = dict(zip(_FIELDS, url, strict=False))
         if args.json:
             stdout.write(json.dumps({"url": text, **components}, ensure_ascii=False) + "\n")
         else:

@@ -1,0 +1,406 @@
+//! `relurl.arrow`: Arrow string columns in and out through the Arrow PyCapsule interface
+//! (`__arrow_c_array__` / `__arrow_c_stream__`), by pyo3-arrow.
+//!
+//! The input buffers are checked once (structure and UTF-8, [`columns`]: a row that is not
+//! UTF-8 fails like any bad row) and read in place (a row is a `&str` into the producer's
+//! memory: no Python object per row); the core resolves the rows with the GIL released
+//! ([`relurl::batch::resolve_batch`]), on at most [`max_threads`](relurl::batch::max_threads) threads; its text buffer
+//! and its offsets, written in the width Arrow takes ([`RowOffsets`]), become the result
+//! array's buffers without a copy (arrow-rs's constructor reads them once more: the offsets
+//! in order, the text for UTF-8).
+
+mod columns;
+
+use std::sync::Arc;
+
+use arrow_array::builder::StringBuilder;
+use arrow_array::{Array, ArrayRef, GenericStringArray, StringArray, StructArray};
+use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{DataType, Field, Fields};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::{PyArray, PyChunkedArray};
+
+use self::columns::{chunk_starts, Chunked, Layout, Strings};
+use super::batch::{with_index, BatchArgs, ErrorMode};
+use super::errors::from_core;
+use super::strings::{surrogate_error, UNREADABLE_STR};
+use super::url::PyUrl;
+use relurl::batch::{resolve_batch, Cell, Contiguous, Input, Repeated, RowError, RowOffsets, StrColumn};
+use relurl::{Error, Spec, Url};
+
+/// An Arrow input: a single array (`__arrow_c_array__`) or a stream of chunks
+/// (`__arrow_c_stream__`: a chunked array, a polars Series, ...).
+struct ArrowInput {
+    chunks: Vec<ArrayRef>,
+    stream: bool,
+}
+
+fn arrow_input(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<ArrowInput> {
+    let any: AnyArray = obj.extract().map_err(|e| {
+        PyTypeError::new_err(format!(
+            "{name} must be an Arrow array or chunked array (an object with __arrow_c_array__ or __arrow_c_stream__): {e}"
+        ))
+    })?;
+    Ok(match any {
+        AnyArray::Array(array) => ArrowInput { chunks: vec![array.into_inner().0], stream: false },
+        stream @ AnyArray::Stream(_) => ArrowInput { chunks: stream.into_chunked_array()?.into_inner().0, stream: true },
+    })
+}
+
+/// The bases: one (a `str`, a `URL`, or `None`) for every row, or an Arrow column.
+enum ArrowBases<'py> {
+    One(Option<String>),
+    /// A `str` with a lone surrogate: no UTF-8 text, so a failure of each row (reported by
+    /// `errors=`, as a base that fails `strict` is).
+    Unencodable(Bound<'py, PyString>),
+    Column(Vec<ArrayRef>),
+}
+
+/// The work of `relurl.arrow.resolve` once the inputs are borrowed and checked: one result
+/// array per chunk of the references.
+struct ChunkJob<'j, 'a> {
+    ref_chunks: &'j [Strings<'a>],
+    /// The first row of each chunk of the references.
+    ref_starts: &'j [usize],
+    /// A column of bases (its whole length), or else `one_base` for every row.
+    base_column: Option<Chunked<'j, 'a>>,
+    one_base: Cell<'j>,
+    args: &'j BatchArgs,
+}
+
+type ChunkResult = Result<(ArrayRef, Vec<RowError>), String>;
+
+impl ChunkJob<'_, '_> {
+    /// Chunk after chunk, each split across the threads; or, when there are at least as
+    /// many chunks as threads, whole chunks handed out to the threads (nothing to join).
+    /// The threads are `threads=` capped at [`max_threads`](relurl::batch::max_threads) (the machine's parallelism).
+    fn run(&self) -> Result<Vec<(ArrayRef, Vec<RowError>)>, String> {
+        let threads = self.args.threads.get();
+        if threads == 1 || self.ref_chunks.len() < threads {
+            let mut out = Vec::with_capacity(self.ref_chunks.len());
+            for index in 0..self.ref_chunks.len() {
+                let (array, errors) = self.chunk(index, threads)?;
+                let stop = self.args.errors == ErrorMode::Raise && !errors.is_empty();
+                out.push((array, errors));
+                if stop {
+                    break;
+                }
+            }
+            return Ok(out);
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results: Vec<Vec<(usize, ChunkResult)>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut done = Vec::new();
+                        loop {
+                            let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            if index >= self.ref_chunks.len() {
+                                return done;
+                            }
+                            done.push((index, self.chunk(index, 1)));
+                        }
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+        });
+        let mut by_index: Vec<(usize, ChunkResult)> = results.into_iter().flatten().collect();
+        by_index.sort_by_key(|(index, _)| *index);
+        by_index.into_iter().map(|(_, result)| result).collect()
+    }
+
+    /// Resolves chunk `index` of the references on `threads` threads.
+    fn chunk(&self, index: usize, threads: usize) -> ChunkResult {
+        let references = &self.ref_chunks[index];
+        let (first_row, len) = (self.ref_starts[index], references.len());
+        let options = self.args.options(len, true, threads);
+        let resolved = match (self.base_column, self.one_base) {
+            (Some(column), _) => resolve_batch(&column.window(first_row, len), references, options),
+            (None, cell) => resolve_batch(&Repeated::new(cell, len), references, options),
+        };
+        let contiguous = resolved.into_contiguous();
+        let errors: Vec<RowError> = contiguous.errors.iter().map(|e| RowError { row: first_row + e.row, ..*e }).collect();
+        Ok((string_array(contiguous)?, errors))
+    }
+}
+
+/// Checks every array of `layouts` ([`Layout::check`]), with the GIL released by the caller.
+fn checked<'a>(layouts: &[Layout<'a>], name: &str) -> Result<Vec<Strings<'a>>, String> {
+    layouts.iter().map(|layout| layout.check(name)).collect()
+}
+
+/// [`checked`] on up to `threads` threads (`BatchArgs::threads`: at most [`max_threads`](relurl::batch::max_threads)),
+/// each checking a contiguous run of the chunks: the check of a chunked column is shared
+/// out as its resolution is.
+fn checked_on<'a>(layouts: &[Layout<'a>], name: &str, threads: usize) -> Result<Vec<Strings<'a>>, String> {
+    let threads = threads.min(layouts.len());
+    if threads <= 1 {
+        return checked(layouts, name);
+    }
+    let per_thread = layouts.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = layouts.chunks(per_thread).map(|part| scope.spawn(move || checked(part, name))).collect();
+        let mut all = Vec::with_capacity(layouts.len());
+        for part in parts {
+            all.extend(part.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?);
+        }
+        Ok(all)
+    })
+}
+
+/// The layouts of `chunks`, or a `TypeError` naming `name`.
+fn layouts<'a>(chunks: &'a [ArrayRef], name: &str) -> PyResult<Vec<Layout<'a>>> {
+    chunks.iter().map(|a| Layout::of(a.as_ref(), name)).collect()
+}
+
+/// `relurl.arrow.resolve`: see the stub.
+#[pyfunction]
+#[pyo3(signature = (bases, references, *, spec = "rfc1808", strict = false, errors = "raise", threads = None))]
+pub fn arrow_resolve<'py>(
+    bases: &Bound<'py, PyAny>,
+    references: &Bound<'py, PyAny>,
+    spec: &str,
+    strict: bool,
+    errors: &str,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = bases.py();
+    let args = BatchArgs::new(spec, strict, errors, threads)?;
+    let refs = arrow_input(references, "references")?;
+    let one_str = if let Ok(s) = bases.cast::<PyString>() {
+        Some(s.clone())
+    } else if let Ok(url) = bases.cast::<PyUrl>() {
+        Some(url.get().text(py))
+    } else {
+        None
+    };
+    let bases = match one_str {
+        _ if bases.is_none() => ArrowBases::One(None),
+        Some(s) => match s.to_str() {
+            Ok(text) => ArrowBases::One(Some(text.to_owned())),
+            Err(_) => ArrowBases::Unencodable(s),
+        },
+        None => ArrowBases::Column(arrow_input(bases, "bases")?.chunks),
+    };
+
+    let ref_layouts = layouts(&refs.chunks, "references")?;
+    let base_layouts = match &bases {
+        ArrowBases::Column(chunks) => layouts(chunks, "bases")?,
+        _ => Vec::new(),
+    };
+    let one_base = match &bases {
+        ArrowBases::One(text) => Cell::from(text.as_deref()),
+        ArrowBases::Unencodable(_) => UNREADABLE_STR,
+        ArrowBases::Column(_) => Cell::Null,
+    };
+    let (ref_chunks, base_chunks) = py
+        .detach(|| {
+            let threads = args.threads.get();
+            Ok::<_, String>((checked_on(&ref_layouts, "references", threads)?, checked_on(&base_layouts, "bases", threads)?))
+        })
+        .map_err(PyValueError::new_err)?;
+    let (ref_starts, rows) = chunk_starts(&ref_chunks).ok_or_else(too_many_rows)?;
+    let (base_starts, base_rows) = chunk_starts(&base_chunks).ok_or_else(too_many_rows)?;
+    let base_column = match &bases {
+        ArrowBases::Column(_) => {
+            if base_rows != rows {
+                return Err(PyValueError::new_err(format!(
+                    "bases has {base_rows} rows and references {rows}: give one base, or one base per reference"
+                )));
+            }
+            Some(Chunked::new(&base_chunks, &base_starts, rows))
+        }
+        _ => None,
+    };
+
+    // Resolve chunk by chunk of the references, with the GIL released.
+    let job = ChunkJob { ref_chunks: &ref_chunks, ref_starts: &ref_starts, base_column, one_base, args: &args };
+    let outcome = py.detach(|| job.run());
+    let chunks = outcome.map_err(PyValueError::new_err)?;
+
+    // Errors, in row order (one per failed row): the text each was found in is re-read from
+    // the input, for the position in characters.
+    let references = Chunked::new(&ref_chunks, &ref_starts, rows);
+    let error_of = |e: &RowError| -> PyErr {
+        let err = match (e.input, &bases, &base_column) {
+            (Input::Reference, _, _) => from_core(py, &e.error, references.error_text(e.row)),
+            (Input::Base, ArrowBases::Unencodable(s), _) => surrogate_error(s),
+            (Input::Base, _, Some(column)) => from_core(py, &e.error, column.error_text(e.row)),
+            (Input::Base, ArrowBases::One(text), None) => from_core(py, &e.error, text.as_deref().unwrap_or("")),
+            (Input::Base, ArrowBases::Column(_), None) => from_core(py, &e.error, ""),
+        };
+        with_index(py, err, e.row, e.input)
+    };
+    let mut failures: Vec<PyErr> = Vec::new();
+    for (_, errors) in &chunks {
+        for e in errors {
+            if args.errors == ErrorMode::Raise {
+                return Err(error_of(e));
+            }
+            failures.push(error_of(e));
+        }
+    }
+
+    let arrays: Vec<ArrayRef> = chunks.into_iter().map(|(array, _)| array).collect();
+    let result = if refs.stream {
+        let field = Arc::new(Field::new("resolved", arrays.first().map_or(DataType::Utf8, |a| a.data_type().clone()), true));
+        PyChunkedArray::try_new(arrays, field)?.into_pyobject(py)?.into_any()
+    } else {
+        let array = arrays.into_iter().next().unwrap_or_else(|| Arc::new(StringArray::new_null(0)));
+        PyArray::from_array_ref(array).into_pyobject(py)?.into_any()
+    };
+    report(py, result, failures, args.errors)
+}
+
+/// The error of chunks whose lengths add up past `usize::MAX` (a broken producer).
+const TOO_MANY_ROWS: &str = "the chunks have more than usize::MAX rows in all";
+
+fn too_many_rows() -> PyErr {
+    PyValueError::new_err(TOO_MANY_ROWS)
+}
+
+/// The result for `errors=`: `result`, or with `"report"` the tuple `(result, failures)`.
+fn report<'py>(py: Python<'py>, result: Bound<'py, PyAny>, failures: Vec<PyErr>, mode: ErrorMode) -> PyResult<Bound<'py, PyAny>> {
+    if mode != ErrorMode::Report {
+        return Ok(result);
+    }
+    let errors: Vec<Bound<'py, PyAny>> = failures.into_iter().map(|e| e.into_value(py).into_bound(py).into_any()).collect();
+    Ok(PyTuple::new(py, [result, PyList::new(py, errors)?.into_any()])?.into_any())
+}
+
+/// The core's text buffer and offsets as an Arrow array, both taken without a copy:
+/// `string` for `i32` offsets, `large_string` for `i64` ones (a text past `i32::MAX` bytes).
+fn string_array(c: Contiguous) -> Result<ArrayRef, String> {
+    let nulls = c.valid.map(NullBuffer::from);
+    let values = Buffer::from_vec(c.text);
+    let array: ArrayRef = match c.offsets {
+        RowOffsets::I32(offsets) => Arc::new(
+            GenericStringArray::<i32>::try_new(OffsetBuffer::new(ScalarBuffer::from(offsets)), values, nulls).map_err(|e| e.to_string())?,
+        ),
+        RowOffsets::I64(offsets) => Arc::new(
+            GenericStringArray::<i64>::try_new(OffsetBuffer::new(ScalarBuffer::from(offsets)), values, nulls).map_err(|e| e.to_string())?,
+        ),
+    };
+    Ok(array)
+}
+
+/// `relurl.arrow.parse`: see the stub.
+#[pyfunction]
+#[pyo3(signature = (urls, *, spec = "rfc1808", errors = "raise"))]
+pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, errors: &str) -> PyResult<Bound<'py, PyAny>> {
+    let py = urls.py();
+    let spec = super::resolving::spec_arg(spec)?;
+    let mode = ErrorMode::parse(errors)?;
+    let input = arrow_input(urls, "urls")?;
+    let layouts = layouts(&input.chunks, "urls")?;
+    let parsed = py.detach(|| -> Result<_, String> {
+        let chunks = checked(&layouts, "urls")?;
+        let (starts, rows) = chunk_starts(&chunks).ok_or(TOO_MANY_ROWS)?;
+        let mut out = Vec::with_capacity(chunks.len());
+        for (chunk, &first_row) in chunks.iter().zip(&starts) {
+            let parsed = parse_chunk(chunk, spec, first_row, mode == ErrorMode::Raise)?;
+            let stop = mode == ErrorMode::Raise && !parsed.1.is_empty();
+            out.push(parsed);
+            if stop {
+                break;
+            }
+        }
+        Ok((chunks, starts, rows, out))
+    });
+    let (chunks, starts, rows, parsed) = parsed.map_err(PyValueError::new_err)?;
+    let column = Chunked::new(&chunks, &starts, rows);
+    let mut failures = Vec::new();
+    for (row, error) in parsed.iter().flat_map(|(_, errors)| errors) {
+        let err = with_row(py, from_core(py, error, column.error_text(*row)), *row);
+        if mode == ErrorMode::Raise {
+            return Err(err);
+        }
+        failures.push(err);
+    }
+    let mut arrays: Vec<ArrayRef> = parsed.into_iter().map(|(array, _)| array).collect();
+    let result = if input.stream {
+        let field = Arc::new(Field::new("parsed", component_type(), true));
+        PyChunkedArray::try_new(arrays, field)?.into_pyobject(py)?.into_any()
+    } else {
+        let array = arrays.pop().unwrap_or_else(|| Arc::new(StructArray::new_null(component_fields(), 0)));
+        PyArray::from_array_ref(array).into_pyobject(py)?.into_any()
+    };
+    report(py, result, failures, mode)
+}
+
+/// Adds `index` (the row) to an error of `relurl.arrow.parse` (whose `input` stays `None`:
+/// there is one input) and names the row in its message.
+fn with_row(py: Python<'_>, err: PyErr, row: usize) -> PyErr {
+    let value = err.value(py);
+    let message = value.str().map(|s| s.to_string()).unwrap_or_default();
+    match value.setattr("index", row).and_then(|()| value.setattr("args", (format!("item {row}: {message}"),))) {
+        Ok(()) => err,
+        Err(e) => e,
+    }
+}
+
+/// The six components' fields, in `urllib.parse.urlparse` order.
+fn component_fields() -> Fields {
+    ["scheme", "netloc", "path", "params", "query", "fragment"].into_iter().map(|name| Field::new(name, DataType::Utf8, true)).collect()
+}
+
+fn component_type() -> DataType {
+    DataType::Struct(component_fields())
+}
+
+/// A parsed chunk: its struct array, and its failed rows (index in the whole column).
+type Parsed = (ArrayRef, Vec<(usize, Error)>);
+
+/// One chunk of URLs (its first row is `first_row` of the column) as a struct array of
+/// their six components, by RFC 1808 §2.4 or RFC 3986 Appendix B: each the empty string
+/// when empty or absent, as `relurl.parse` and `urllib.parse.urlparse` give them (RFC 1808
+/// §2.4: an empty params, query or fragment is the same as an absent one; under RFC 3986,
+/// params is always empty). A null URL is a null row; so is a failed one (not UTF-8, or
+/// longer than `u32::MAX` bytes), listed with its error; with `stop`, the chunk ends at
+/// its first failure.
+fn parse_chunk(chunk: &Strings<'_>, spec: Spec, first_row: usize, stop: bool) -> Result<Parsed, String> {
+    let len = chunk.len();
+    let mut builders: Vec<StringBuilder> = (0..6).map(|_| StringBuilder::with_capacity(len, 0)).collect();
+    let mut valid = Vec::with_capacity(len);
+    let mut errors = Vec::new();
+    for row in 0..len {
+        let parsed = match chunk.cell(row) {
+            Cell::Text(text) => Url::parse_owned_as(text, spec).map(Some),
+            Cell::Null => Ok(None),
+            Cell::Invalid(error) => Err(error),
+        };
+        match parsed {
+            Ok(Some(url)) => {
+                for (builder, component) in
+                    builders.iter_mut().zip([url.scheme(), url.netloc(), url.path(), url.params(), url.query(), url.fragment()])
+                {
+                    builder.append_value(component);
+                }
+                valid.push(true);
+                continue;
+            }
+            Ok(None) => {}
+            Err(error) => errors.push((first_row + row, error)),
+        }
+        builders.iter_mut().for_each(StringBuilder::append_null);
+        valid.push(false);
+        if stop && !errors.is_empty() {
+            break;
+        }
+    }
+    // Rows after a stop (never read: the caller raises) are null.
+    let rest = len - valid.len();
+    for builder in &mut builders {
+        builder.append_nulls(rest);
+    }
+    valid.resize(len, false);
+    let columns: Vec<ArrayRef> = builders.into_iter().map(|mut b| Arc::new(b.finish()) as ArrayRef).collect();
+    let nulls = if valid.iter().all(|&v| v) { None } else { Some(NullBuffer::from(valid)) };
+    let array = StructArray::try_new(component_fields(), columns, nulls).map_err(|e| e.to_string())?;
+    Ok((Arc::new(array), errors))
+}

@@ -1,0 +1,54 @@
+//! Module-level functions: `parse`, `resolve`, `validate`.
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use super::errors::from_core;
+use super::resolving::{resolve_to_py, spec_arg, strict_with};
+use super::strings::{base_type_error, borrow_str, str_arg};
+use super::url::PyUrl;
+use relurl::{Spec, Url};
+
+/// Parses `url` into its six components by the grammar of `spec`: RFC 1808 §2.4 (the
+/// default) or RFC 3986 Appendix B. With `strict=True` (RFC 1808 only), first checks it
+/// against the §2.2 BNF and raises `URLError` if it does not conform.
+#[pyfunction]
+#[pyo3(signature = (url, *, spec = "rfc1808", strict = false))]
+pub fn parse(url: &Bound<'_, PyAny>, spec: &str, strict: bool) -> PyResult<PyUrl> {
+    let spec = spec_arg(spec)?;
+    if strict_with(strict, spec)? {
+        validate(url)?;
+    }
+    PyUrl::parse(url, "url", spec)
+}
+
+/// Resolves `reference` against `base` (a `str`, or a parsed `URL`) by RFC 1808 §4 or, with
+/// `spec="rfc3986"`, RFC 3986 §5.2, and returns the absolute URL. Without `spec`, a `URL`
+/// base is resolved by the grammar it was parsed with, a `str` by RFC 1808.
+#[pyfunction]
+#[pyo3(signature = (base, reference, *, spec = None))]
+pub fn resolve<'py>(base: &Bound<'py, PyAny>, reference: &Bound<'py, PyAny>, spec: Option<&str>) -> PyResult<Bound<'py, PyString>> {
+    let py = base.py();
+    if let Ok(url) = base.cast::<PyUrl>() {
+        let url = url.get();
+        let spec = spec.map_or(Ok(url.own().spec()), spec_arg)?;
+        let reference = str_arg(reference, || "reference".to_owned())?;
+        return resolve_to_py(url.url_for(spec), &url.text(py), &reference);
+    }
+    let spec = spec.map_or(Ok(Spec::Rfc1808), spec_arg)?;
+    if !base.is_instance_of::<PyString>() {
+        return Err(base_type_error(base, "base"));
+    }
+    let base = str_arg(base, || "base".to_owned())?;
+    let reference = str_arg(reference, || "reference".to_owned())?;
+    let parsed_base = Url::parse_owned_as(base.text, spec).map_err(|e| from_core(py, &e, base.text))?;
+    resolve_to_py(&parsed_base, base.object, &reference)
+}
+
+/// Checks `url` against the RFC 1808 §2.2 BNF; raises `URLError` with the position of the
+/// first offending character and the reason.
+#[pyfunction]
+pub fn validate(url: &Bound<'_, PyAny>) -> PyResult<()> {
+    let text = borrow_str(url, "url")?;
+    relurl::validate(text).map_err(|e| from_core(url.py(), &e, text))
+}

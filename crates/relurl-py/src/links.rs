@@ -1,0 +1,226 @@
+//! `relurl.extract_links` and `relurl.Link`, over the core's [`relurl::links`].
+
+use std::borrow::Cow;
+
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+
+use super::base::header_pairs;
+use super::errors::{url_error, url_warning};
+use super::resolving::spec_arg;
+use super::strings::{base_str, type_error, wrong_type};
+use relurl::links::{extract_links as extract_from_str, extract_links_from_bytes, Link, Options, PageLinks, Special};
+
+/// Pages at least this long are read with the GIL released (the work takes about a
+/// millisecond per 250 KB).
+const DETACH_FROM_BYTES: usize = 32 * 1024;
+
+/// One link of a page: the absolute `url`, the element (`tag`) and attribute (`attr`) it
+/// came from, its `raw` value, and `special`: `None`, or `"javascript"`, `"mailto"`,
+/// `"data"` or `"fragment"` for links a crawler usually skips.
+#[pyclass(name = "Link", module = "relurl", frozen)]
+pub struct PyLink {
+    #[pyo3(get)]
+    url: Py<PyString>,
+    #[pyo3(get)]
+    tag: Py<PyString>,
+    #[pyo3(get)]
+    attr: Py<PyString>,
+    #[pyo3(get)]
+    raw: Py<PyString>,
+    special: Option<Special>,
+}
+
+#[pymethods]
+impl PyLink {
+    /// Each field must be a `str` (a subclass's value is taken as a plain `str`); `special`
+    /// one of the names of [`Special`] or `None`. Unpickling comes here too.
+    #[new]
+    #[pyo3(signature = (url, tag, attr, raw, special = None))]
+    fn new(
+        url: &Bound<'_, PyAny>,
+        tag: &Bound<'_, PyAny>,
+        attr: &Bound<'_, PyAny>,
+        raw: &Bound<'_, PyAny>,
+        special: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let special = match special {
+            None => None,
+            Some(value) if value.is_none() => None,
+            Some(value) => Some(special_arg(value)?),
+        };
+        Ok(Self {
+            url: plain_str(url, "url")?,
+            tag: plain_str(tag, "tag")?,
+            attr: plain_str(attr, "attr")?,
+            raw: plain_str(raw, "raw")?,
+            special,
+        })
+    }
+
+    /// `None`, or `"javascript"`, `"mailto"`, `"data"` or `"fragment"`.
+    #[getter]
+    fn special<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
+        self.special.map(|s| PyString::intern(py, s.name()))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let [url, tag, attr, raw] = [&self.url, &self.tag, &self.attr, &self.raw].map(|s| s.bind(py).repr());
+        let special = self.special.map_or_else(|| "None".to_owned(), |s| format!("'{}'", s.name()));
+        Ok(format!("Link(url={}, tag={}, attr={}, raw={}, special={special})", url?, tag?, attr?, raw?))
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PyLink>() else {
+            return Ok(py.NotImplemented());
+        };
+        let same = self.fields(py)?.eq(other.get().fields(py)?)?;
+        let answer = match op {
+            CompareOp::Eq => same,
+            CompareOp::Ne => !same,
+            _ => return Ok(py.NotImplemented()),
+        };
+        Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.fields(py)?.hash()
+    }
+
+    /// Pickles as `Link(url, tag, attr, raw, special)`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        PyTuple::new(py, [slf.get_type().into_any(), slf.get().fields(py)?.into_any()])
+    }
+}
+
+impl PyLink {
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let special = self.special(py).map_or_else(|| py.None(), |s| s.into_any().unbind());
+        PyTuple::new(
+            py,
+            [
+                self.url.clone_ref(py).into_any(),
+                self.tag.clone_ref(py).into_any(),
+                self.attr.clone_ref(py).into_any(),
+                self.raw.clone_ref(py).into_any(),
+                special,
+            ],
+        )
+    }
+
+    fn from_core(py: Python<'_>, link: &Link) -> Self {
+        let raw = PyString::new(py, &link.raw).unbind();
+        // An absolute link is, most often, its raw value: one str object for both.
+        let url = if link.url == link.raw { raw.clone_ref(py) } else { PyString::new(py, &link.url).unbind() };
+        Self {
+            url,
+            tag: PyString::intern(py, link.tag).unbind(),
+            attr: PyString::intern(py, link.attr).unbind(),
+            raw,
+            special: link.special,
+        }
+    }
+}
+
+/// `obj` as a plain `str`: itself if it is one, the `str` value of a subclass instance
+/// (through `str.__str__`, never the subclass's own methods), else a `TypeError` naming
+/// `arg`.
+fn plain_str(obj: &Bound<'_, PyAny>, arg: &str) -> PyResult<Py<PyString>> {
+    let s = obj.cast::<PyString>().map_err(|_| type_error(obj, arg))?;
+    if s.is_exact_instance_of::<PyString>() {
+        return Ok(s.clone().unbind());
+    }
+    let plain = obj.py().get_type::<PyString>().call_method1("__str__", (s,))?;
+    Ok(plain.cast_into::<PyString>()?.unbind())
+}
+
+/// The `special` argument of `Link`: one of the names of [`Special`].
+fn special_arg(value: &Bound<'_, PyAny>) -> PyResult<Special> {
+    let Ok(text) = value.cast::<PyString>() else {
+        return Err(wrong_type(value, "special", "None or str"));
+    };
+    text.to_str().ok().and_then(Special::from_name).ok_or_else(|| {
+        let shown = text.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
+        PyValueError::new_err(format!("special must be None, 'javascript', 'mailto', 'data' or 'fragment', not {shown}"))
+    })
+}
+
+/// The text of a page given as `str`: its UTF-8, or, when it holds lone surrogates (which
+/// UTF-8 cannot encode), the same text with one U+FFFD in place of each.
+pub(crate) fn page_text<'a>(text: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
+    if let Ok(text) = text.to_cow() {
+        return Ok(text);
+    }
+    // 'surrogatepass' writes each surrogate as the 3 bytes ED A0..BF xx; everything else
+    // is valid UTF-8.
+    let encoded = text.call_method1("encode", ("utf-8", "surrogatepass"))?;
+    let bytes = encoded.cast::<PyBytes>()?.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == 0xED && bytes.get(i + 1).is_some_and(|&b| b >= 0xA0) {
+            out.extend_from_slice("\u{FFFD}".as_bytes());
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    Ok(Cow::Owned(String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())))
+}
+
+/// Every link of the HTML page `html` (a `str`, or `bytes` in the page's encoding),
+/// retrieved from `url`, resolved against the page's base (RFC 1808 §3: the first `<base
+/// href>`, else the `Base`, `Content-Base` or `Content-Location` header, else `url`), by
+/// RFC 1808 or, with `spec="rfc3986"`, RFC 3986. With `skip_special=True`, `javascript:`,
+/// `mailto:`, `data:` and fragment-only links are left out. A malformed `Base` header is
+/// skipped with a `relurl.URLWarning` (the next layer defines the base); a lone surrogate in
+/// a `str` page is read as one U+FFFD.
+#[pyfunction]
+#[pyo3(signature = (html, url, *, headers = None, spec = "rfc1808", skip_special = false))]
+pub fn extract_links<'py>(
+    html: &Bound<'py, PyAny>,
+    url: &Bound<'py, PyAny>,
+    headers: Option<&Bound<'py, PyAny>>,
+    spec: &str,
+    skip_special: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let py = html.py();
+    let options = Options { spec: spec_arg(spec)?, skip_special };
+    let url = base_str(url, "url")?;
+    let url: &str = &url;
+    let headers = header_pairs(headers)?;
+    let headers: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    let page = if let Ok(bytes) = html.cast::<PyBytes>() {
+        let bytes = bytes.as_bytes();
+        run(py, bytes.len(), || extract_links_from_bytes(bytes, url, &headers, options))
+    } else if let Ok(text) = html.cast::<PyString>() {
+        let text = page_text(text)?;
+        let text: &str = &text;
+        run(py, text.len(), || extract_from_str(text, url, &headers, options))
+    } else {
+        return Err(wrong_type(html, "html", "str or bytes"));
+    };
+    let page = page.map_err(|e| url_error(py, &e.reason(), 0))?;
+    if let Some(e) = &page.skipped_base_header {
+        let value = headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
+        url_warning(py, &format!("Base header skipped: {} (at position {})", e.reason(), e.char_index(value)))?;
+    }
+    PyList::new(py, page.links.iter().map(|link| PyLink::from_core(py, link)))
+}
+
+/// Runs `work`, with the GIL released for a page of at least [`DETACH_FROM_BYTES`].
+fn run<F>(py: Python<'_>, len: usize, work: F) -> Result<PageLinks, relurl::Error>
+where
+    F: FnOnce() -> Result<PageLinks, relurl::Error> + Send,
+{
+    if len >= DETACH_FROM_BYTES {
+        py.detach(work)
+    } else {
+        work()
+    }
+}

@@ -1,0 +1,87 @@
+//! The one path from two Python `str`s to the resolved `str` (RFC 1808 §4 or RFC 3986
+//! §5.2), shared by `relurl.resolve`, `URL.resolve` and `URL.resolve_many`.
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use super::errors::from_core;
+use super::strings::StrArg;
+use relurl::{resolve_by_spec_into, unchanged, Spec, Unchanged, Url};
+
+thread_local! {
+    /// The output buffer each thread reuses for its resolutions.
+    static BUFFER: core::cell::RefCell<String> = const { core::cell::RefCell::new(String::new()) };
+}
+
+/// Resolves `reference` against the parsed `base`, whose `str` object is `base_object`, by
+/// the rules of the spec `base` was parsed with.
+///
+/// When the answer is one of the inputs as given ([`relurl::unchanged`]: in RFC 1808 an
+/// absolute reference, 70% of a typical page's links) it is that input object itself: no
+/// copy. Otherwise the result is written into this thread's reused buffer and copied once
+/// into a new `str`.
+#[inline]
+pub(crate) fn resolve_to_py<'py, B: AsRef<str>>(
+    base: &Url<B>,
+    base_object: &Bound<'py, PyString>,
+    reference: &StrArg<'_, 'py>,
+) -> PyResult<Bound<'py, PyString>> {
+    let py = base_object.py();
+    let parsed = Url::parse_owned_as(reference.text, base.spec()).map_err(|e| from_core(py, &e, reference.text))?;
+    match unchanged(base, &parsed) {
+        Some(Unchanged::Reference) => return Ok(exact_str(reference.object, reference.text)),
+        Some(Unchanged::Base) => return Ok(exact_str(base_object, base.as_str())),
+        None => {}
+    }
+    Ok(BUFFER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buffer) => {
+            let resolved = write_str(py, base, &parsed, &mut buffer);
+            release_if_huge(&mut buffer);
+            resolved
+        }
+        Err(_) => write_str(py, base, &parsed, &mut String::new()),
+    }))
+}
+
+/// The most a thread's reused output buffer keeps between calls.
+const KEPT_CAPACITY: usize = 1 << 20;
+
+/// Frees a reused buffer that one huge result grew past [`KEPT_CAPACITY`], so that a 10 MB
+/// href does not keep 10 MB per thread for the life of the thread.
+pub(crate) fn release_if_huge(buffer: &mut String) {
+    if buffer.capacity() > KEPT_CAPACITY {
+        *buffer = String::new();
+    }
+}
+
+fn write_str<'py, B: AsRef<str>>(py: Python<'py>, base: &Url<B>, reference: &Url<&str>, buffer: &mut String) -> Bound<'py, PyString> {
+    buffer.clear();
+    resolve_by_spec_into(base, reference, buffer);
+    PyString::new(py, buffer)
+}
+
+/// `object` itself if it is exactly a `str`; a plain `str` copy of a subclass instance.
+#[inline]
+pub(crate) fn exact_str<'py>(object: &Bound<'py, PyString>, text: &str) -> Bound<'py, PyString> {
+    if object.is_exact_instance_of::<PyString>() {
+        object.clone()
+    } else {
+        PyString::new(object.py(), text)
+    }
+}
+
+/// The `spec` argument: `"rfc1808"` or `"rfc3986"`, else `ValueError` naming the choices.
+pub(crate) fn spec_arg(name: &str) -> PyResult<Spec> {
+    name.parse::<Spec>().map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
+}
+
+/// The `strict` argument with the `spec` it goes with: the strict check is the RFC 1808
+/// §2.2 BNF, so `strict=True` with RFC 3986 is a `ValueError`.
+pub(crate) fn strict_with(strict: bool, spec: Spec) -> PyResult<bool> {
+    if strict && spec == Spec::Rfc3986 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "strict=True checks the RFC 1808 section 2.2 grammar and is not available with spec='rfc3986'",
+        ));
+    }
+    Ok(strict)
+}

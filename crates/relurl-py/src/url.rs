@@ -1,0 +1,226 @@
+//! `relurl.URL`: a parsed URL (RFC 1808 §2.4, or RFC 3986 Appendix B) that resolves
+//! references against itself.
+
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyString, PyTuple};
+
+use super::batch::{resolve_rows, Bases, BatchArgs, Column};
+use super::errors::from_core;
+use super::resolving::{resolve_to_py, spec_arg};
+use super::strings::{backed_str, borrow_str, str_arg};
+use relurl::{Spec, Url};
+
+/// A URL split into its six components by the grammar it was parsed with; immutable,
+/// hashable, picklable.
+///
+/// Two URLs are equal when they were parsed from the same text by the same grammar: then
+/// every method gives the same answer for both (`str()`, the step 7 recombination, may be
+/// equal for unequal URLs: `http://a/b?` and `http://a/b`).
+#[pyclass(name = "URL", module = "relurl", frozen, sequence)]
+pub struct PyUrl {
+    /// The text split by RFC 1808 §2.4.
+    url: Url<PyBackedStr>,
+    /// The same text split by RFC 3986 Appendix B.
+    url_rfc3986: Url<PyBackedStr>,
+    /// The grammar it was parsed with: its attributes, `str()` and the default `spec` of
+    /// `resolve` follow it.
+    spec: Spec,
+    /// `str()`: for RFC 1808 the §4 step 7 recombination (the input itself unless it has an
+    /// empty `;`, `?` or `#`); for RFC 3986 the input (§5.3 recomposition is lossless).
+    recombined: Py<PyString>,
+}
+
+impl PyUrl {
+    /// Parses `obj` (a `str`, else `TypeError` naming `arg`) by `spec`. A `str` subclass is
+    /// read as its exact `str` value: no method of it is ever called again.
+    pub(crate) fn parse(obj: &Bound<'_, PyAny>, arg: &str, spec: Spec) -> PyResult<Self> {
+        let py = obj.py();
+        let text = backed_str(obj, arg)?;
+        let parsed = Url::parse_owned(text.clone_ref(py)).and_then(|url| Ok((url, Url::parse_owned_as(text, Spec::Rfc3986)?)));
+        let (url, url_rfc3986) = match parsed {
+            Ok(both) => both,
+            Err(e) => {
+                let s = borrow_str(obj, arg)?;
+                return Err(from_core(py, &e, s));
+            }
+        };
+        let recombined = if spec == Spec::Rfc3986 || url.recombines_losslessly() {
+            url.holder().as_py_str().clone_ref(py)
+        } else {
+            PyString::new(py, &url.to_string()).unbind()
+        };
+        Ok(Self { url, url_rfc3986, spec, recombined })
+    }
+
+    /// The `spec` argument of a method: the given name, or (for `None`) this URL's grammar.
+    fn spec_or_own(&self, spec: Option<&str>) -> PyResult<Spec> {
+        spec.map_or(Ok(self.spec), spec_arg)
+    }
+}
+
+#[pymethods]
+impl PyUrl {
+    /// `URL(url, spec="rfc1808")` is `relurl.parse(url, spec=spec)`.
+    #[new]
+    #[pyo3(signature = (url, spec = "rfc1808"))]
+    fn new(url: &Bound<'_, PyAny>, spec: &str) -> PyResult<Self> {
+        Self::parse(url, "url", spec_arg(spec)?)
+    }
+
+    /// The grammar this URL was parsed with: `"rfc1808"` or `"rfc3986"`.
+    #[getter]
+    fn spec(&self) -> &'static str {
+        self.spec.name()
+    }
+
+    /// `<scheme>` (RFC 1808 §2.4.2), `''` when absent.
+    #[getter]
+    fn scheme(&self) -> &str {
+        self.own().scheme()
+    }
+
+    /// `<net_loc>` (§2.4.3), `''` when absent.
+    #[getter]
+    fn netloc(&self) -> &str {
+        self.own().netloc()
+    }
+
+    /// `<path>` with its leading `/` if any (§2.4.6).
+    #[getter]
+    fn path(&self) -> &str {
+        self.own().path()
+    }
+
+    /// `<params>` (§2.4.5), `''` when absent.
+    #[getter]
+    fn params(&self) -> &str {
+        self.own().params()
+    }
+
+    /// `<query>` (§2.4.4), `''` when absent.
+    #[getter]
+    fn query(&self) -> &str {
+        self.own().query()
+    }
+
+    /// `<fragment>` (§2.4.1), `''` when absent.
+    #[getter]
+    fn fragment(&self) -> &str {
+        self.own().fragment()
+    }
+
+    /// Resolves `reference` against this URL by RFC 1808 §4 or RFC 3986 §5.2 (`spec`; by
+    /// default the grammar this URL was parsed with).
+    #[pyo3(signature = (reference, *, spec = None))]
+    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>, spec: Option<&str>) -> PyResult<Bound<'py, PyString>> {
+        let base = self.url_for(self.spec_or_own(spec)?);
+        let reference = str_arg(reference, || "reference".to_owned())?;
+        resolve_to_py(base, base.holder().as_py_str().bind(reference.object.py()), &reference)
+    }
+
+    /// Resolves every reference of `references` against this URL, in order, with the GIL
+    /// released (see `relurl.resolve_many`).
+    #[pyo3(signature = (references, *, spec = None, strict = false, errors = "raise", threads = None))]
+    fn resolve_many<'py>(
+        &self,
+        references: &Bound<'py, PyAny>,
+        spec: Option<&str>,
+        strict: bool,
+        errors: &str,
+        threads: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = references.py();
+        let args = BatchArgs::of(self.spec_or_own(spec)?, strict, errors, threads)?;
+        let references = Column::collect(references, "references")?;
+        resolve_rows(py, Bases::One(self.text(py)), &references, &args)
+    }
+
+    fn __str__(&self, py: Python<'_>) -> Py<PyString> {
+        self.recombined.clone_ref(py)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = self.text(py).repr()?;
+        Ok(match self.spec {
+            Spec::Rfc1808 => format!("URL({text})"),
+            Spec::Rfc3986 => format!("URL({text}, spec='rfc3986')"),
+        })
+    }
+
+    /// The hash of the text it was parsed from (an exact `str`).
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.text(py).hash()
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PyUrl>() else {
+            return Ok(py.NotImplemented());
+        };
+        let other = other.get();
+        // Equal text by the same grammar: both are exact `str`s, compared by value.
+        let same = self.spec == other.spec && self.url.as_str() == other.url.as_str();
+        let answer = match op {
+            CompareOp::Eq => same,
+            CompareOp::Ne => !same,
+            _ => return Ok(py.NotImplemented()),
+        };
+        Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    #[allow(clippy::unused_self)]
+    fn __len__(&self) -> usize {
+        6
+    }
+
+    /// The six components in `urllib.parse.urlparse` order.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.components(py)?.into_any().try_iter().map(Bound::into_any)
+    }
+
+    /// The components as a tuple indexes them: an `int` (negative from the end; out of
+    /// range, however large, is an `IndexError`) or a slice.
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        self.components(py)?.as_any().get_item(key)
+    }
+
+    /// Pickles as `URL(original_text)` (RFC 1808) or `URL(original_text, 'rfc3986')`, for
+    /// every pickle protocol.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let url = slf.get();
+        let text = url.text(py).into_any();
+        let args = match url.spec {
+            Spec::Rfc1808 => PyTuple::new(py, [text])?,
+            Spec::Rfc3986 => PyTuple::new(py, [text, PyString::new(py, url.spec.name()).into_any()])?,
+        };
+        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
+    }
+}
+
+impl PyUrl {
+    /// The text this URL was parsed from, as an exact `str`.
+    pub(crate) fn text<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.url.holder().as_py_str().bind(py).clone()
+    }
+
+    /// This URL as parsed by its own grammar.
+    pub(crate) fn own(&self) -> &Url<PyBackedStr> {
+        self.url_for(self.spec)
+    }
+
+    /// This URL as parsed by the grammar of `spec`.
+    pub(crate) fn url_for(&self, spec: Spec) -> &Url<PyBackedStr> {
+        match spec {
+            Spec::Rfc1808 => &self.url,
+            Spec::Rfc3986 => &self.url_rfc3986,
+        }
+    }
+
+    fn components<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let u = self.own();
+        PyTuple::new(py, [u.scheme(), u.netloc(), u.path(), u.params(), u.query(), u.fragment()])
+    }
+}

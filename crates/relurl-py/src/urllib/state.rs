@@ -1,0 +1,302 @@
+//! What the urllib twins take from the running `urllib.parse`, once: its functions (for the
+//! inputs the core does not take, and its two checks), its result types, its scheme lists,
+//! and its [`Dialect`], from `sys.version_info` and then from probing urllib itself.
+
+use std::sync::{Arc, Mutex};
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+
+use relurl::urllib::{Brackets, Checks, Dialect, JoinRule, Lenient, SchemeList, Schemes, Unsplit, Urllib, UrllibError};
+
+/// The scheme lists, in this order.
+const LISTS: [&str; 3] = ["uses_relative", "uses_netloc", "uses_params"];
+
+/// Everything taken from `urllib.parse`, built on first use (`relurl/__init__.py` makes that
+/// its import, before anyone can put these twins into `urllib.parse`).
+pub(crate) struct Twin {
+    /// The version table's dialect, probed and corrected, with the scheme lists as captured.
+    pub urllib: Urllib,
+    /// The dialect `sys.version_info` gave, before probing.
+    version_dialect: Dialect,
+    version: (u8, u8, u8),
+    /// The probes found a urllib this module does not know: every call goes to urllib.
+    pub delegate_all: bool,
+    /// `uses_relative`, `uses_netloc`, `uses_params` and their lengths when captured. A
+    /// length change (an `append`, `remove`, ...) is seen on the next call and the lists are
+    /// read again; replacing an item in place, or rebinding the module attribute to another
+    /// list, is not followed.
+    lists: [Py<PyList>; 3],
+    lengths: [usize; 3],
+    rebuilt: Mutex<Option<([usize; 3], Arc<Urllib>)>>,
+    pub urljoin: Py<PyAny>,
+    pub urlsplit: Py<PyAny>,
+    pub urlparse: Py<PyAny>,
+    check_bracketed_host: Option<Py<PyAny>>,
+    checknetloc: Option<Py<PyAny>>,
+    /// `SplitResult`, `SplitResultBytes`, `ParseResult`, `ParseResultBytes`.
+    pub result_types: [Py<PyType>; 4],
+    /// `tuple.__new__`, which builds a named tuple without running its Python `__new__`.
+    pub tuple_new: Py<PyAny>,
+}
+
+static TWIN: PyOnceLock<Twin> = PyOnceLock::new();
+
+/// The urllib a call uses: the captured one, or one rebuilt after the lists changed.
+pub(crate) enum Active<'a> {
+    Captured(&'a Urllib),
+    Rebuilt(Arc<Urllib>),
+}
+
+impl std::ops::Deref for Active<'_> {
+    type Target = Urllib;
+    fn deref(&self) -> &Urllib {
+        match self {
+            Self::Captured(u) => u,
+            Self::Rebuilt(u) => u,
+        }
+    }
+}
+
+impl Twin {
+    /// The state, built on the first call.
+    pub fn get(py: Python<'_>) -> PyResult<&'static Twin> {
+        TWIN.get_or_try_init(py, || Twin::new(py))
+    }
+
+    fn new(py: Python<'_>) -> PyResult<Self> {
+        let parse = py.import("urllib.parse")?;
+        // This module as loaded, looked up without importing it: importing `relurl._relurl`
+        // would import the `relurl` package, whose `__init__` calls back here while this
+        // state is being built (a deadlock when `_relurl` was loaded on its own first).
+        let ours = py.import("sys")?.getattr("modules")?.get_item("relurl._relurl").ok();
+        let function = |name: &str| -> PyResult<Py<PyAny>> {
+            let f = parse.getattr(name)?;
+            if ours.as_ref().is_some_and(|m| m.getattr(name).is_ok_and(|o| o.is(&f))) {
+                return Err(PyRuntimeError::new_err(format!(
+                    "urllib.parse.{name} is relurl.{name}: import relurl before putting its twins into urllib.parse"
+                )));
+            }
+            Ok(f.unbind())
+        };
+        let result_type = |name: &str| -> PyResult<Py<PyType>> { Ok(parse.getattr(name)?.cast_into::<PyType>()?.unbind()) };
+        let info = py.import("sys")?.getattr("version_info")?;
+        let version: (u8, u8, u8) = (info.get_item(0)?.extract()?, info.get_item(1)?.extract()?, info.get_item(2)?.extract()?);
+        let version_dialect = Dialect::for_python(version.0, version.1, version.2);
+        let mut lists = Vec::with_capacity(3);
+        let mut all_lists = true;
+        for name in LISTS {
+            let value = parse.getattr(name)?;
+            all_lists &= value.is_exact_instance_of::<PyList>();
+            lists.push(value.cast_into::<PyList>().unwrap_or_else(|_| PyList::empty(py)).unbind());
+        }
+        let lists: [Py<PyList>; 3] = lists.try_into().map_err(|_| PyRuntimeError::new_err("three lists"))?;
+        let lengths = lists.each_ref().map(|l| l.bind(py).len());
+        let mut twin = Self {
+            urllib: Urllib::new(version_dialect, read_schemes(py, &lists)),
+            version_dialect,
+            version,
+            delegate_all: !all_lists,
+            lists,
+            lengths,
+            rebuilt: Mutex::new(None),
+            urljoin: function("urljoin")?,
+            urlsplit: function("urlsplit")?,
+            urlparse: function("urlparse")?,
+            check_bracketed_host: parse.getattr("_check_bracketed_host").ok().map(Bound::unbind),
+            checknetloc: parse.getattr("_checknetloc").ok().map(Bound::unbind),
+            result_types: [
+                result_type("SplitResult")?,
+                result_type("SplitResultBytes")?,
+                result_type("ParseResult")?,
+                result_type("ParseResultBytes")?,
+            ],
+            tuple_new: py.get_type::<PyTuple>().getattr("__new__")?.unbind(),
+        };
+        // A urllib that answers a probe unexpectedly, or lacks a helper, gets every call.
+        match probe(&parse) {
+            Ok(Some(dialect))
+                if twin.checknetloc.is_some() && (dialect.brackets == Brackets::None || twin.check_bracketed_host.is_some()) =>
+            {
+                twin.urllib = Urllib::new(dialect, twin.urllib.schemes().clone());
+                twin.delegate_all |= !twin.agrees_with_urllib(py).unwrap_or(false);
+            }
+            _ => twin.delegate_all = true,
+        }
+        Ok(twin)
+    }
+
+    /// The urllib for this call: the captured one while the scheme lists keep their lengths.
+    #[inline]
+    pub fn active(&self, py: Python<'_>) -> Active<'_> {
+        let lengths = self.lists.each_ref().map(|l| l.bind(py).len());
+        if lengths == self.lengths {
+            Active::Captured(&self.urllib)
+        } else {
+            Active::Rebuilt(self.rebuild(py, lengths))
+        }
+    }
+
+    #[cold]
+    fn rebuild(&self, py: Python<'_>, lengths: [usize; 3]) -> Arc<Urllib> {
+        let mut cache = self.rebuilt.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((cached_lengths, urllib)) = cache.as_ref() {
+            if *cached_lengths == lengths {
+                return urllib.clone();
+            }
+        }
+        let urllib = Arc::new(Urllib::new(*self.urllib.dialect(), read_schemes(py, &self.lists)));
+        *cache = Some((lengths, urllib.clone()));
+        urllib
+    }
+
+    /// The checks that call urllib's own `_check_bracketed_host` and `_checknetloc`.
+    pub fn checks<'a, 'py>(&'a self, py: Python<'py>) -> PyChecks<'a, 'py> {
+        PyChecks { py, twin: self }
+    }
+
+    /// Runs pinned inputs through urllib and the core: any difference means an unknown urllib.
+    fn agrees_with_urllib(&self, py: Python<'_>) -> PyResult<bool> {
+        for (base, url) in SELF_CHECK {
+            let theirs = self.urljoin.bind(py).call1((base, url));
+            let ours = self.urllib.urljoin(base, url, true, &mut self.checks(py));
+            let same = match (theirs, ours) {
+                (Ok(theirs), Ok(ours)) => theirs.extract::<String>().is_ok_and(|t| t == ours),
+                (Err(e), Err(UrllibError::InvalidIpv6Url)) => e.is_instance_of::<PyValueError>(py),
+                (Err(e), Err(UrllibError::Check(ours))) => e.value(py).str()?.to_cow()? == ours.value(py).str()?.to_cow()?,
+                _ => false,
+            };
+            let theirs = self.urlsplit.bind(py).call1((url,)).and_then(|r| r.extract::<(String, String, String, String, String)>());
+            let ours = self.urllib.urlsplit(url, "", true, &mut Lenient);
+            let split_same = match (theirs, ours) {
+                (Ok(t), Ok(o)) => (&*t.0, &*t.1, &*t.2, &*t.3, &*t.4) == (&*o.scheme, &*o.netloc, &*o.path, &*o.query, &*o.fragment),
+                (Err(_), Err(_)) => true,
+                _ => false,
+            };
+            if !(same && split_same) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `relurl._relurl._urllib_dialect()`: what was found, for tests and bug reports.
+    pub fn describe<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = self.urllib.dialect();
+        let out = PyDict::new(py);
+        out.set_item("python", format!("{}.{}.{}", self.version.0, self.version.1, self.version.2))?;
+        out.set_item("remove_tab_newline", d.remove_tab_newline)?;
+        out.set_item("strip_c0_space", d.strip_c0_space)?;
+        out.set_item("scheme_starts_alpha", d.scheme_starts_alpha)?;
+        out.set_item("brackets", format!("{:?}", d.brackets))?;
+        out.set_item("unsplit", format!("{:?}", d.unsplit))?;
+        out.set_item("join", format!("{:?}", d.join))?;
+        out.set_item("as_version_table", *d == self.version_dialect)?;
+        out.set_item("delegate_all", self.delegate_all)?;
+        Ok(out)
+    }
+}
+
+/// Reads the three lists; items that are not `str` are skipped (no scheme equals them).
+fn read_schemes(py: Python<'_>, lists: &[Py<PyList>; 3]) -> Schemes {
+    let read = |list: &Py<PyList>| -> SchemeList { list.bind(py).iter().filter_map(|item| item.extract::<String>().ok()).collect() };
+    Schemes { uses_relative: read(&lists[0]), uses_netloc: read(&lists[1]), uses_params: read(&lists[2]) }
+}
+
+/// Asks the running urllib how it behaves, one probe per [`Dialect`] switch; `None` when an
+/// answer fits no known CPython.
+fn probe(parse: &Bound<'_, PyModule>) -> PyResult<Option<Dialect>> {
+    let py = parse.py();
+    let urlsplit = parse.getattr("urlsplit")?;
+    let scheme = |url: &str| -> PyResult<String> { urlsplit.call1((url,))?.getattr("scheme")?.extract() };
+    let rejects = |url: &str| -> PyResult<bool> {
+        match urlsplit.call1((url,)) {
+            Ok(_) => Ok(false),
+            Err(e) if e.is_instance_of::<PyValueError>(py) => Ok(true),
+            Err(e) => Err(e),
+        }
+    };
+    let brackets = match (rejects("http://[x]/")?, rejects("http://a[::1]/")?) {
+        (false, false) => Brackets::None,
+        (true, false) => Brackets::Host,
+        (true, true) => Brackets::Netloc,
+        (false, true) => return Ok(None),
+    };
+    let unsplit_call = |f: &str, parts: Bound<'_, PyTuple>| -> PyResult<String> { parse.getattr(f)?.call1((parts,))?.extract() };
+    let unsplit = (
+        unsplit_call("urlunsplit", PyTuple::new(py, ["http", "", "a", "", ""])?)?,
+        unsplit_call("urlunsplit", PyTuple::new(py, ["", "", "//a", "", ""])?)?,
+        unsplit_call("urlunparse", PyTuple::new(py, ["http", "", "", "p", "", ""])?)?,
+    );
+    let unsplit = match (&*unsplit.0, &*unsplit.1, &*unsplit.2) {
+        ("http:///a", "//a", "http:///;p") => Unsplit::AddAuthority,
+        ("http:a", "////a", "http:;p") => Unsplit::KeepPath,
+        ("http:a", "////a", "http:///;p") => Unsplit::KeepPathBeforeParams,
+        _ => return Ok(None),
+    };
+    let urljoin = parse.getattr("urljoin")?;
+    let join = |base: &str, url: &str| -> PyResult<String> { urljoin.call1((base, url))?.extract() };
+    let rule = match (&*join("http://a/b?q#f", "#")?, &*join("http://a/b/c;p", ".;x")?) {
+        ("http://a/b?q", "http://a/b/;x") => JoinRule::Parse,
+        ("http://a/b?q#", "http://a/b/.;x") => JoinRule::Defined,
+        _ => return Ok(None),
+    };
+    if join("/s/", "x")? != "/s/x" {
+        return Ok(None); // 3.14.0a1's gh-125926
+    }
+    Ok(Some(Dialect {
+        remove_tab_newline: scheme("ht\ttp://a")? == "http",
+        strip_c0_space: scheme("\u{1}http://a")? == "http",
+        scheme_starts_alpha: scheme("1a:b")?.is_empty(),
+        brackets,
+        unsplit,
+        join: rule,
+    }))
+}
+
+/// Pairs whose answers tell the urllib versions apart, checked once against urllib.
+const SELF_CHECK: [(&str, &str); 16] = [
+    ("http://a/b/c/d;p?q#f", "../../../g"),
+    ("http://a/b/c/d;p?q#f", ";x"),
+    ("http://a/b/c/d;p?q#f", "g;x=1/../y"),
+    ("http://a/b?q#f", "?"),
+    ("http://a/b?q#f", "http:"),
+    ("http:/a/b", "c"),
+    ("http:a", "b"),
+    ("file:///a/b", "./"),
+    ("/static/", "a/../b"),
+    ("http://a/b", "//"),
+    ("http://a/b", "////c"),
+    ("http://a/b", "/.//c"),
+    (" \tHTTP://A/b", " \x01c\nd"),
+    ("svn+ssh://h/a", "b"),
+    ("http://a/b", "1a:b"),
+    ("http://a/b", "//[::1]:80/c"),
+];
+
+/// [`Checks`] calling urllib's own `_check_bracketed_host` and `_checknetloc`, so that the
+/// exception is urllib's.
+pub(crate) struct PyChecks<'a, 'py> {
+    py: Python<'py>,
+    twin: &'a Twin,
+}
+
+impl Checks for PyChecks<'_, '_> {
+    type Error = PyErr;
+
+    fn bracketed_host(&mut self, hostname: &str) -> PyResult<()> {
+        match &self.twin.check_bracketed_host {
+            Some(check) => check.bind(self.py).call1((hostname,)).map(drop),
+            None => Ok(()),
+        }
+    }
+
+    fn netloc(&mut self, netloc: &str) -> PyResult<()> {
+        match &self.twin.checknetloc {
+            Some(check) => check.bind(self.py).call1((netloc,)).map(drop),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! relurl's attribute values (lol_html's tokenizer, then `links::value`'s newline, NUL and
+//! character reference rules through htmlize) against html5ever's tokenizer, which applies
+//! the HTML standard's tokenization rules itself: the same DOM values, on every corpus page
+//! and on generated markup rich in character references, CRs, NULs and quotes.
+
+use std::cell::{Cell, RefCell};
+use std::path::PathBuf;
+
+use html5ever::tokenizer::states::RawKind;
+use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
+use proptest::prelude::*;
+use relurl::links::{extract_links, Options};
+
+/// Collects the `href`/`src`/... values html5ever gives, as `relurl::links` reads them: the
+/// plain URL attributes (not `srcset` or refresh `content`, which relurl splits), outside
+/// `<template>`.
+struct Sink {
+    values: RefCell<Vec<(String, String, String)>>,
+    templates: Cell<u32>,
+}
+
+const URL_ATTRIBUTES: &[(&str, &str)] = &[
+    ("a", "href"),
+    ("area", "href"),
+    ("link", "href"),
+    ("img", "src"),
+    ("script", "src"),
+    ("iframe", "src"),
+    ("frame", "src"),
+    ("embed", "src"),
+    ("source", "src"),
+    ("audio", "src"),
+    ("video", "src"),
+    ("track", "src"),
+    ("input", "src"),
+    ("form", "action"),
+    ("blockquote", "cite"),
+    ("q", "cite"),
+    ("ins", "cite"),
+    ("del", "cite"),
+    ("object", "data"),
+];
+
+impl TokenSink for Sink {
+    type Handle = ();
+    fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
+        let Token::TagToken(Tag { kind, name, attrs, .. }) = token else {
+            return TokenSinkResult::Continue;
+        };
+        if &*name == "template" {
+            match kind {
+                TagKind::StartTag => self.templates.set(self.templates.get() + 1),
+                TagKind::EndTag => self.templates.set(self.templates.get().saturating_sub(1)),
+            }
+        }
+        if kind == TagKind::EndTag {
+            return TokenSinkResult::Continue;
+        }
+        if self.templates.get() == 0 {
+            for &(tag, attr) in URL_ATTRIBUTES.iter().filter(|(tag, _)| *tag == &*name) {
+                // The tokenizer keeps the first of duplicate attributes.
+                if let Some(a) = attrs.iter().find(|a| &*a.name.local == attr) {
+                    self.values.borrow_mut().push((tag.to_owned(), attr.to_owned(), a.value.to_string()));
+                }
+            }
+        }
+        // What a tree builder tells the tokenizer (scripting disabled: <noscript> is markup).
+        match &*name {
+            "script" => TokenSinkResult::RawData(RawKind::ScriptData),
+            "style" | "xmp" | "iframe" | "noembed" | "noframes" => TokenSinkResult::RawData(RawKind::Rawtext),
+            "textarea" | "title" => TokenSinkResult::RawData(RawKind::Rcdata),
+            "plaintext" => TokenSinkResult::Plaintext,
+            _ => TokenSinkResult::Continue,
+        }
+    }
+}
+
+fn html5ever_values(html: &str) -> Vec<(String, String, String)> {
+    let tokenizer = Tokenizer::new(Sink { values: RefCell::default(), templates: Cell::new(0) }, TokenizerOpts::default());
+    let queue = BufferQueue::default();
+    queue.push_back(html.into());
+    let _ = tokenizer.feed(&queue);
+    tokenizer.end();
+    tokenizer.sink.values.into_inner()
+}
+
+fn relurl_values(html: &str) -> Vec<(String, String, String)> {
+    let page = extract_links(html, "http://example.com/", &[], Options::default()).unwrap();
+    page.links.into_iter().filter(|l| l.attr != "srcset" && l.tag != "meta").map(|l| (l.tag.to_owned(), l.attr.to_owned(), l.raw)).collect()
+}
+
+#[test]
+fn corpus_pages_have_the_same_values() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pages");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        // In CI the corpus is beside the checkout: missing, this test would check nothing.
+        assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "corpus not found at {} (CI=true: it must be there)", dir.display());
+        eprintln!("corpus not found at {}; skipping (with CI=true this fails)", dir.display());
+        return;
+    };
+    let mut pages = 0;
+    let mut values = 0;
+    for entry in entries {
+        let path = entry.unwrap().path();
+        let html = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let ours = relurl_values(&html);
+        assert_eq!(ours, html5ever_values(&html), "{}", path.display());
+        pages += 1;
+        values += ours.len();
+    }
+    assert_eq!(pages, 55);
+    assert!(values > 11_000, "{values}");
+}
+
+#[test]
+fn character_references_and_markup_edge_cases() {
+    for html in [
+        r#"<a href="?a=1&amp;b=2&ampc&amp=&copy=3&copy;&notit;&notin;&not&#x41;&#65&#0;&#x80;&#xD800;&#1114112;&#;&#x;&">"#,
+        "<a href='x&lt;y'><a href=x&gt;y><a href=\"a\r\nb\rc\0d\"><a href><a href=''>",
+        "<a href=\"1\" href=\"2\"><A HREF=\"up\"><a\nhref\n=\n\"spaced\"><img src=i.png srcset=\"s 1x\">",
+        "<script>var a = '<a href=no>';</script><a href=yes><style><a href=no></style><title><a href=no></title>",
+        "<textarea><a href=no></textarea><noscript><a href=ns></noscript><template><a href=tpl></template><a href=after>",
+        "<!-- <a href=comment> --><a href='unclosed",
+    ] {
+        assert_eq!(relurl_values(html), html5ever_values(html), "{html:?}");
+    }
+}
+
+/// `<noscript>` is read as markup however deep it nests (no depth cap): html5ever, told
+/// that scripting is disabled, reads it as ordinary markup.
+#[test]
+fn nested_noscript_at_any_depth() {
+    for depth in [1, 8, 9, 25] {
+        let mut html = String::new();
+        for i in 0..depth {
+            html += "<noscript><a href=l";
+            html += &i.to_string();
+            html += ">";
+        }
+        html += &"</noscript>".repeat(depth);
+        html += "<a href=end>";
+        assert_eq!(relurl_values(&html), html5ever_values(&html), "depth {depth}");
+        assert_eq!(relurl_values(&html).len(), depth + 1, "depth {depth}");
+    }
+}
+
+#[test]
+fn foreign_content_is_not_raw_text() {
+    // In SVG, <style> is an ordinary element (§13.2.6.5, "in foreign content"), so the <a>
+    // inside it is markup; the sink above does not model foreign content, hence no oracle.
+    let html = "<svg><a href=svg-a></a><style><a href=svg-style></style></svg><a href=html><style><a href=no></style>";
+    let raws: Vec<String> = relurl_values(html).into_iter().map(|(_, _, raw)| raw).collect();
+    assert_eq!(raws, ["svg-a", "svg-style", "html"]);
+}
+
+/// Pieces of attribute values rich in what the tokenizer treats specially.
+const PIECES: &[&str] = &[
+    "&",
+    "amp",
+    ";",
+    "#",
+    "x",
+    "X",
+    "41",
+    "0",
+    "80",
+    "9f",
+    "D800",
+    "110000",
+    "99999999999",
+    "=",
+    "not",
+    "notin",
+    "copy",
+    "lt",
+    "gt",
+    "quot",
+    "a",
+    "é",
+    "\r",
+    "\n",
+    "\r\n",
+    "\0",
+    " ",
+    "\t",
+    "'",
+    "\"",
+    ">",
+    "/",
+    "?",
+    "&#",
+    "&#x",
+    "&amp;",
+    "&copy",
+    "&not",
+    "&AMP",
+    "&nbsp",
+    "&nbsp;",
+    "&ThickSpace;",
+    "&NotEqualTilde;",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn generated_values(pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..12), quote in 0..3usize) {
+        let value = pieces.concat();
+        let html = match quote {
+            0 => format!("<a href=\"{value}\">t</a><a href=end>"),
+            1 => format!("<a href='{value}'>t</a><a href=end>"),
+            _ => format!("<a href={value}>t</a><a href=end>"),
+        };
+        prop_assert_eq!(relurl_values(&html), html5ever_values(&html), "{:?}", html);
+    }
+}

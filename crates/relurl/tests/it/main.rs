@@ -1,0 +1,17 @@
+//! The core's integration tests, one binary with a module per area (the allocation counts
+//! are their own binary, `tests/alloc/`, because they install a counting global allocator).
+
+mod common;
+mod deadline;
+
+mod base;
+mod batch;
+mod linear;
+mod linear_rfc3986;
+mod links_tokenizer;
+mod properties;
+mod rfc1808;
+mod rfc3986;
+mod rfc3986_literal;
+mod step6_literal;
+mod urllib_twin;
