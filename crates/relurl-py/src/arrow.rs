@@ -29,7 +29,7 @@ use super::errors::from_core;
 use super::strings::{surrogate_error, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::{resolve_batch, Cell, Contiguous, Input, Repeated, RowError, RowOffsets, StrColumn};
-use relurl::{Error, Spec, Url};
+use relurl::{AnyUrl, Error, Spec};
 
 /// An Arrow input: a single array (`__arrow_c_array__`) or a stream of chunks
 /// (`__arrow_c_stream__`: a chunked array, a polars Series, ...).
@@ -370,7 +370,7 @@ fn parse_chunk(chunk: &Strings<'_>, spec: Spec, first_row: usize, stop: bool) ->
     let mut errors = Vec::new();
     for row in 0..len {
         let parsed = match chunk.cell(row) {
-            Cell::Text(text) => Url::parse_owned_as(text, spec).map(Some),
+            Cell::Text(text) => AnyUrl::parse_owned(text, spec).map(Some),
             Cell::Null => Ok(None),
             Cell::Invalid(error) => Err(error),
         };

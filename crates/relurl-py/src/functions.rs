@@ -7,7 +7,7 @@ use super::errors::from_core;
 use super::resolving::{resolve_to_py, spec_arg, strict_with};
 use super::strings::{base_type_error, borrow_str, str_arg};
 use super::url::PyUrl;
-use relurl::{Spec, Url};
+use relurl::{AnyUrl, Spec};
 
 /// Parses `url` into its six components by the grammar of `spec`: RFC 1808 §2.4 (the
 /// default) or RFC 3986 Appendix B. With `strict=True` (RFC 1808 only), first checks it
@@ -41,7 +41,7 @@ pub fn resolve<'py>(base: &Bound<'py, PyAny>, reference: &Bound<'py, PyAny>, spe
     }
     let base = str_arg(base, || "base".to_owned())?;
     let reference = str_arg(reference, || "reference".to_owned())?;
-    let parsed_base = Url::parse_owned_as(base.text, spec).map_err(|e| from_core(py, &e, base.text))?;
+    let parsed_base = AnyUrl::parse_owned(base.text, spec).map_err(|e| from_core(py, &e, base.text))?;
     resolve_to_py(&parsed_base, base.object, &reference)
 }
 

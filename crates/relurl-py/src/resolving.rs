@@ -6,7 +6,7 @@ use pyo3::types::PyString;
 
 use super::errors::from_core;
 use super::strings::StrArg;
-use relurl::{resolve_by_spec_into, unchanged, Spec, Unchanged, Url};
+use relurl::{AnyUrl, Spec, Unchanged};
 
 thread_local! {
     /// The output buffer each thread reuses for its resolutions.
@@ -16,19 +16,19 @@ thread_local! {
 /// Resolves `reference` against the parsed `base`, whose `str` object is `base_object`, by
 /// the rules of the spec `base` was parsed with.
 ///
-/// When the answer is one of the inputs as given ([`relurl::unchanged`]: in RFC 1808 an
+/// When the answer is one of the inputs as given ([`AnyUrl::unchanged`]: in RFC 1808 an
 /// absolute reference, 70% of a typical page's links) it is that input object itself: no
 /// copy. Otherwise the result is written into this thread's reused buffer and copied once
 /// into a new `str`.
 #[inline]
 pub(crate) fn resolve_to_py<'py, B: AsRef<str>>(
-    base: &Url<B>,
+    base: &AnyUrl<B>,
     base_object: &Bound<'py, PyString>,
     reference: &StrArg<'_, 'py>,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = base_object.py();
-    let parsed = Url::parse_owned_as(reference.text, base.spec()).map_err(|e| from_core(py, &e, reference.text))?;
-    match unchanged(base, &parsed) {
+    let parsed = AnyUrl::parse_owned(reference.text, base.spec()).map_err(|e| from_core(py, &e, reference.text))?;
+    match base.unchanged(&parsed) {
         Some(Unchanged::Reference) => return Ok(exact_str(reference.object, reference.text)),
         Some(Unchanged::Base) => return Ok(exact_str(base_object, base.as_str())),
         None => {}
@@ -54,9 +54,9 @@ pub(crate) fn release_if_huge(buffer: &mut String) {
     }
 }
 
-fn write_str<'py, B: AsRef<str>>(py: Python<'py>, base: &Url<B>, reference: &Url<&str>, buffer: &mut String) -> Bound<'py, PyString> {
+fn write_str<'py, B: AsRef<str>>(py: Python<'py>, base: &AnyUrl<B>, reference: &AnyUrl<&str>, buffer: &mut String) -> Bound<'py, PyString> {
     buffer.clear();
-    resolve_by_spec_into(base, reference, buffer);
+    base.resolve_into(reference, buffer);
     PyString::new(py, buffer)
 }
 

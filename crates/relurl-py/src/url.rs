@@ -10,7 +10,7 @@ use super::batch::{resolve_rows, Bases, BatchArgs, Column};
 use super::errors::from_core;
 use super::resolving::{resolve_to_py, spec_arg};
 use super::strings::{backed_str, borrow_str, str_arg};
-use relurl::{Spec, Url};
+use relurl::{AnyUrl, Spec};
 
 /// A URL split into its six components by the grammar it was parsed with; immutable,
 /// hashable, picklable.
@@ -21,9 +21,9 @@ use relurl::{Spec, Url};
 #[pyclass(name = "URL", module = "relurl", frozen, sequence)]
 pub struct PyUrl {
     /// The text split by RFC 1808 §2.4.
-    url: Url<PyBackedStr>,
+    url: AnyUrl<PyBackedStr>,
     /// The same text split by RFC 3986 Appendix B.
-    url_rfc3986: Url<PyBackedStr>,
+    url_rfc3986: AnyUrl<PyBackedStr>,
     /// The grammar it was parsed with: its attributes, `str()` and the default `spec` of
     /// `resolve` follow it.
     spec: Spec,
@@ -38,7 +38,7 @@ impl PyUrl {
     pub(crate) fn parse(obj: &Bound<'_, PyAny>, arg: &str, spec: Spec) -> PyResult<Self> {
         let py = obj.py();
         let text = backed_str(obj, arg)?;
-        let parsed = Url::parse_owned(text.clone_ref(py)).and_then(|url| Ok((url, Url::parse_owned_as(text, Spec::Rfc3986)?)));
+        let parsed = AnyUrl::parse_owned(text.clone_ref(py), Spec::Rfc1808).and_then(|url| Ok((url, AnyUrl::parse_owned(text, Spec::Rfc3986)?)));
         let (url, url_rfc3986) = match parsed {
             Ok(both) => both,
             Err(e) => {
@@ -207,12 +207,12 @@ impl PyUrl {
     }
 
     /// This URL as parsed by its own grammar.
-    pub(crate) fn own(&self) -> &Url<PyBackedStr> {
+    pub(crate) fn own(&self) -> &AnyUrl<PyBackedStr> {
         self.url_for(self.spec)
     }
 
     /// This URL as parsed by the grammar of `spec`.
-    pub(crate) fn url_for(&self, spec: Spec) -> &Url<PyBackedStr> {
+    pub(crate) fn url_for(&self, spec: Spec) -> &AnyUrl<PyBackedStr> {
         match spec {
             Spec::Rfc1808 => &self.url,
             Spec::Rfc3986 => &self.url_rfc3986,

@@ -11,11 +11,11 @@ use core::num::NonZeroUsize;
 use core::ops::Range;
 use std::sync::OnceLock;
 
+use crate::any::AnyUrl;
 use crate::error::Error;
-use crate::parse::Url;
-use crate::resolve::{resolve_by_spec_into, unchanged, Unchanged};
+use crate::resolved::Unchanged;
+use crate::rfc1808::validate::{validate, validate_parsed};
 use crate::spec::Spec;
-use crate::validate::validate_parsed;
 
 /// One row of a [`StrColumn`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -459,11 +459,11 @@ fn split_rows(len: usize, threads: usize) -> Vec<Range<usize>> {
 
 /// The last base parsed (or rejected), kept while the next rows have the same text.
 struct BaseCache<'a> {
-    base: Option<(&'a str, Result<Url<&'a str>, Error>)>,
+    base: Option<(&'a str, Result<AnyUrl<&'a str>, Error>)>,
 }
 
 impl<'a> BaseCache<'a> {
-    fn get(&mut self, text: &'a str, options: BatchOptions) -> Result<&Url<&'a str>, Error> {
+    fn get(&mut self, text: &'a str, options: BatchOptions) -> Result<&AnyUrl<&'a str>, Error> {
         let (_, parsed) = match self.base.take() {
             Some((cached, parsed)) if same_text(cached, text) => self.base.insert((cached, parsed)),
             _ => self.base.insert((text, parse_checked(text, options))),
@@ -479,8 +479,8 @@ fn same_text(a: &str, b: &str) -> bool {
 }
 
 #[inline]
-fn parse_checked(text: &str, options: BatchOptions) -> Result<Url<&str>, Error> {
-    let url = Url::parse_owned_as(text, options.spec)?;
+fn parse_checked(text: &str, options: BatchOptions) -> Result<AnyUrl<&str>, Error> {
+    let url = AnyUrl::parse_owned(text, options.spec)?;
     if options.strict {
         validate_strict(&url)?;
     }
@@ -488,10 +488,10 @@ fn parse_checked(text: &str, options: BatchOptions) -> Result<Url<&str>, Error> 
 }
 
 /// The §2.2 check of [`BatchOptions::strict`], on the RFC 1808 parse of the same text.
-fn validate_strict(url: &Url<&str>) -> Result<(), Error> {
-    match url.spec() {
-        Spec::Rfc1808 => validate_parsed(url),
-        Spec::Rfc3986 => crate::validate(url.as_str()),
+fn validate_strict(url: &AnyUrl<&str>) -> Result<(), Error> {
+    match url {
+        AnyUrl::Rfc1808(url) => validate_parsed(url),
+        AnyUrl::Rfc3986(url) => validate(url.as_str()),
     }
 }
 
@@ -567,11 +567,11 @@ where
         Cell::Null => return Ok(Outcome::Null),
     };
     let reference = reference.map_err(|e| (Input::Reference, e))?;
-    let outcome = match unchanged(base, &reference) {
+    let outcome = match base.unchanged(&reference) {
         Some(Unchanged::Reference) if !options.copy_unchanged => Outcome::Reference,
         Some(Unchanged::Base) if !options.copy_unchanged => Outcome::Base,
         _ => {
-            resolve_by_spec_into(base, &reference, out);
+            base.resolve_into(&reference, out);
             Outcome::Text
         }
     };

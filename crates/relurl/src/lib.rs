@@ -1,46 +1,70 @@
-//! relurl: RFC 1808 relative URLs, parsed without copying and resolved in linear time.
+//! relurl: RFC 1808 relative URLs, parsed without copying and resolved in linear time; and
+//! RFC 3986 by the same names.
 //!
-//! - [`parse`] splits a URL into the six components of RFC 1808 §2.1 by the rules of §2.4,
-//!   as offsets into the input (no allocation).
-//! - [`resolve`] / [`resolve_parsed`] / [`resolve_into`] resolve a reference against a base
-//!   by §4, with step 6 done as a segment stack (one allocation: the output).
-//! - [`validate`] checks a URL against the §2.2 BNF and reports the first offending
-//!   character and why.
+//! A module per grammar, each with the same names:
+//!
+//! - [`rfc1808`] (the default, re-exported at the crate root): [`parse`] splits a URL into
+//!   the six components of RFC 1808 §2.1 by the rules of §2.4, as offsets into the input (no
+//!   allocation); [`resolve`] / [`resolve_parsed`] / [`resolve_into`] resolve a reference
+//!   against a base by §4, with step 6 done as a segment stack (one allocation: the output);
+//!   [`validate`] checks a URL against the §2.2 BNF and reports the first offending
+//!   character and why; [`establish_base`] finds a document's base by §3.
+//! - [`rfc3986`]: [`rfc3986::parse`] by Appendix B, [`rfc3986::resolve`] /
+//!   [`rfc3986::resolve_parsed`] / [`rfc3986::resolve_into`] by §5.2.
+//!
+//! A [`Url`] carries its grammar in its type ([`Grammar`]: [`Rfc1808`], the default, or
+//! [`Rfc3986`]), so a URL parsed by one grammar cannot be resolved by the other's rules by
+//! mistake. A grammar chosen at run time by name is a [`Spec`], and a URL parsed by it an
+//! [`AnyUrl`], which resolves by its own grammar.
+//!
 //! - [`batch::resolve_batch`] resolves a column of references against one base or a base
 //!   per row, on several threads, recording bad rows by index instead of stopping.
 //! - [`links::extract_links`] reads an HTML page with a tokenizer and resolves every link
-//!   against the page's base (§3, the first `<base href>`), parsed once.
+//!   against the page's base (RFC 1808 §3, the first `<base href>`), parsed once.
+//! - [`urllib`] is a twin of CPython's `urllib.parse`, quirks included.
 //!
 //! ```
 //! let base = relurl::parse("http://a/b/c/d;p?q#f").unwrap();
 //! let reference = relurl::parse("g;x?y#s").unwrap();
 //! assert_eq!(relurl::resolve_parsed(&base, &reference), "http://a/b/c/g;x?y#s");
+//!
+//! let base = relurl::rfc3986::parse("http://a/b/c/d;p?q").unwrap();
+//! let reference = relurl::rfc3986::parse("g;x?y#s").unwrap();
+//! assert_eq!(relurl::rfc3986::resolve_parsed(&base, &reference), "http://a/b/c/g;x?y#s");
 //! ```
+//!
+//! The sources: a folder per grammar (`src/rfc1808/`, `src/rfc3986/`, `src/urllib/`,
+//! `src/links/`), and beside them the pieces they share, each written once: the parsed URL
+//! and the forward pass that splits it (`src/url.rs`), the segment stack (`src/segments.rs`),
+//! recombination (`src/recombine.rs`), byte scanning (`src/scan.rs`), errors
+//! (`src/error.rs`), the grammar names (`src/spec.rs`) and the run-time choice
+//! (`src/any.rs`).
 //!
 //! The core knows nothing of Python: the bindings are the `relurl-py` crate of this
 //! workspace, which only converts. Link extraction is behind the default `links` feature.
 #![forbid(unsafe_code)]
 
-mod base;
+mod any;
 pub mod batch;
 mod error;
 #[cfg(feature = "links")]
 pub mod links;
-mod parse;
 mod recombine;
-mod resolve;
-mod resolve_rfc3986;
+mod resolved;
+pub mod rfc1808;
+pub mod rfc3986;
 mod scan;
 mod segments;
 mod spec;
 pub mod urllib;
-mod validate;
+mod url;
 
-
-pub use base::{base_from_header, establish_base, strip_ascii_whitespace, BaseInputs, BaseSource, EstablishedBase};
+pub use any::{resolve_by_spec, AnyUrl};
 pub use error::{Component, Error, ErrorKind};
-pub use parse::{parse, parse_rfc3986, Offsets, Url};
-pub use resolve::{max_resolved_len, resolve, resolve_by_spec_into, resolve_into, resolve_parsed, unchanged, Unchanged};
-pub use resolve_rfc3986::{resolve_rfc3986, resolve_rfc3986_into};
-pub use spec::{Spec, UnknownSpec};
-pub use validate::{validate, validate_parsed};
+pub use resolved::{max_resolved_len, Unchanged};
+pub use rfc1808::{
+    base_from_header, establish_base, parse, resolve, resolve_into, resolve_parsed, strip_ascii_whitespace, unchanged, validate,
+    validate_parsed, BaseInputs, BaseSource, EstablishedBase,
+};
+pub use spec::{Grammar, Rfc1808, Rfc3986, Spec, UnknownSpec};
+pub use url::{Offsets, Url};

@@ -1,6 +1,61 @@
-//! Recombination of components into one URL string, RFC 1808 §4 step 7.
+//! Writing components back as one URL: the one place that writes `scheme ":"`,
+//! `"//" net_loc`, the path and the delimited `";" params`, `"?" query`, `"#" fragment`.
+//!
+//! Two rule sets use the same pieces: RFC 1808 §4 step 7 ([`write_rfc1808`]: an empty
+//! component is an absent one) and RFC 3986 §5.3 ([`write_rfc3986`]: a defined component is
+//! written, even empty). The urllib twin (`src/urllib/unsplit.rs`) writes through
+//! [`write_head`] and [`write_tail`] as well, with urllib's own rules for the `/` between
+//! the net_loc and the path.
 
-/// The six components of a URL to be written out.
+/// Appends what precedes the path: `scheme ":"` when there is a scheme, and `"//" net_loc`
+/// when there is a net_loc (RFC 3986: authority), even an empty one.
+#[inline]
+pub(crate) fn write_head(out: &mut String, scheme: Option<&str>, netloc: Option<&str>) {
+    if let Some(scheme) = scheme {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if let Some(netloc) = netloc {
+        out.push_str("//");
+        out.push_str(netloc);
+    }
+}
+
+/// Appends what follows the path: each of `";" params`, `"?" query`, `"#" fragment` that is
+/// given, even empty.
+#[inline]
+pub(crate) fn write_tail(out: &mut String, params: Option<&str>, query: Option<&str>, fragment: Option<&str>) {
+    push_delimited(out, ';', params);
+    push_delimited(out, '?', query);
+    push_delimited(out, '#', fragment);
+}
+
+/// `Some(text)` unless `text` is empty: RFC 1808 §2.4.1, §2.4.4 and §2.4.5 make a `#`, `?`
+/// or `;` with nothing after it an *empty* component, the same as an absent one (urllib's
+/// `if query: url += '?' + query` agrees).
+#[inline]
+pub(crate) fn non_empty(text: &str) -> Option<&str> {
+    (!text.is_empty()).then_some(text)
+}
+
+/// Appends `delimiter` and `text` when `text` is given.
+#[inline]
+fn push_delimited(out: &mut String, delimiter: char, text: Option<&str>) {
+    if let Some(text) = text {
+        out.push(delimiter);
+        out.push_str(text);
+    }
+}
+
+/// RFC 3986 §5.3: appends the defined components with their delimiters, even when empty.
+pub(crate) fn write_rfc3986(out: &mut String, scheme: Option<&str>, authority: Option<&str>, path: &str, query: Option<&str>, fragment: Option<&str>) {
+    write_head(out, scheme, authority);
+    out.push_str(path);
+    write_tail(out, None, query, fragment);
+}
+
+/// The six components of an RFC 1808 URL to be written out, `""` for an empty or absent
+/// one.
 pub(crate) struct Parts<'a> {
     pub scheme: &'a str,
     /// `None` when the URL has no `//`; `Some("")` for an empty net_loc (`file:///x`).
@@ -11,7 +66,8 @@ pub(crate) struct Parts<'a> {
     pub fragment: &'a str,
 }
 
-/// Appends `scheme ":"`, `"//" net_loc`, path, `";" params`, `"?" query`, `"#" fragment`.
+/// RFC 1808 §4 step 7: appends `scheme ":"`, `"//" net_loc`, path, `";" params`,
+/// `"?" query`, `"#" fragment`.
 ///
 /// §2.4.1, §2.4.4 and §2.4.5 make a `#`, `?` or `;` with nothing after it an *empty*
 /// component, the same as an absent one, so an empty params, query or fragment is not
@@ -26,8 +82,8 @@ pub(crate) struct Parts<'a> {
 ///
 /// Every URL written here therefore parses back (§2.4) into the components it was written
 /// from, up to `.` segments.
-pub(crate) fn write(out: &mut String, p: &Parts<'_>) {
-    write_head(out, p.scheme, p.netloc);
+pub(crate) fn write_rfc1808(out: &mut String, p: &Parts<'_>) {
+    write_head(out, non_empty(p.scheme), p.netloc);
     let followed = !p.path.is_empty() || !p.params.is_empty() || !p.query.is_empty();
     if p.netloc.is_some() && followed && !p.path.starts_with('/') {
         out.push('/');
@@ -39,37 +95,12 @@ pub(crate) fn write(out: &mut String, p: &Parts<'_>) {
         out.push_str("/.");
     }
     out.push_str(p.path);
-    write_tail(out, p.params, p.query, p.fragment);
+    write_tail_non_empty(out, p.params, p.query, p.fragment);
 }
 
-/// Appends what precedes the path: `scheme ":"` and `"//" net_loc`.
-pub(crate) fn write_head(out: &mut String, scheme: &str, netloc: Option<&str>) {
-    if !scheme.is_empty() {
-        out.push_str(scheme);
-        out.push(':');
-    }
-    if let Some(netloc) = netloc {
-        out.push_str("//");
-        out.push_str(netloc);
-    }
-}
-
-/// Appends what follows the path: the non-empty ones of `";" params`, `"?" query`,
-/// `"#" fragment`.
-///
-/// urllib's `urlunparse` writes its tail the same way (`if query: url += '?' + query`), so
-/// the urllib twin ([`crate::urllib`]) uses this too.
-pub(crate) fn write_tail(out: &mut String, params: &str, query: &str, fragment: &str) {
-    push_delimited(out, ';', params);
-    push_delimited(out, '?', query);
-    push_delimited(out, '#', fragment);
-}
-
-/// Appends `delimiter` and `text` when `text` is not empty.
+/// The non-empty ones of `";" params`, `"?" query`,
+/// `"#" fragment` (see [`non_empty`]).
 #[inline]
-pub(crate) fn push_delimited(out: &mut String, delimiter: char, text: &str) {
-    if !text.is_empty() {
-        out.push(delimiter);
-        out.push_str(text);
-    }
+pub(crate) fn write_tail_non_empty(out: &mut String, params: &str, query: &str, fragment: &str) {
+    write_tail(out, non_empty(params), non_empty(query), non_empty(fragment));
 }

@@ -18,7 +18,7 @@
 //!   stack agree);
 //! - d) a final `<segment>/..` is removed: a final `..` pops the top on the same condition.
 //!
-//! `tests/step6_literal.rs` checks this against a literal implementation of a–d.
+//! `tests/it/step6_literal.rs` checks this against a literal implementation of a–d.
 
 use crate::spec::Spec;
 
@@ -31,7 +31,7 @@ use crate::spec::Spec;
 /// With no net_loc, a path whose first segment is empty gets a `.` segment before it (see
 /// below). When the URL has a net_loc but the base path has no leading `/` (`http://a`),
 /// the result gets one unless nothing at all follows the net_loc: `followed` says whether
-/// params or a query will. See [`crate::recombine::write`] for why.
+/// params or a query will. See `crate::recombine::write_rfc1808` for why.
 pub(crate) fn merge_into(out: &mut String, base_path: &str, ref_path: &str, context: Context) {
     let Context { has_scheme, has_netloc, followed } = context;
     let (base_had_slash, base_rel) = match base_path.strip_prefix('/') {
@@ -95,7 +95,7 @@ fn starts_like_scheme(path: &[u8]) -> bool {
 /// without a leading `/`, removing the first segment leaves the `/` that followed it (rule
 /// C replaces `/..` by `/`, and rule E then moves that `/`: `a/../b` gives `/b`).
 ///
-/// `tests/rfc3986_literal.rs` checks this against the two-buffer algorithm as §5.2.4
+/// `tests/it/rfc3986_literal.rs` checks this against the two-buffer algorithm as §5.2.4
 /// words it.
 pub(crate) fn remove_dot_segments_into(out: &mut String, prefix: &str, path: &str) {
     let (rooted, prefix, path) = if prefix.is_empty() {

@@ -1,4 +1,5 @@
-//! Which specification's rules to follow: RFC 1808 (relurl's default) or RFC 3986.
+//! Which specification's rules to follow: RFC 1808 (relurl's default) or RFC 3986, by name
+//! at run time ([`Spec`]) or as a type ([`Grammar`]: [`Rfc1808`], [`Rfc3986`]).
 
 use core::fmt;
 use core::str::FromStr;
@@ -57,5 +58,66 @@ impl FromStr for Spec {
             "rfc3986" => Ok(Self::Rfc3986),
             other => Err(UnknownSpec(other.to_owned())),
         }
+    }
+}
+
+/// A grammar as a type: [`Rfc1808`] or [`Rfc3986`], the second parameter of
+/// [`Url`](crate::Url).
+///
+/// A URL carries the grammar it was parsed by in its type, so each grammar's resolver takes
+/// only URLs of its own grammar, and the mistake of resolving a URL split by one grammar by
+/// the rules of the other does not compile:
+///
+/// ```compile_fail
+/// let base = relurl::rfc3986::parse("http://a/b/c/d;p?q").unwrap();
+/// let reference = relurl::rfc3986::parse("../g").unwrap();
+/// // An RFC 3986 URL cannot reach the RFC 1808 resolver.
+/// relurl::rfc1808::resolve_parsed(&base, &reference);
+/// ```
+///
+/// ```
+/// let base = relurl::rfc3986::parse("http://a/b/c/d;p?q").unwrap();
+/// let reference = relurl::rfc3986::parse("../g").unwrap();
+/// assert_eq!(relurl::rfc3986::resolve_parsed(&base, &reference), "http://a/b/g");
+/// ```
+///
+/// The trait is sealed: the two grammars are the only ones. A grammar chosen at run time,
+/// by name, is a [`Spec`], and a URL parsed by it an [`AnyUrl`](crate::AnyUrl).
+pub trait Grammar: sealed::Rules + Copy + Default + fmt::Debug + Eq + core::hash::Hash + Send + Sync + 'static {
+    /// The [`Spec`] this grammar is.
+    const SPEC: Spec;
+}
+
+/// RFC 1808 as a type: §2.4 parsing and §4 resolution ([`crate::rfc1808`]). The default
+/// grammar of [`Url`](crate::Url).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Rfc1808;
+
+/// RFC 3986 as a type: Appendix B parsing and §5.2 resolution ([`crate::rfc3986`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Rfc3986;
+
+impl Grammar for Rfc1808 {
+    const SPEC: Spec = Spec::Rfc1808;
+}
+
+impl Grammar for Rfc3986 {
+    const SPEC: Spec = Spec::Rfc3986;
+}
+
+pub(crate) mod sealed {
+    /// Where a grammar's split of a URL differs from the other's; the forward pass that
+    /// uses them is shared (`Url::parse_owned`). Each grammar implements them in its own
+    /// `parse.rs`. Private: no type outside the crate can be a [`super::Grammar`].
+    pub trait Rules {
+        /// Whether the scheme scan goes on past `c` (a `:` after at least one such byte
+        /// ends a scheme).
+        fn continues_scheme(c: u8) -> bool;
+        /// Where the net_loc (authority) that starts at `from` ends: the index of its
+        /// delimiter, or `b.len()`.
+        fn netloc_end(b: &[u8], from: usize) -> usize;
+        /// Where the path that starts at `from` ends: the index of the first `;` (RFC
+        /// 1808 only), `?` or `#`, or `b.len()`.
+        fn path_end(b: &[u8], from: usize) -> usize;
     }
 }

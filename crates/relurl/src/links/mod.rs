@@ -35,10 +35,10 @@ mod value;
 
 pub use value::Special;
 
-use crate::base::{establish, strip_ascii_whitespace, BadBaseHeader, BaseInputs, EstablishedBase};
+use crate::any::AnyUrl;
 use crate::error::Error;
-use crate::parse::Url;
-use crate::resolve::{max_resolved_len, resolve_by_spec_into, unchanged, Unchanged};
+use crate::resolved::Unchanged;
+use crate::rfc1808::base::{establish, strip_ascii_whitespace, BadBaseHeader, BaseInputs, EstablishedBase};
 use crate::spec::Spec;
 use tokenize::{find_links, Found, Kind};
 
@@ -148,7 +148,7 @@ fn find_links_in_bytes(html: &[u8], headers: &[(&str, &str)]) -> Result<Found, E
 fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
     let inputs = BaseInputs { retrieval_url: Some(url), headers, html_base_href: found.base_href.as_deref(), encapsulating_base: None };
     let (established, skipped_base_header) = establish(&inputs, options.spec, BadBaseHeader::Skip)?;
-    let base = Url::parse_owned_as(established.url.as_str(), options.spec)?;
+    let base = AnyUrl::parse_owned(established.url.as_str(), options.spec)?;
     let mut links = Vec::with_capacity(found.links.len());
     let mut push = |tag, attr, raw: String| -> Result<(), Error> {
         let stripped = strip_ascii_whitespace(&raw);
@@ -156,14 +156,12 @@ fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Opt
         if options.skip_special && special.is_some() {
             return Ok(());
         }
-        let reference = Url::parse_owned_as(stripped, options.spec)?;
-        let url = match unchanged(&base, &reference) {
+        let reference = AnyUrl::parse_owned(stripped, options.spec)?;
+        let url = match base.unchanged(&reference) {
             Some(Unchanged::Reference) => stripped.to_owned(),
             Some(Unchanged::Base) => base.as_str().to_owned(),
             None => {
-                let mut out = String::with_capacity(max_resolved_len(&base, &reference));
-                resolve_by_spec_into(&base, &reference, &mut out);
-                out
+                base.resolve_parsed(&reference)
             }
         };
         // A relative value takes the base's scheme: `g` against `javascript://x/` is a

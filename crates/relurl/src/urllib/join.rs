@@ -4,7 +4,7 @@
 use super::split::{prepare_url, split, splitparams, Parts};
 use super::unsplit::{authority_for_empty_netloc, write_defined, write_unparse, Components, Head};
 use super::{Checks, JoinRule, Joined, Unsplit, Urllib, UrllibError};
-use crate::recombine::write_tail;
+use crate::recombine::write_tail_non_empty;
 
 /// `urljoin(base, url, allow_fragments)`.
 pub(crate) fn urljoin<C: Checks>(
@@ -84,7 +84,7 @@ fn join_parsed(urllib: &Urllib, b: &Parts<'_>, r: &Parts<'_>, out: &mut String) 
             }
         }
     }
-    write_tail(out, params, query, fragment);
+    write_tail_non_empty(out, params, query, fragment);
     Joined::Written
 }
 

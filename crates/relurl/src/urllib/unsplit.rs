@@ -2,7 +2,7 @@
 
 use super::dialect::SchemeList;
 use super::Unsplit;
-use crate::recombine::write_tail;
+use crate::recombine::{non_empty, write_head, write_tail};
 
 /// The components of `urlunparse`, `""` for an absent one (`urlunsplit` has `params: ""`).
 pub(crate) struct Components<'a> {
@@ -54,21 +54,15 @@ pub(crate) fn write_unparse(out: &mut String, rule: Unsplit, uses_netloc: &Schem
     let authority = !c.netloc.is_empty()
         || authority_for_empty_netloc(rule, !c.scheme.is_empty() && uses_netloc.contains(c.scheme), head, Head::of(c.path, ""));
     out.reserve(c.scheme.len() + c.netloc.len() + c.path.len() + c.params.len() + c.query.len() + c.fragment.len() + 7);
-    if !c.scheme.is_empty() {
-        out.push_str(c.scheme);
-        out.push(':');
-    }
-    if authority {
-        // `if url and url[:1] != '/': url = '/' + url`; `url = '//' + netloc + url`
-        out.push_str("//");
-        out.push_str(c.netloc);
-        if !head.empty && !head.slash {
-            out.push('/');
-        }
+    // `url = scheme + ':' + url`; `url = '//' + netloc + url`
+    write_head(out, non_empty(c.scheme), authority.then_some(c.netloc));
+    // `if url and url[:1] != '/': url = '/' + url`
+    if authority && !head.empty && !head.slash {
+        out.push('/');
     }
     out.push_str(c.path);
     // `if params: url += ';' + params`, then the query and the fragment alike.
-    write_tail(out, c.params, c.query, c.fragment);
+    write_tail(out, non_empty(c.params), non_empty(c.query), non_empty(c.fragment));
 }
 
 /// Appends 3.14's `_urlunsplit(scheme, netloc, url, query, fragment)`, where `None` is an
@@ -84,24 +78,10 @@ pub(crate) fn write_defined(
     let head = Head::of(path, "");
     // `if netloc is not None: ...` / `elif url[:2] == '//': url = '//' + url`
     let netloc = netloc.or(if head.double_slash { Some("") } else { None });
-    if let Some(scheme) = scheme.filter(|s| !s.is_empty()) {
-        out.push_str(scheme);
-        out.push(':');
-    }
-    if let Some(netloc) = netloc {
-        out.push_str("//");
-        out.push_str(netloc);
-        if !head.empty && !head.slash {
-            out.push('/');
-        }
+    write_head(out, scheme.and_then(non_empty), netloc);
+    if netloc.is_some() && !head.empty && !head.slash {
+        out.push('/');
     }
     out.push_str(path);
-    if let Some(query) = query {
-        out.push('?');
-        out.push_str(query);
-    }
-    if let Some(fragment) = fragment {
-        out.push('#');
-        out.push_str(fragment);
-    }
+    write_tail(out, None, query, fragment);
 }

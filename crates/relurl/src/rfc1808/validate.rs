@@ -16,8 +16,10 @@
 //! ```
 
 use crate::error::{Component, Error, ErrorKind};
-use crate::parse::{parse, Url};
+use crate::rfc1808::parse::parse;
 use crate::scan::{CLASS, PCHAR, QUESTION, SEMICOLON, SLASH, UCHAR_OR_RESERVED};
+use crate::spec::Rfc1808;
+use crate::url::Url;
 
 /// Checks `input` against the RFC 1808 §2.2 BNF.
 ///
@@ -36,11 +38,11 @@ pub fn validate(input: &str) -> Result<(), Error> {
     validate_parsed(&url)
 }
 
-/// Checks an already parsed URL; see [`validate`].
+/// Checks a URL already parsed by §2.4; see [`validate`].
 ///
 /// # Errors
 /// As [`validate`].
-pub fn validate_parsed<S: AsRef<str>>(url: &Url<S>) -> Result<(), Error> {
+pub fn validate_parsed<S: AsRef<str>>(url: &Url<S, Rfc1808>) -> Result<(), Error> {
     let input = url.as_str();
     let fragment_start = if url.has_fragment_delimiter() { input.len() - url.fragment().len() } else { input.len() };
     let url_end = if url.has_fragment_delimiter() { fragment_start - 1 } else { input.len() };
@@ -63,7 +65,7 @@ pub fn validate_parsed<S: AsRef<str>>(url: &Url<S>) -> Result<(), Error> {
 }
 
 /// generic-RL or relativeURL: each component against its own production.
-fn check_generic<S: AsRef<str>>(url: &Url<S>) -> Result<(), Error> {
+fn check_generic<S: AsRef<str>>(url: &Url<S, Rfc1808>) -> Result<(), Error> {
     let input = url.as_str();
     if url.has_netloc() {
         let start = url.scheme().len() + usize::from(url.has_scheme()) + 2;

@@ -1,13 +1,19 @@
-//! Parsing a URL into its six components, RFC 1808 §2.4.
+//! A parsed URL, [`Url`]: offsets into its input, with the grammar it was parsed by in its
+//! type; the one forward pass that splits a URL by either grammar.
 //!
 //! Parsing never allocates and never fails on content: every string splits into
-//! `<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>` (§2.1). The only error is an
-//! input too long for the `u32` offsets. Checking the characters against the §2.2 BNF is a
+//! `<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>` (RFC 1808 §2.1; RFC 3986
+//! Appendix B has no params). The only error is an input too long for the `u32` offsets.
+//! Each grammar's rules are in its own `parse.rs` (`src/rfc1808/parse.rs`,
+//! `src/rfc3986/parse.rs`). Checking the characters against the RFC 1808 §2.2 BNF is a
 //! separate, strict step: [`crate::validate`].
 
+use core::marker::PhantomData;
+
 use crate::error::{Error, ErrorKind};
-use crate::scan::{find_byte, find_first_of2, find_first_of3, is_scheme_char};
-use crate::spec::Spec;
+use crate::recombine;
+use crate::scan::{find_byte, find_first_of2};
+use crate::spec::{Grammar, Rfc1808, Spec};
 
 /// Where each component of a parsed URL lies in its input, as `u32` byte offsets.
 ///
@@ -25,8 +31,8 @@ use crate::spec::Spec;
 ///
 /// A component whose delimiter is absent has an empty range: `path_end == params_end` means
 /// no `;`, `params_end == query_end` no `?`, `query_end == len` no `#`. `has_scheme` and
-/// `has_netloc` say whether `scheme:` and `//` are present. `spec` is the grammar the
-/// offsets follow; under RFC 3986 there are no params (`path_end == params_end`).
+/// `has_netloc` say whether `scheme:` and `//` are present. Under RFC 3986 there are no
+/// params (`path_end == params_end`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Offsets {
     scheme_end: u32,
@@ -38,79 +44,61 @@ pub struct Offsets {
     len: u32,
     has_scheme: bool,
     has_netloc: bool,
-    spec: Spec,
 }
 
-/// A URL split into its RFC 1808 §2.1 components, borrowing (or owning) its input.
+/// A URL split into its components by the grammar `G`, borrowing (or owning) its input.
 ///
 /// Every accessor is one slice of the input: nothing is copied. `S` is any string holder:
-/// `&str` from [`parse`], or an owned string through [`Url::parse_owned`].
+/// `&str` from [`crate::rfc1808::parse`] and [`crate::rfc3986::parse`], or an owned string
+/// through [`Url::parse_owned`]. `G` is [`Rfc1808`] (the default: RFC 1808 §2.1's six
+/// components, split by §2.4) or [`crate::Rfc3986`] (Appendix B's five); each grammar's
+/// resolver takes only URLs of its grammar (see [`Grammar`]).
 #[derive(Debug, Clone, Copy)]
-pub struct Url<S: AsRef<str>> {
+pub struct Url<S: AsRef<str>, G: Grammar = Rfc1808> {
     input: S,
     offsets: Offsets,
+    grammar: PhantomData<G>,
 }
 
-/// Parses `input` by the rules of RFC 1808 §2.4, in the RFC's order: fragment (§2.4.1),
-/// scheme (§2.4.2), net_loc (§2.4.3), query (§2.4.4), params (§2.4.5), path (§2.4.6).
-///
-/// Performs no heap allocation; the components are slices of `input`.
-///
-/// # Errors
-/// [`ErrorKind::TooLong`] when `input` is longer than `u32::MAX` bytes.
-///
-/// # Example
-/// ```
-/// let url = relurl::parse("http://a/b/c/d;p?q#f").unwrap();
-/// assert_eq!(url.scheme(), "http");
-/// assert_eq!(url.netloc(), "a");
-/// assert_eq!(url.path(), "/b/c/d");
-/// assert_eq!((url.params(), url.query(), url.fragment()), ("p", "q", "f"));
-/// ```
-pub fn parse(input: &str) -> Result<Url<&str>, Error> {
-    Url::parse_owned(input)
-}
-
-/// Parses `input` by RFC 3986 Appendix B, the grammar [`crate::resolve_rfc3986`] uses:
-/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`. Five components: `;` is
-/// part of the path, the authority ends at the first `/`, `?` or `#`, and a component is
-/// *defined* when its delimiter is present, even if empty (§5.2.1).
-///
-/// # Errors
-/// [`ErrorKind::TooLong`] when `input` is longer than `u32::MAX` bytes.
-///
-/// # Example
-/// ```
-/// let url = relurl::parse_rfc3986("http://a/b/c/d;p?q").unwrap();
-/// assert_eq!((url.netloc(), url.path(), url.query()), ("a", "/b/c/d;p", "q"));
-/// assert!(!url.has_fragment_delimiter());
-/// ```
-pub fn parse_rfc3986(input: &str) -> Result<Url<&str>, Error> {
-    Url::parse_owned_as(input, Spec::Rfc3986)
-}
-
-impl<S: AsRef<str>> Url<S> {
-    /// Parses `input` as [`parse`] does, keeping `input` (of any string type) inside the result.
+impl<S: AsRef<str>, G: Grammar> Url<S, G> {
+    /// Parses `input` by the grammar `G` (RFC 1808 §2.4 or RFC 3986 Appendix B), as
+    /// [`crate::rfc1808::parse`] and [`crate::rfc3986::parse`] do, keeping `input` (of any
+    /// string type) inside the result.
     ///
     /// # Errors
     /// [`ErrorKind::TooLong`] when `input` is longer than `u32::MAX` bytes.
+    ///
+    /// # Example
+    /// ```
+    /// use relurl::{Rfc3986, Url};
+    /// let url = Url::<String, Rfc3986>::parse_owned("http://a/b;p".to_owned()).unwrap();
+    /// assert_eq!(url.path(), "/b;p");
+    /// ```
+    #[inline]
     pub fn parse_owned(input: S) -> Result<Self, Error> {
-        Self::parse_owned_as(input, Spec::Rfc1808)
+        let b = input.as_ref().as_bytes();
+        let len = u32::try_from(b.len()).map_err(|_| Error::new(ErrorKind::TooLong, u32::MAX as usize))?;
+        let offsets = split::<G>(b, len);
+        Ok(Self { input, offsets, grammar: PhantomData })
     }
 
-    /// Parses `input` by the grammar of `spec` ([`parse`] or [`parse_rfc3986`]).
-    ///
-    /// # Errors
-    /// [`ErrorKind::TooLong`] when `input` is longer than `u32::MAX` bytes.
-    pub fn parse_owned_as(input: S, spec: Spec) -> Result<Self, Error> {
-        let offsets = split(input.as_ref().as_bytes(), spec)?;
-        Ok(Self { input, offsets })
+    /// The same text split by the grammar `H` (the same URL if `H` is `G`); allocates
+    /// nothing and cannot fail, as the text was short enough to parse once.
+    pub fn reparse<H: Grammar>(&self) -> Url<&str, H> {
+        let b = self.as_str().as_bytes();
+        Url { input: self.as_str(), offsets: split::<H>(b, self.offsets.len), grammar: PhantomData }
     }
 
-    /// The grammar the URL was parsed by.
+    /// The same URL, borrowing its string holder (a copy of the offsets, nothing else).
+    #[inline]
+    pub fn by_ref(&self) -> Url<&S, G> {
+        Url { input: &self.input, offsets: self.offsets, grammar: PhantomData }
+    }
+
+    /// The grammar the URL was parsed by: `G::SPEC`.
     #[inline]
     pub fn spec(&self) -> Spec {
-        self.offsets.spec
+        G::SPEC
     }
 
     /// The whole input, exactly as given.
@@ -235,7 +223,7 @@ impl<S: AsRef<str>> Url<S> {
     /// with nothing after it: §2.4.1, §2.4.4 and §2.4.5 make such a component empty, and an
     /// empty component is not written back.
     pub fn recombines_losslessly(&self) -> bool {
-        if self.spec() == Spec::Rfc3986 {
+        if G::SPEC == Spec::Rfc3986 {
             return true;
         }
         let empty_but_delimited = |has_delimiter: bool, value: &str| has_delimiter && value.is_empty();
@@ -266,21 +254,15 @@ impl<S: AsRef<str>> Url<S> {
     /// params, query and fragment are not written), or RFC 3986 §5.3 (defined components
     /// are written, even empty), by the grammar the URL was parsed with.
     pub fn write_recombined(&self, out: &mut String) {
-        if self.spec() == Spec::Rfc3986 {
-            return crate::resolve_rfc3986::recompose(
-                out,
-                self.has_scheme().then(|| self.scheme()),
-                self.netloc_if_defined(),
-                self.path(),
-                self.query_if_defined(),
-                self.fragment_if_defined(),
-            );
+        let scheme = self.has_scheme().then(|| self.scheme());
+        if G::SPEC == Spec::Rfc3986 {
+            return recombine::write_rfc3986(out, scheme, self.netloc_if_defined(), self.path(), self.query_if_defined(), self.fragment_if_defined());
         }
-        crate::recombine::write(
+        recombine::write_rfc1808(
             out,
-            &crate::recombine::Parts {
+            &recombine::Parts {
                 scheme: self.scheme(),
-                netloc: self.has_netloc().then(|| self.netloc()),
+                netloc: self.netloc_if_defined(),
                 path: self.path(),
                 params: self.params(),
                 query: self.query(),
@@ -313,8 +295,9 @@ impl<S: AsRef<str>> Url<S> {
     }
 }
 
-impl<S: AsRef<str>> core::fmt::Display for Url<S> {
-    /// Writes the §4 step 7 recombination.
+impl<S: AsRef<str>, G: Grammar> core::fmt::Display for Url<S, G> {
+    /// Writes the recombination of [`Url::write_recombined`]: RFC 1808 §4 step 7 or RFC 3986
+    /// §5.3.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let mut out = String::new();
         self.write_recombined(&mut out);
@@ -322,31 +305,26 @@ impl<S: AsRef<str>> core::fmt::Display for Url<S> {
     }
 }
 
-/// Finds the component boundaries of `b` (RFC 1808 §2.4 or RFC 3986 Appendix B), in a
-/// single forward pass.
+/// Finds the component boundaries of `b` (`len` bytes) by the rules of `G` (RFC 1808 §2.4
+/// or RFC 3986 Appendix B), in a single forward pass.
 ///
 /// RFC 1808 removes the fragment first, then the scheme, net_loc, query and params.
 /// Scanning forward gives the same split: the scheme scan stops at `#` (not a scheme
 /// character); the net_loc ends at the first `/` or `#`; the params start at the first `;`
 /// before any `?` or `#`; the query at the first `?` before any `#`. RFC 3986's regular
 /// expression differs in three places: a scheme is any run of characters other than
-/// `:/?#`, the authority also ends at `?`, and there are no params.
-fn split(b: &[u8], spec: Spec) -> Result<Offsets, Error> {
-    let len = u32::try_from(b.len()).map_err(|_| Error::new(ErrorKind::TooLong, u32::MAX as usize))?;
+/// `:/?#`, the authority also ends at `?`, and there are no params (its path ends at the
+/// first `?` or `#`, so no `;` stands at `path_end`). Those differences are `G`'s
+/// [`Rules`](crate::spec::sealed::Rules).
+#[inline]
+fn split<G: Grammar>(b: &[u8], len: u32) -> Offsets {
     let n = b.len();
-    let rfc3986 = spec == Spec::Rfc3986;
 
     // RFC 1808 §2.4.2: a ':' after the first character and before any non-scheme
     // character. RFC 3986 Appendix B: `([^:/?#]+):`.
     let mut i = 0;
-    if rfc3986 {
-        while i < n && !matches!(b[i], b':' | b'/' | b'?' | b'#') {
-            i += 1;
-        }
-    } else {
-        while i < n && is_scheme_char(b[i]) {
-            i += 1;
-        }
+    while i < n && G::continues_scheme(b[i]) {
+        i += 1;
     }
     let has_scheme = i > 0 && i < n && b[i] == b':';
     let (scheme_end, mut pos) = if has_scheme { (i, i + 1) } else { (0, 0) };
@@ -355,16 +333,16 @@ fn split(b: &[u8], spec: Spec) -> Result<Offsets, Error> {
     let has_netloc = b[pos..].starts_with(b"//");
     let netloc_start = if has_netloc { pos + 2 } else { pos };
     if has_netloc {
-        pos = if rfc3986 { find_first_of3(b, netloc_start, b'/', b'?', b'#') } else { find_first_of2(b, netloc_start, b'/', b'#') };
+        pos = G::netloc_end(b, netloc_start);
     }
     let path_start = pos;
 
     // §2.4.5 and §2.4.4 (and §2.4.1's '#' bounding both).
-    let path_end = if rfc3986 { find_first_of2(b, path_start, b'?', b'#') } else { find_first_of3(b, path_start, b';', b'?', b'#') };
+    let path_end = G::path_end(b, path_start);
     let params_end = if path_end < n && b[path_end] == b';' { find_first_of2(b, path_end + 1, b'?', b'#') } else { path_end };
     let query_end = if params_end < n && b[params_end] == b'?' { find_byte(b, params_end + 1, b'#') } else { params_end };
 
-    Ok(Offsets {
+    Offsets {
         scheme_end: scheme_end as u32,
         netloc_start: netloc_start as u32,
         path_start: path_start as u32,
@@ -374,6 +352,5 @@ fn split(b: &[u8], spec: Spec) -> Result<Offsets, Error> {
         len,
         has_scheme,
         has_netloc,
-        spec,
-    })
+    }
 }

@@ -36,9 +36,9 @@
 
 use std::borrow::Cow;
 
+use crate::any::{resolve_by_spec, AnyUrl};
 use crate::error::{Error, ErrorKind};
-use crate::parse::Url;
-use crate::resolve::resolve_by_spec_into;
+use crate::rfc1808::parse::parse;
 use crate::spec::Spec;
 
 /// Which layer of RFC 1808 §3 the base came from.
@@ -154,7 +154,9 @@ pub(crate) fn establish(inputs: &BaseInputs<'_>, spec: Spec, bad_header: BadBase
         if value.is_empty() {
             return Ok(false);
         }
-        let url = resolve_against(&base.url, value, spec)?;
+        // `value` resolved against the base so far (RFC 1808 §4 step 1: against the empty
+        // base, `value` itself).
+        let url = resolve_by_spec(&base.url, value, spec)?;
         if !can_be_a_base(&url, spec)? {
             return Ok(false);
         }
@@ -187,18 +189,8 @@ pub(crate) fn establish(inputs: &BaseInputs<'_>, spec: Spec, bad_header: BadBase
 /// neither a net_loc nor a path starting with `/` (the URL Standard's opaque path; see the
 /// module documentation).
 fn can_be_a_base(url: &str, spec: Spec) -> Result<bool, Error> {
-    let url = Url::parse_owned_as(url, spec)?;
+    let url = AnyUrl::parse_owned(url, spec)?;
     Ok(!url.has_scheme() || url.has_netloc() || url.path().starts_with('/'))
-}
-
-/// `value` resolved against `base` by `spec` (RFC 1808 §4 step 1: against the empty base,
-/// `value` itself).
-fn resolve_against(base: &str, value: &str, spec: Spec) -> Result<String, Error> {
-    let base = Url::parse_owned_as(base, spec)?;
-    let reference = Url::parse_owned_as(value, spec)?;
-    let mut out = String::with_capacity(crate::max_resolved_len(&base, &reference));
-    resolve_by_spec_into(&base, &reference, &mut out);
-    Ok(out)
 }
 
 /// HTML's "strip leading and trailing ASCII whitespace": TAB, LF, FF, CR and SPACE.
@@ -265,7 +257,7 @@ pub fn base_from_header(value: &str) -> Result<Cow<'_, str>, Error> {
     if url.is_empty() {
         return Err(bad("the base header names no URL", close));
     }
-    if !crate::parse(&url)?.has_scheme() {
+    if !parse(&url)?.has_scheme() {
         return Err(bad("the base URL must be absolute (RFC 1808 section 3.1: absoluteURL)", open + 1));
     }
     Ok(url)
