@@ -55,7 +55,7 @@ fn all_rows() -> Vec<(String, String, String)> {
 fn parse_rfc3986_allocates_nothing() {
     for (base, reference, expected) in &all_rows() {
         for url in [base, reference, expected] {
-            let (parsed, n) = allocations(|| relurl::parse_rfc3986(url).map(|u| (u.scheme().len(), u.path().len())));
+            let (parsed, n) = allocations(|| relurl::rfc3986::parse(url).map(|u| (u.scheme().len(), u.path().len())));
             assert!(parsed.is_ok());
             assert_eq!(n, 0, "parse_rfc3986({url:.40})");
         }
@@ -65,14 +65,14 @@ fn parse_rfc3986_allocates_nothing() {
 /// Checks one pair: 0 allocations to parse, 0 to resolve into a reserved string, 1 for
 /// `resolve_rfc3986`, and the two give the same target.
 fn check_pair(base: &str, reference: &str) -> String {
-    let ((b, r), n) = allocations(|| (relurl::parse_rfc3986(base).unwrap(), relurl::parse_rfc3986(reference).unwrap()));
+    let ((b, r), n) = allocations(|| (relurl::rfc3986::parse(base).unwrap(), relurl::rfc3986::parse(reference).unwrap()));
     assert_eq!(n, 0, "parse_rfc3986 of {base:?} and {reference:.40}");
     let bound = relurl::max_resolved_len(&b, &r);
     let mut out = String::with_capacity(bound);
-    let ((), n) = allocations(|| relurl::resolve_rfc3986_into(&b, &r, &mut out));
+    let ((), n) = allocations(|| relurl::rfc3986::resolve_into(&b, &r, &mut out));
     assert_eq!(n, 0, "resolve_rfc3986_into {base:?} + {reference:.40} -> {out:.40} (bound {bound})");
     assert!(out.len() <= bound);
-    let (resolved, n) = allocations(|| relurl::resolve_rfc3986(base, reference).unwrap());
+    let (resolved, n) = allocations(|| relurl::rfc3986::resolve(base, reference).unwrap());
     assert_eq!(n, 1, "resolve_rfc3986 {base:?} + {reference:.40} -> {resolved:.40}");
     assert_eq!(resolved, out);
     out
@@ -92,10 +92,10 @@ fn resolve_rfc3986_into_reused_string_allocates_nothing() {
     let rows = all_rows();
     let mut out = String::new();
     for (base, reference, expected) in &rows {
-        let (b, r) = (relurl::parse_rfc3986(base).unwrap(), relurl::parse_rfc3986(reference).unwrap());
+        let (b, r) = (relurl::rfc3986::parse(base).unwrap(), relurl::rfc3986::parse(reference).unwrap());
         out.clear();
         out.reserve(relurl::max_resolved_len(&b, &r));
-        let ((), n) = allocations(|| relurl::resolve_rfc3986_into(&b, &r, &mut out));
+        let ((), n) = allocations(|| relurl::rfc3986::resolve_into(&b, &r, &mut out));
         assert_eq!(n, 0, "{base:?} + {reference:.40}");
         assert_eq!(&out, expected);
     }

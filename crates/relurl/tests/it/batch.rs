@@ -7,7 +7,7 @@ use core::num::NonZeroUsize;
 
 use proptest::prelude::*;
 use relurl::batch::{max_threads, resolve_batch, BatchOptions, Cell, Input, Repeated, Row, RowOffsets, StrColumn};
-use relurl::{parse_rfc3986, resolve, resolve_rfc3986, Error, ErrorKind, Spec};
+use relurl::{resolve, rfc3986, Error, ErrorKind, Spec};
 
 fn threads(n: usize) -> NonZeroUsize {
     NonZeroUsize::new(n).unwrap()
@@ -16,7 +16,7 @@ fn threads(n: usize) -> NonZeroUsize {
 fn one_at_a_time(base: &str, reference: &str, spec: Spec) -> String {
     match spec {
         Spec::Rfc1808 => resolve(base, reference).unwrap(),
-        Spec::Rfc3986 => resolve_rfc3986(base, reference).unwrap(),
+        Spec::Rfc3986 => rfc3986::resolve(base, reference).unwrap(),
     }
 }
 
@@ -153,8 +153,8 @@ fn per_row_bases_from_the_corpus_match_single_resolutions_in_both_specs() {
             assert_eq!(&c.text[c.offsets.row(row)], one_at_a_time(b, r, spec).as_bytes(), "row {row}");
         }
     }
-    // parse_rfc3986 is the grammar of the rfc3986 rows.
-    assert!(parse_rfc3986(&pairs[0].0).is_ok());
+    // rfc3986::parse is the grammar of the rfc3986 rows.
+    assert!(rfc3986::parse(&pairs[0].0).is_ok());
 }
 
 #[test]

@@ -14,12 +14,15 @@ fn section_5_4_examples_hold() {
     assert_eq!(rows.iter().filter(|r| r.0 == "5.4.2").count(), 19);
     let mut failures = Vec::new();
     for (_, base, reference, expected) in &rows {
-        let got = relurl::resolve_rfc3986(base, reference).unwrap();
-        let b = relurl::parse_rfc3986(base).unwrap();
-        let r = relurl::parse_rfc3986(reference).unwrap();
+        let got = relurl::rfc3986::resolve(base, reference).unwrap();
+        let b = relurl::rfc3986::parse(base).unwrap();
+        let r = relurl::rfc3986::parse(reference).unwrap();
+        assert_eq!(got, relurl::rfc3986::resolve_parsed(&b, &r));
         let mut via_spec = String::new();
-        relurl::resolve_by_spec_into(&b, &r, &mut via_spec);
+        let any_base = relurl::AnyUrl::parse_owned(base.as_str(), relurl::Spec::Rfc3986).unwrap();
+        any_base.resolve_into(&relurl::AnyUrl::parse_owned(reference.as_str(), relurl::Spec::Rfc3986).unwrap(), &mut via_spec);
         assert_eq!(got, via_spec);
+        assert_eq!(got, relurl::resolve_by_spec(base, reference, relurl::Spec::Rfc3986).unwrap());
         if &got != expected {
             failures.push(format!("{reference:?}: got {got:?}, expected {expected:?}"));
         }
@@ -30,29 +33,29 @@ fn section_5_4_examples_hold() {
 #[test]
 fn undefined_and_empty_components_differ() {
     let base = "http://a/b/c/d;p?q#f";
-    assert_eq!(relurl::resolve_rfc3986(base, "?").unwrap(), "http://a/b/c/d;p?");
-    assert_eq!(relurl::resolve_rfc3986(base, "#").unwrap(), "http://a/b/c/d;p?q#");
-    assert_eq!(relurl::resolve_rfc3986(base, "").unwrap(), "http://a/b/c/d;p?q");
-    assert_eq!(relurl::resolve_rfc3986("http://a/b?", "#s").unwrap(), "http://a/b?#s");
-    assert_eq!(relurl::resolve_rfc3986("http://a", "g").unwrap(), "http://a/g");
-    assert_eq!(relurl::resolve_rfc3986("http://a", "").unwrap(), "http://a");
+    assert_eq!(relurl::rfc3986::resolve(base, "?").unwrap(), "http://a/b/c/d;p?");
+    assert_eq!(relurl::rfc3986::resolve(base, "#").unwrap(), "http://a/b/c/d;p?q#");
+    assert_eq!(relurl::rfc3986::resolve(base, "").unwrap(), "http://a/b/c/d;p?q");
+    assert_eq!(relurl::rfc3986::resolve("http://a/b?", "#s").unwrap(), "http://a/b?#s");
+    assert_eq!(relurl::rfc3986::resolve("http://a", "g").unwrap(), "http://a/g");
+    assert_eq!(relurl::rfc3986::resolve("http://a", "").unwrap(), "http://a");
     // Dot segments are removed from absolute references and absolute paths too (§5.2.2).
-    assert_eq!(relurl::resolve_rfc3986(base, "http://x/y/../z/./w").unwrap(), "http://x/z/w");
-    assert_eq!(relurl::resolve_rfc3986(base, "//x/../y").unwrap(), "http://x/y");
+    assert_eq!(relurl::rfc3986::resolve(base, "http://x/y/../z/./w").unwrap(), "http://x/z/w");
+    assert_eq!(relurl::rfc3986::resolve(base, "//x/../y").unwrap(), "http://x/y");
     // A rootless base path (no authority): §5.2.4 rule C keeps the '/' after a removed first segment.
-    assert_eq!(relurl::resolve_rfc3986("s:a/b", "../c").unwrap(), "s:/c");
-    assert_eq!(relurl::resolve_rfc3986("s:a", "g").unwrap(), "s:g");
+    assert_eq!(relurl::rfc3986::resolve("s:a/b", "../c").unwrap(), "s:/c");
+    assert_eq!(relurl::rfc3986::resolve("s:a", "g").unwrap(), "s:g");
 }
 
 #[test]
 fn appendix_b_parse() {
-    let u = relurl::parse_rfc3986("http://a?b/c;d?e#f#g").unwrap();
+    let u = relurl::rfc3986::parse("http://a?b/c;d?e#f#g").unwrap();
     assert!(u.check_invariants());
     let got = (u.scheme(), u.netloc(), u.path(), u.params(), u.query(), u.fragment());
     assert_eq!(got, ("http", "a", "", "", "b/c;d?e", "f#g"));
-    let v = relurl::parse_rfc3986("a b:c").unwrap();
+    let v = relurl::rfc3986::parse("a b:c").unwrap();
     assert_eq!((v.scheme(), v.path()), ("a b", "c"), "Appendix B takes any scheme characters");
-    assert_eq!(relurl::parse_rfc3986("x?#").unwrap().to_string(), "x?#");
+    assert_eq!(relurl::rfc3986::parse("x?#").unwrap().to_string(), "x?#");
     assert_eq!(relurl::parse("x?#").unwrap().to_string(), "x");
 }
 

@@ -1,5 +1,5 @@
 //! A literal, test-only oracle for RFC 3986 §5.2 (strict), checked against
-//! `relurl::resolve_rfc3986` and `relurl::parse_rfc3986`.
+//! `relurl::rfc3986::resolve` and `relurl::rfc3986::parse`.
 //!
 //! The oracle shares no code with the crate and does each step as the RFC words it:
 //! - parse: the Appendix B regular expression
@@ -233,7 +233,7 @@ fn resolve_literal(base: &str, reference: &str) -> String {
 fn crate_remove_dot_segments(path: &str) -> String {
     assert!(!path.contains(['?', '#']));
     let through = |prefix: &str| {
-        let target = relurl::resolve_rfc3986("b:", &format!("{prefix}{path}")).unwrap();
+        let target = relurl::rfc3986::resolve("b:", &format!("{prefix}{path}")).unwrap();
         target.strip_prefix(prefix).expect("the reference's scheme and authority").to_string()
     };
     let rootless = (!path.starts_with("//")).then(|| through("s:"));
@@ -311,7 +311,7 @@ fn json_examples() -> Vec<(String, String, String, String)> {
 fn oracle_gives_the_section_5_4_examples() {
     for (reference, expected) in NORMAL.iter().chain(&ABNORMAL) {
         assert_eq!(resolve_literal(BASE, reference), *expected, "oracle: {reference:?}");
-        assert_eq!(relurl::resolve_rfc3986(BASE, reference).unwrap(), *expected, "crate: {reference:?}");
+        assert_eq!(relurl::rfc3986::resolve(BASE, reference).unwrap(), *expected, "crate: {reference:?}");
     }
 }
 
@@ -433,7 +433,7 @@ fn oracle_and_crate_on_edge_cases() {
     ];
     for (base, reference, expected) in cases {
         assert_eq!(resolve_literal(base, reference), expected, "oracle: {base:?} + {reference:?}");
-        assert_eq!(relurl::resolve_rfc3986(base, reference).unwrap(), expected, "crate: {base:?} + {reference:?}");
+        assert_eq!(relurl::rfc3986::resolve(base, reference).unwrap(), expected, "crate: {base:?} + {reference:?}");
     }
 }
 
@@ -464,7 +464,7 @@ fn oracle_parses_like_appendix_b() {
 
 /// Checks a `relurl::Url` parsed with `parse_rfc3986` against the oracle's Appendix B parse.
 fn assert_components_match(input: &str) -> Result<(), TestCaseError> {
-    let url = relurl::parse_rfc3986(input).unwrap();
+    let url = relurl::rfc3986::parse(input).unwrap();
     let c = parse(input);
     prop_assert!(url.check_invariants(), "{:?}", input);
     prop_assert_eq!(url.to_string(), input, "§5.3 recomposition of {:?}", input);
@@ -494,15 +494,17 @@ proptest! {
     #[test]
     fn crate_matches_the_literal_oracle(base in base_rfc3986(), reference in url_rfc3986()) {
         let expected = resolve_literal(&base, &reference);
-        let got = relurl::resolve_rfc3986(&base, &reference).unwrap();
+        let got = relurl::rfc3986::resolve(&base, &reference).unwrap();
         prop_assert_eq!(&got, &expected, "base {:?}, reference {:?}", base, reference);
-        let (b, r) = (relurl::parse_rfc3986(&base).unwrap(), relurl::parse_rfc3986(&reference).unwrap());
+        let (b, r) = (relurl::rfc3986::parse(&base).unwrap(), relurl::rfc3986::parse(&reference).unwrap());
         let mut into = String::from("prefix:");
-        relurl::resolve_rfc3986_into(&b, &r, &mut into);
-        prop_assert_eq!(into.strip_prefix("prefix:"), Some(expected.as_str()), "resolve_rfc3986_into appends");
+        relurl::rfc3986::resolve_into(&b, &r, &mut into);
+        prop_assert_eq!(into.strip_prefix("prefix:"), Some(expected.as_str()), "rfc3986::resolve_into appends");
+        prop_assert_eq!(&relurl::rfc3986::resolve_parsed(&b, &r), &expected, "rfc3986::resolve_parsed");
         let mut by_spec = String::new();
-        relurl::resolve_by_spec_into(&b, &r, &mut by_spec);
-        prop_assert_eq!(&by_spec, &expected, "resolve_by_spec_into");
+        let any_base = relurl::AnyUrl::parse_owned(base.as_str(), relurl::Spec::Rfc3986).unwrap();
+        any_base.resolve_into(&relurl::AnyUrl::parse_owned(reference.as_str(), relurl::Spec::Rfc3986).unwrap(), &mut by_spec);
+        prop_assert_eq!(&by_spec, &expected, "AnyUrl::resolve_into");
         prop_assert!(got.len() <= relurl::max_resolved_len(&b, &r));
     }
 
@@ -528,9 +530,9 @@ proptest! {
     /// When `unchanged` says the reference is its own target, it is.
     #[test]
     fn unchanged_reference_is_the_target(base in base_rfc3986(), reference in url_rfc3986()) {
-        let (b, r) = (relurl::parse_rfc3986(&base).unwrap(), relurl::parse_rfc3986(&reference).unwrap());
+        let (b, r) = (relurl::rfc3986::parse(&base).unwrap(), relurl::rfc3986::parse(&reference).unwrap());
         let target = resolve_literal(&base, &reference);
-        match relurl::unchanged(&b, &r) {
+        match relurl::rfc3986::unchanged(&b, &r) {
             Some(relurl::Unchanged::Reference) => prop_assert_eq!(&target, &reference, "base {:?}", base),
             Some(relurl::Unchanged::Base) => prop_assert_eq!(&target, &base, "reference {:?}", reference),
             None => {}
@@ -541,12 +543,12 @@ proptest! {
     #[test]
     fn unchanged_reference_with_scheme_is_the_target(base in base_rfc3986(), path in path_rfc3986(), tail in url_rfc3986()) {
         let reference = format!("s:{path}{tail}");
-        let (b, r) = (relurl::parse_rfc3986(&base).unwrap(), relurl::parse_rfc3986(&reference).unwrap());
+        let (b, r) = (relurl::rfc3986::parse(&base).unwrap(), relurl::rfc3986::parse(&reference).unwrap());
         let target = resolve_literal(&base, &reference);
-        if relurl::unchanged(&b, &r) == Some(relurl::Unchanged::Reference) {
+        if relurl::rfc3986::unchanged(&b, &r) == Some(relurl::Unchanged::Reference) {
             prop_assert_eq!(&target, &reference);
         } else {
-            prop_assert_eq!(relurl::unchanged(&b, &r), None);
+            prop_assert_eq!(relurl::rfc3986::unchanged(&b, &r), None);
         }
     }
 }
