@@ -25,8 +25,8 @@ use std::sync::LazyLock;
 use relurl::links::{extract_links, extract_links_from_bytes, first_base_href, first_base_href_from_bytes, Options, PageLinks, Special};
 use relurl::urllib::{Brackets, Checks, Joined, Lenient, ParseResult, SplitResult, Unsplit, Urllib, UrllibError};
 use relurl::{
-    base_from_header, establish_base, max_resolved_len, parse, parse_rfc3986, resolve, resolve_by_spec_into, resolve_into, resolve_parsed,
-    resolve_rfc3986, resolve_rfc3986_into, strip_ascii_whitespace, unchanged, validate, validate_parsed, BaseInputs, BaseSource, ErrorKind,
+    base_from_header, establish_base, max_resolved_len, parse, resolve, resolve_by_spec, resolve_into, resolve_parsed, rfc3986,
+    strip_ascii_whitespace, unchanged, validate, validate_parsed, AnyUrl, BaseInputs, BaseSource, ErrorKind, Grammar, Rfc1808, Rfc3986,
     Spec, Unchanged, Url,
 };
 
@@ -63,7 +63,7 @@ pub struct Parts<'a> {
 
 impl<'a> Parts<'a> {
     /// What the parser gave.
-    pub fn of<S: AsRef<str>>(u: &'a Url<S>) -> Self {
+    pub fn of<S: AsRef<str>, G: Grammar>(u: &'a Url<S, G>) -> Self {
         Parts {
             scheme: u.has_scheme().then(|| u.scheme()),
             netloc: u.netloc_if_defined(),
@@ -179,23 +179,29 @@ pub fn oracle_rfc3986(s: &str) -> Parts<'_> {
 pub fn check_parse(data: &[u8]) {
     let s = text(data);
     let s: &str = &s;
-    for spec in [Spec::Rfc1808, Spec::Rfc3986] {
-        let u = Url::parse_owned_as(s, spec).expect("parse never fails below 4 GiB");
-        assert!(u.check_invariants(), "{spec}: check_invariants() fails for {s:?}: {:?}", u.offsets());
-        assert_eq!(u.spec(), spec);
-        assert_eq!(u.as_str(), s);
-        let parts = Parts::of(&u);
-        let oracle = if spec == Spec::Rfc1808 { oracle_rfc1808(s) } else { oracle_rfc3986(s) };
-        assert_eq!(parts, oracle, "{spec}: components of {s:?}");
-        assert_eq!(parts.reassemble(), s, "{spec}: components of {s:?} do not reassemble to it");
-        assert_eq!(&s[u.path_range()], u.path());
-        assert_eq!(u.has_scheme(), !u.scheme().is_empty());
-        // An owned holder parses the same.
-        let owned = Url::parse_owned_as(s.to_owned(), spec).expect("parse");
-        assert_eq!(owned.offsets(), u.offsets());
-    }
-    assert_eq!(parse(s).expect("parse").offsets(), Url::parse_owned(s).expect("parse").offsets());
-    assert_eq!(parse_rfc3986(s).expect("parse").offsets(), Url::parse_owned_as(s, Spec::Rfc3986).expect("parse").offsets());
+    check_parse_as::<Rfc1808>(s, oracle_rfc1808(s));
+    check_parse_as::<Rfc3986>(s, oracle_rfc3986(s));
+    assert_eq!(parse(s).expect("parse").offsets(), Url::<&str>::parse_owned(s).expect("parse").offsets());
+    assert_eq!(rfc3986::parse(s).expect("parse").offsets(), Url::<&str, Rfc3986>::parse_owned(s).expect("parse").offsets());
+}
+
+/// [`check_parse`] for the grammar `G`, whose independent reading of `s` is `oracle`.
+fn check_parse_as<G: Grammar>(s: &str, oracle: Parts<'_>) {
+    let spec = G::SPEC;
+    let u = Url::<&str, G>::parse_owned(s).expect("parse never fails below 4 GiB");
+    assert!(u.check_invariants(), "{spec}: check_invariants() fails for {s:?}: {:?}", u.offsets());
+    assert_eq!(u.spec(), spec);
+    assert_eq!(u.as_str(), s);
+    let parts = Parts::of(&u);
+    assert_eq!(parts, oracle, "{spec}: components of {s:?}");
+    assert_eq!(parts.reassemble(), s, "{spec}: components of {s:?} do not reassemble to it");
+    assert_eq!(&s[u.path_range()], u.path());
+    assert_eq!(u.has_scheme(), !u.scheme().is_empty());
+    // An owned holder parses the same, and so does the run-time choice of the grammar.
+    let owned = Url::<String, G>::parse_owned(s.to_owned()).expect("parse");
+    assert_eq!(owned.offsets(), u.offsets());
+    let any = AnyUrl::parse_owned(s, spec).expect("parse");
+    assert_eq!((any.spec(), any.as_str(), any.path()), (spec, s, u.path()));
 }
 
 /// Target `roundtrip`: recombination. RFC 3986 §5.3 recomposition is the identity. RFC 1808
@@ -206,7 +212,7 @@ pub fn check_roundtrip(data: &[u8]) {
     let s = text(data);
     let s: &str = &s;
 
-    let u3 = parse_rfc3986(s).expect("parse");
+    let u3 = rfc3986::parse(s).expect("parse");
     assert_eq!(u3.to_string(), s, "RFC 3986: recomposition of {s:?} is not the input");
     assert!(u3.recombines_losslessly());
 
@@ -275,8 +281,9 @@ pub fn check_resolve_rfc1808(data: &[u8]) {
     resolve_into(&b, &r, &mut out);
     assert_eq!(&out["prefix".len()..], result, "{}: resolve_into differs", ctx());
     let mut out = String::new();
-    resolve_by_spec_into(&b, &r, &mut out);
-    assert_eq!(out, result, "{}: resolve_by_spec_into differs", ctx());
+    AnyUrl::Rfc1808(b).resolve_into(&AnyUrl::Rfc1808(r), &mut out);
+    assert_eq!(out, result, "{}: AnyUrl::resolve_into differs", ctx());
+    assert_eq!(resolve_by_spec(base, reference, Spec::Rfc1808).as_deref(), Ok(&*result), "{}: resolve_by_spec differs", ctx());
 
     let p = parse(&result).expect("parse");
     assert!(p.check_invariants());
@@ -325,26 +332,28 @@ pub fn check_resolve_rfc1808(data: &[u8]) {
 pub fn check_resolve_rfc3986(data: &[u8]) {
     let (base, reference) = split(data, RFC3986_BASE);
     let (base, reference): (&str, &str) = (&base, &reference);
-    let result = resolve_rfc3986(base, reference).expect("resolve never fails below 4 GiB");
-    let b = parse_rfc3986(base).expect("parse");
-    let r = parse_rfc3986(reference).expect("parse");
+    let result = rfc3986::resolve(base, reference).expect("resolve never fails below 4 GiB");
+    let b = rfc3986::parse(base).expect("parse");
+    let r = rfc3986::parse(reference).expect("parse");
     let ctx = || format!("RFC 3986: {base:?} + {reference:?} = {result:?}");
 
     assert!(result.len() <= max_resolved_len(&b, &r), "{}: longer than max_resolved_len {}", ctx(), max_resolved_len(&b, &r));
+    assert_eq!(rfc3986::resolve_parsed(&b, &r), result, "{}: rfc3986::resolve_parsed differs", ctx());
     let mut out = String::from("prefix");
-    resolve_rfc3986_into(&b, &r, &mut out);
-    assert_eq!(&out["prefix".len()..], result, "{}: resolve_rfc3986_into differs", ctx());
+    rfc3986::resolve_into(&b, &r, &mut out);
+    assert_eq!(&out["prefix".len()..], result, "{}: rfc3986::resolve_into differs", ctx());
     let mut out = String::new();
-    resolve_by_spec_into(&b, &r, &mut out);
-    assert_eq!(out, result, "{}: resolve_by_spec_into differs", ctx());
+    AnyUrl::Rfc3986(b).resolve_into(&AnyUrl::Rfc3986(r), &mut out);
+    assert_eq!(out, result, "{}: AnyUrl::resolve_into differs", ctx());
+    assert_eq!(resolve_by_spec(base, reference, Spec::Rfc3986).as_deref(), Ok(&*result), "{}: resolve_by_spec differs", ctx());
 
-    match unchanged(&b, &r) {
+    match rfc3986::unchanged(&b, &r) {
         Some(Unchanged::Reference) => assert_eq!(result, reference, "{}: not the reference as given", ctx()),
         Some(Unchanged::Base) => panic!("{}: RFC 3986 never answers with the base as given", ctx()),
         None => {}
     }
 
-    let p = parse_rfc3986(&result).expect("parse");
+    let p = rfc3986::parse(&result).expect("parse");
     assert!(p.check_invariants());
     // (Read back, so only with a scheme in front: against a scheme-less base, which RFC
     // 3986 does not define (§5.1: the base is absolute), `q` + `../p:x` gives `p:x`, which
@@ -359,7 +368,7 @@ pub fn check_resolve_rfc3986(data: &[u8]) {
     // `s:/a/../b` + `` = `s:/a/../b`, but `s:/a/../b` + `s:/a/../b` = `s:/b`.
     let base_dots_kept = !r.has_scheme() && !r.has_netloc() && r.path().is_empty() && has_dot_segment(b.path());
     if b.has_scheme() && !base_dots_kept {
-        let again = resolve_rfc3986(base, &result).expect("resolve");
+        let again = rfc3986::resolve(base, &result).expect("resolve");
         assert_eq!(again, result, "{}: resolving the result again gives {again:?}", ctx());
     }
 
@@ -395,7 +404,7 @@ pub fn check_rfc1808_agrees_with_rfc3986(base: &str, reference: &str) {
         return;
     }
     let (b1, r1) = (parse(base).expect("parse"), parse(reference).expect("parse"));
-    let (b3, r3) = (parse_rfc3986(base).expect("parse"), parse_rfc3986(reference).expect("parse"));
+    let (b3, r3) = (rfc3986::parse(base).expect("parse"), rfc3986::parse(reference).expect("parse"));
     let (pb, pr) = (Parts::of(&b1), Parts::of(&r1));
     if pb != Parts::of(&b3) || pr != Parts::of(&r3) || pb.has_empty_delimited() || pr.has_empty_delimited() {
         return;
@@ -407,7 +416,7 @@ pub fn check_rfc1808_agrees_with_rfc3986(base: &str, reference: &str) {
         return;
     }
     let rfc1808 = resolve(base, reference).expect("resolve");
-    let rfc3986 = resolve_rfc3986(base, reference).expect("resolve");
+    let rfc3986 = rfc3986::resolve(base, reference).expect("resolve");
     assert_eq!(rfc1808, rfc3986, "{base:?} + {reference:?}: RFC 1808 and RFC 3986 disagree");
 }
 
@@ -702,7 +711,7 @@ pub fn check_base_from_header(value: &str) {
 /// - otherwise its URL and source are those of the layers taken from the outside in
 ///   (retrieval, encapsulating, the most specific header that defines a base, HTML): a
 ///   layer defines the base when it is non-empty (after stripping ASCII whitespace) and,
-///   resolved against the base so far with `resolve` / `resolve_rfc3986`, is not a URL with
+///   resolved against the base so far with `resolve` / `rfc3986::resolve`, is not a URL with
 ///   an opaque path (a scheme, no net_loc, a path not starting with `/`);
 /// - its URL never has an opaque path, and has the scheme of the innermost layer taken
 ///   that has one; in RFC 1808, it has none when no layer taken has one.
@@ -765,7 +774,7 @@ pub fn check_base_header(data: &[u8]) {
             }
             url = resolved;
             source = *from;
-            let v = Url::parse_owned_as(value, spec).expect("parse");
+            let v = AnyUrl::parse_owned(value, spec).expect("parse");
             if v.has_scheme() {
                 scheme = Some(v.scheme().to_owned());
             }
@@ -775,7 +784,7 @@ pub fn check_base_header(data: &[u8]) {
     let base = result.as_ref().unwrap_or_else(|e| panic!("{}: fails without a bad Base header: {e}", ctx()));
     assert_eq!((base.url.as_str(), base.source), (url.as_str(), source), "{}: not the layers resolved in turn", ctx());
     assert!(!has_opaque_path(&base.url, spec), "{}: a base with an opaque path", ctx());
-    let p = Url::parse_owned_as(base.url.as_str(), spec).expect("parse");
+    let p = AnyUrl::parse_owned(base.url.as_str(), spec).expect("parse");
     match &scheme {
         Some(s) => assert_eq!(p.scheme_if_any(), Some(s.as_str()), "{}: not the innermost scheme {s:?}", ctx()),
         None if spec == Spec::Rfc1808 => assert!(!p.has_scheme(), "{}: a scheme from no layer", ctx()),
@@ -786,7 +795,7 @@ pub fn check_base_header(data: &[u8]) {
 /// Whether `url` has a scheme and neither a net_loc nor a path starting with `/`: the URL
 /// Standard's opaque path, against which no relative reference resolves.
 fn has_opaque_path(url: &str, spec: Spec) -> bool {
-    let p = Url::parse_owned_as(url, spec).expect("parse");
+    let p = AnyUrl::parse_owned(url, spec).expect("parse");
     p.has_scheme() && !p.has_netloc() && !p.path().starts_with('/')
 }
 
@@ -794,7 +803,7 @@ fn has_opaque_path(url: &str, spec: Spec) -> bool {
 fn resolve_by(spec: Spec, base: &str, reference: &str) -> String {
     match spec {
         Spec::Rfc1808 => resolve(base, reference),
-        Spec::Rfc3986 => resolve_rfc3986(base, reference),
+        Spec::Rfc3986 => rfc3986::resolve(base, reference),
     }
     .expect("resolve never fails below 4 GiB")
 }
@@ -803,7 +812,7 @@ trait SchemeIfAny {
     fn scheme_if_any(&self) -> Option<&str>;
 }
 
-impl<S: AsRef<str>> SchemeIfAny for Url<S> {
+impl<S: AsRef<str>> SchemeIfAny for AnyUrl<S> {
     fn scheme_if_any(&self) -> Option<&str> {
         self.has_scheme().then(|| self.scheme())
     }
@@ -879,7 +888,7 @@ pub fn check_extract_links(data: &[u8]) {
 /// href>` (the `HtmlBase` when its href is not empty after stripping and does not resolve to
 /// a URL with an opaque path, else the page URL); every link's URL is its raw value,
 /// stripped of ASCII whitespace, resolved against that base by `resolve` /
-/// `resolve_rfc3986`, and flagged as `Special::of` that value says, else as `Special::of`
+/// `rfc3986::resolve`, and flagged as `Special::of` that value says, else as `Special::of`
 /// its URL says (so a `javascript:`, `mailto:` or `data:` URL is always flagged);
 /// every (element, attribute) is one of the table's; a `srcset` candidate is non-empty,
 /// without ASCII whitespace and not ending in `,`; a `content` is a `<meta>`'s.
