@@ -5,5 +5,4 @@
 mod common;
 mod counting_alloc;
 
-mod rfc1808;
-mod rfc3986;
+mod grammars;

@@ -7,7 +7,6 @@ mod deadline;
 mod base;
 mod batch;
 mod linear;
-mod linear_rfc3986;
 mod links_tokenizer;
 mod properties;
 mod rfc1808;
