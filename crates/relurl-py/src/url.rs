@@ -38,7 +38,8 @@ impl PyUrl {
     pub(crate) fn parse(obj: &Bound<'_, PyAny>, arg: &str, spec: Spec) -> PyResult<Self> {
         let py = obj.py();
         let text = backed_str(obj, arg)?;
-        let parsed = AnyUrl::parse_owned(text.clone_ref(py), Spec::Rfc1808).and_then(|url| Ok((url, AnyUrl::parse_owned(text, Spec::Rfc3986)?)));
+        let parsed =
+            AnyUrl::parse_owned(text.clone_ref(py), Spec::Rfc1808).and_then(|url| Ok((url, AnyUrl::parse_owned(text, Spec::Rfc3986)?)));
         let (url, url_rfc3986) = match parsed {
             Ok(both) => both,
             Err(e) => {

@@ -56,8 +56,8 @@ pub mod rfc3986;
 mod scan;
 mod segments;
 mod spec;
-pub mod urllib;
 mod url;
+pub mod urllib;
 
 pub use any::{resolve_by_spec, AnyUrl};
 pub use error::{Component, Error, ErrorKind};

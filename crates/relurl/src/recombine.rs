@@ -48,7 +48,14 @@ fn push_delimited(out: &mut String, delimiter: char, text: Option<&str>) {
 }
 
 /// RFC 3986 §5.3: appends the defined components with their delimiters, even when empty.
-pub(crate) fn write_rfc3986(out: &mut String, scheme: Option<&str>, authority: Option<&str>, path: &str, query: Option<&str>, fragment: Option<&str>) {
+pub(crate) fn write_rfc3986(
+    out: &mut String,
+    scheme: Option<&str>,
+    authority: Option<&str>,
+    path: &str,
+    query: Option<&str>,
+    fragment: Option<&str>,
+) {
     write_head(out, scheme, authority);
     out.push_str(path);
     write_tail(out, None, query, fragment);

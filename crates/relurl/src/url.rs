@@ -256,7 +256,14 @@ impl<S: AsRef<str>, G: Grammar> Url<S, G> {
     pub fn write_recombined(&self, out: &mut String) {
         let scheme = self.has_scheme().then(|| self.scheme());
         if G::SPEC == Spec::Rfc3986 {
-            return recombine::write_rfc3986(out, scheme, self.netloc_if_defined(), self.path(), self.query_if_defined(), self.fragment_if_defined());
+            return recombine::write_rfc3986(
+                out,
+                scheme,
+                self.netloc_if_defined(),
+                self.path(),
+                self.query_if_defined(),
+                self.fragment_if_defined(),
+            );
         }
         recombine::write_rfc1808(
             out,

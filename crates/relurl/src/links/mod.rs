@@ -160,9 +160,7 @@ fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Opt
         let url = match base.unchanged(&reference) {
             Some(Unchanged::Reference) => stripped.to_owned(),
             Some(Unchanged::Base) => base.as_str().to_owned(),
-            None => {
-                base.resolve_parsed(&reference)
-            }
+            None => base.resolve_parsed(&reference),
         };
         // A relative value takes the base's scheme: `g` against `javascript://x/` is a
         // `javascript:` URL (a base with an opaque path is never established).

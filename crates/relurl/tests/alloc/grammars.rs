@@ -87,7 +87,8 @@ macro_rules! per_grammar {
             #[test]
             fn parse_allocates_nothing() {
                 let rows = $rows();
-                let urls = long_urls().into_iter().chain(rows.into_iter().flat_map(|(base, reference, expected)| [base, reference, expected]));
+                let urls =
+                    long_urls().into_iter().chain(rows.into_iter().flat_map(|(base, reference, expected)| [base, reference, expected]));
                 for url in urls {
                     let (parsed, n) = allocations(|| grammar::parse(&url).map(|u| (u.scheme().len(), u.path().len())));
                     assert!(parsed.is_ok());

@@ -66,3 +66,71 @@ fn spec_names() {
     let err = "RFC3986".parse::<relurl::Spec>().unwrap_err();
     assert_eq!(err.to_string(), "spec must be 'rfc1808' or 'rfc3986', not \"RFC3986\"");
 }
+
+/// A grammar chosen at run time: `AnyUrl` parses by the `Spec` it is given, reads as that
+/// grammar's `Url` reads, and resolves by its own grammar; a reference parsed by the other
+/// grammar is split again by the base's (the base's grammar decides).
+#[test]
+fn any_url_resolves_by_the_base_grammar() {
+    use relurl::{AnyUrl, Spec, Unchanged};
+    let text = "http://a?b/c;d?e#f";
+    for spec in [Spec::Rfc1808, Spec::Rfc3986] {
+        let any = AnyUrl::parse_owned(text, spec).unwrap();
+        assert_eq!((any.spec(), any.as_str(), *any.holder()), (spec, text, text));
+        let got = [any.scheme(), any.netloc(), any.path(), any.params(), any.query(), any.fragment()];
+        let want = match spec {
+            Spec::Rfc1808 => ["http", "a?b", "/c", "d", "e", "f"],
+            Spec::Rfc3986 => ["http", "a", "", "", "b/c;d?e", "f"],
+        };
+        assert_eq!(relurl::parse(text).unwrap().params(), "d");
+        assert_eq!(got, want, "{spec}");
+        assert_eq!((any.has_scheme(), any.has_netloc()), (true, true));
+    }
+    assert_eq!(AnyUrl::parse_owned("x?#", Spec::Rfc1808).unwrap().to_string(), "x");
+    assert_eq!(AnyUrl::parse_owned("x?#", Spec::Rfc3986).unwrap().to_string(), "x?#");
+    assert!(!AnyUrl::parse_owned("x?#", Spec::Rfc1808).unwrap().recombines_losslessly());
+
+    let base = "http://a/b/c/d;p?q#f";
+    let reference = "../../../g;x?";
+    let (b1808, b3986) = (AnyUrl::parse_owned(base, Spec::Rfc1808).unwrap(), AnyUrl::parse_owned(base, Spec::Rfc3986).unwrap());
+    let (r1808, r3986) = (AnyUrl::parse_owned(reference, Spec::Rfc1808).unwrap(), AnyUrl::parse_owned(reference, Spec::Rfc3986).unwrap());
+    let by_1808 = relurl::resolve(base, reference).unwrap();
+    let by_3986 = relurl::rfc3986::resolve(base, reference).unwrap();
+    assert_eq!((by_1808.as_str(), by_3986.as_str()), ("http://a/../g;x", "http://a/g;x?"));
+    for (b, expected) in [(&b1808, &by_1808), (&b3986, &by_3986)] {
+        for r in [&r1808, &r3986] {
+            assert_eq!(&b.resolve_parsed(r), expected, "{} base, {} reference", b.spec(), r.spec());
+            let mut out = String::from("prefix:");
+            b.resolve_into(r, &mut out);
+            assert_eq!(out.strip_prefix("prefix:"), Some(expected.as_str()));
+            assert!(expected.len() <= b.max_resolved_len(r));
+        }
+    }
+    assert_eq!(relurl::resolve_by_spec(base, reference, Spec::Rfc1808).unwrap(), by_1808);
+    assert_eq!(relurl::resolve_by_spec(base, reference, Spec::Rfc3986).unwrap(), by_3986);
+    // `unchanged` by the base's grammar too: RFC 1808 step 2a gives the base for an empty
+    // reference, RFC 3986 never does; an absolute reference with a dot segment is RFC 1808's
+    // answer as given, not RFC 3986's.
+    let empty_1808 = AnyUrl::parse_owned("", Spec::Rfc1808).unwrap();
+    let empty_3986 = AnyUrl::parse_owned("", Spec::Rfc3986).unwrap();
+    assert_eq!((b1808.unchanged(&empty_1808), b1808.unchanged(&empty_3986)), (Some(Unchanged::Base), Some(Unchanged::Base)));
+    assert_eq!((b3986.unchanged(&empty_3986), b3986.unchanged(&empty_1808)), (None, None));
+    let dotted = AnyUrl::parse_owned("s:/a/../b", Spec::Rfc3986).unwrap();
+    assert_eq!((b1808.unchanged(&dotted), b3986.unchanged(&dotted)), (Some(Unchanged::Reference), None));
+}
+
+/// `Url::reparse` splits the same text by another grammar (or the same), `Url::by_ref`
+/// borrows the holder; neither changes the offsets of the grammar they are read by.
+#[test]
+fn reparse_and_by_ref() {
+    use relurl::{Rfc1808, Rfc3986, Url};
+    let text = "http://a?b/c;d?e#f".to_string();
+    let owned = Url::<String>::parse_owned(text.clone()).unwrap();
+    assert_eq!(owned.spec(), relurl::Spec::Rfc1808);
+    assert_eq!(owned.by_ref().offsets(), owned.offsets());
+    assert_eq!(owned.reparse::<Rfc1808>().offsets(), owned.offsets());
+    let as_3986 = owned.reparse::<Rfc3986>();
+    assert_eq!(as_3986.offsets(), relurl::rfc3986::parse(&text).unwrap().offsets());
+    assert_eq!((as_3986.netloc(), as_3986.query()), ("a", "b/c;d?e"));
+    assert_eq!((owned.netloc(), owned.path(), owned.params()), ("a?b", "/c", "d"));
+}

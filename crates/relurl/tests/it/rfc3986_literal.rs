@@ -462,7 +462,7 @@ fn oracle_parses_like_appendix_b() {
     assert_eq!(parse("//"), Components { authority: Some(String::new()), ..Components::default() });
 }
 
-/// Checks a `relurl::Url` parsed with `parse_rfc3986` against the oracle's Appendix B parse.
+/// Checks a `relurl::Url` parsed with `rfc3986::parse` against the oracle's Appendix B parse.
 fn assert_components_match(input: &str) -> Result<(), TestCaseError> {
     let url = relurl::rfc3986::parse(input).unwrap();
     let c = parse(input);

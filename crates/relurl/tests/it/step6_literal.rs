@@ -9,7 +9,7 @@
 //! merged"); this file checks the two agree.
 //!
 //! Where the RFC is silent the oracle takes the crate's documented choices
-//! (`src/resolve.rs`, `src/segments.rs`, `src/recombine.rs`, `tests/data/rfc1808_examples.json`):
+//! (`src/rfc1808/resolve.rs`, `src/segments.rs`, `src/recombine.rs`, `tests/data/rfc1808_examples.json`):
 //! - step 1: an empty base *string* means the reference, recombined, is the answer;
 //! - step 2a: "entirely empty" means the reference string is `""`;
 //! - step 6: when the base has `//` but its path has no leading `/` and the merged path is
