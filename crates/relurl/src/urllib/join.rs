@@ -1,9 +1,10 @@
 //! `urljoin`: the two algorithms of [`JoinRule`], and the RFC 3986 §5.2 path merge as urllib
 //! writes it (a segment list), done on the output string as a stack.
 
+use super::dialect::{JoinRule, Unsplit};
 use super::split::{prepare_url, split, splitparams, Parts};
+use super::types::{Checks, Joined, Urllib, UrllibError};
 use super::unsplit::{authority_for_empty_netloc, write_defined, write_unparse, Components, Head};
-use super::{Checks, JoinRule, Joined, Unsplit, Urllib, UrllibError};
 use crate::recombine::write_tail_non_empty;
 
 /// `urljoin(base, url, allow_fragments)`.

@@ -2,7 +2,8 @@
 
 use std::borrow::Cow;
 
-use super::{Brackets, Checks, Dialect, SplitResult, Urllib, UrllibError};
+use super::dialect::{Brackets, Dialect};
+use super::types::{Checks, SplitResult, Urllib, UrllibError};
 use crate::scan::{find_byte, find_first_of2, find_first_of3, is_scheme_char};
 
 /// A URL split as urllib's `_urlsplit(url, None, allow_fragments)` does (3.14), with `None`

@@ -1,7 +1,6 @@
 //! `urlunsplit`, `urlunparse` and 3.14's `_urlunsplit`: writing components back as one URL.
 
-use super::dialect::SchemeList;
-use super::Unsplit;
+use super::dialect::{SchemeList, Unsplit};
 use crate::recombine::{non_empty, write_head, write_tail};
 
 /// The components of `urlunparse`, `""` for an absent one (`urlunsplit` has `params: ""`).
