@@ -13,4 +13,5 @@ mod rfc1808;
 mod rfc3986;
 mod rfc3986_literal;
 mod step6_literal;
+mod tables;
 mod urllib_twin;

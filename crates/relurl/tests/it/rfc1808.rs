@@ -1,42 +1,5 @@
-//! RFC 1808 §5 examples and the documented choices, from the table pytest reads too.
-
-use crate::common;
-
-fn table(key: &str) -> Vec<(String, String, String)> {
-    common::triples("rfc1808_examples.json", key)
-}
-
-fn check_rows(rows: &[(String, String, String)]) {
-    let mut failures = Vec::new();
-    for (base, reference, expected) in rows {
-        let got = relurl::resolve(base, reference).unwrap();
-        let parsed_base = relurl::parse(base).unwrap();
-        let parsed_ref = relurl::parse(reference).unwrap();
-        assert!(parsed_base.check_invariants() && parsed_ref.check_invariants());
-        let via_parsed = relurl::resolve_parsed(&parsed_base, &parsed_ref);
-        assert_eq!(got, via_parsed);
-        if &got != expected {
-            failures.push(format!("{base:?} + {reference:?}: got {got:?}, expected {expected:?}"));
-        }
-        // A resolved URL is absolute (or the base had no scheme): resolving it again is a no-op.
-        assert_eq!(relurl::resolve(base, &got).unwrap(), got, "{base:?} + {got:?}");
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-#[test]
-fn section_5_examples_hold() {
-    let rows = table("examples");
-    assert_eq!(rows.len(), 39, "24 normal (5.1) and 15 abnormal (5.2) examples");
-    check_rows(&rows);
-}
-
-#[test]
-fn documented_choices_hold() {
-    let rows = table("choices");
-    assert!(rows.len() >= 10);
-    check_rows(&rows);
-}
+//! RFC 1808 §2.4 parsing and the §2.2 check (the §5 examples and the documented choices
+//! are checked beside RFC 3986's in `tables.rs`).
 
 #[test]
 fn parse_splits_in_rfc_order() {

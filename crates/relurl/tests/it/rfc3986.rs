@@ -1,34 +1,6 @@
-//! RFC 3986 §5.4 examples, from the table pytest reads too; and RFC 1808 §5 still holds
-//! beside them (tests/rfc1808.rs).
-
-use crate::common;
-
-fn examples() -> Vec<(String, String, String, String)> {
-    common::quadruples("rfc3986_examples.json", "examples")
-}
-
-#[test]
-fn section_5_4_examples_hold() {
-    let rows = examples();
-    assert_eq!(rows.iter().filter(|r| r.0 == "5.4.1").count(), 23);
-    assert_eq!(rows.iter().filter(|r| r.0 == "5.4.2").count(), 19);
-    let mut failures = Vec::new();
-    for (_, base, reference, expected) in &rows {
-        let got = relurl::rfc3986::resolve(base, reference).unwrap();
-        let b = relurl::rfc3986::parse(base).unwrap();
-        let r = relurl::rfc3986::parse(reference).unwrap();
-        assert_eq!(got, relurl::rfc3986::resolve_parsed(&b, &r));
-        let mut via_spec = String::new();
-        let any_base = relurl::AnyUrl::parse_owned(base.as_str(), relurl::Spec::Rfc3986).unwrap();
-        any_base.resolve_into(&relurl::AnyUrl::parse_owned(reference.as_str(), relurl::Spec::Rfc3986).unwrap(), &mut via_spec);
-        assert_eq!(got, via_spec);
-        assert_eq!(got, relurl::resolve_by_spec(base, reference, relurl::Spec::Rfc3986).unwrap());
-        if &got != expected {
-            failures.push(format!("{reference:?}: got {got:?}, expected {expected:?}"));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
+//! RFC 3986: the difference between undefined and empty components, Appendix B parsing, the
+//! grammar names, and the run-time choice of grammar (`AnyUrl`); the §5.4 examples are
+//! checked beside RFC 1808's §5 in `tables.rs`.
 
 #[test]
 fn undefined_and_empty_components_differ() {
