@@ -15,7 +15,6 @@ use crate::error::Error;
 use crate::parse::Url;
 use crate::resolve::{resolve_by_spec_into, unchanged, Unchanged};
 use crate::spec::Spec;
-use crate::validate::validate_parsed;
 
 /// One row of a [`StrColumn`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,7 +129,9 @@ pub struct BatchOptions {
     /// The rules for parsing and resolving.
     pub spec: Spec,
     /// Check every base and reference against the RFC 1808 §2.2 BNF first
-    /// ([`crate::validate`]); a row that does not conform fails.
+    /// ([`crate::parse_checked`]); a row that does not conform fails. RFC 1808 only: with
+    /// [`Spec::Rfc3986`] every row with a base and a reference fails with
+    /// [`ErrorKind::StrictUnavailable`](crate::ErrorKind::StrictUnavailable).
     pub strict: bool,
     /// Stop each thread at its first failed row (the caller raises; the rest is not needed).
     pub stop_at_first_error: bool,
@@ -480,19 +481,7 @@ fn same_text(a: &str, b: &str) -> bool {
 
 #[inline]
 fn parse_checked(text: &str, options: BatchOptions) -> Result<Url<&str>, Error> {
-    let url = Url::parse_owned_as(text, options.spec)?;
-    if options.strict {
-        validate_strict(&url)?;
-    }
-    Ok(url)
-}
-
-/// The §2.2 check of [`BatchOptions::strict`], on the RFC 1808 parse of the same text.
-fn validate_strict(url: &Url<&str>) -> Result<(), Error> {
-    match url.spec() {
-        Spec::Rfc1808 => validate_parsed(url),
-        Spec::Rfc3986 => crate::validate(url.as_str()),
-    }
+    crate::parse_checked(text, options.spec, options.strict)
 }
 
 fn resolve_range<B, R>(bases: &B, references: &R, rows: Range<usize>, options: BatchOptions) -> Part

@@ -43,4 +43,4 @@ pub use parse::{parse, parse_rfc3986, Offsets, Url};
 pub use resolve::{max_resolved_len, resolve, resolve_by_spec_into, resolve_into, resolve_parsed, unchanged, Unchanged};
 pub use resolve_rfc3986::{resolve_rfc3986, resolve_rfc3986_into};
 pub use spec::{Spec, UnknownSpec};
-pub use validate::{validate, validate_parsed};
+pub use validate::{parse_checked, validate, validate_parsed};

@@ -17,6 +17,7 @@
 
 use crate::error::{Component, Error, ErrorKind};
 use crate::parse::{parse, Url};
+use crate::spec::Spec;
 use crate::scan::{CLASS, PCHAR, QUESTION, SEMICOLON, SLASH, UCHAR_OR_RESERVED};
 
 /// Checks `input` against the RFC 1808 §2.2 BNF.
@@ -29,11 +30,40 @@ use crate::scan::{CLASS, PCHAR, QUESTION, SEMICOLON, SLASH, UCHAR_OR_RESERVED};
 /// ```
 /// assert!(relurl::validate("http://a/b/c/d;p?q#f").is_ok());
 /// let err = relurl::validate("http://a/b c").unwrap_err();
-/// assert_eq!((err.index, err.reason()), (10, "space is not allowed in a path".to_string()));
+/// assert_eq!((err.offset(), err.reason()), (10, "space is not allowed in a path".to_string()));
 /// ```
 pub fn validate(input: &str) -> Result<(), Error> {
     let url = parse(input)?;
     validate_parsed(&url)
+}
+
+/// Parses `input` by `spec` ([`Url::parse_owned_as`]) and, with `strict`, checks it against
+/// the RFC 1808 §2.2 BNF first ([`validate_parsed`]): the one meaning of `strict` for every
+/// entry point (single calls, batches, Arrow columns, the command line).
+///
+/// # Errors
+/// [`ErrorKind::TooLong`] as parsing; with `strict`, the first offending character (as
+/// [`validate`]), or [`ErrorKind::StrictUnavailable`] with [`Spec::Rfc3986`]: the check is
+/// RFC 1808's grammar, not RFC 3986's (§2.2 would reject URIs that RFC 3986 §3 allows, such
+/// as `http://[::1]/`), so the two are not combined.
+///
+/// # Example
+/// ```
+/// use relurl::{parse_checked, ErrorKind, Spec};
+/// assert!(parse_checked("http://a/b c", Spec::Rfc1808, false).is_ok());
+/// assert_eq!(parse_checked("http://a/b c", Spec::Rfc1808, true).unwrap_err().offset(), 10);
+/// let refused = parse_checked("http://a/", Spec::Rfc3986, true).unwrap_err();
+/// assert_eq!(refused.kind(), ErrorKind::StrictUnavailable);
+/// ```
+pub fn parse_checked(input: &str, spec: Spec, strict: bool) -> Result<Url<&str>, Error> {
+    if strict && spec == Spec::Rfc3986 {
+        return Err(Error::new(ErrorKind::StrictUnavailable, 0));
+    }
+    let url = Url::parse_owned_as(input, spec)?;
+    if strict {
+        validate_parsed(&url)?;
+    }
+    Ok(url)
 }
 
 /// Checks an already parsed URL; see [`validate`].
