@@ -205,7 +205,7 @@ pub fn extract_links<'py>(
     } else {
         return Err(wrong_type(html, "html", "str or bytes"));
     };
-    let page = page.map_err(|e| url_error(py, &e.reason(), 0))?;
+    let page = page.map_err(|e| url_error(py, &e, 0))?;
     if let Some(e) = &page.skipped_base_header {
         let value = headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
         url_warning(py, &format!("Base header skipped: {} (at position {})", e.reason(), e.char_index(value)))?;

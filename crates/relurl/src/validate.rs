@@ -56,9 +56,7 @@ pub fn validate(input: &str) -> Result<(), Error> {
 /// assert_eq!(refused.kind(), ErrorKind::StrictUnavailable);
 /// ```
 pub fn parse_checked(input: &str, spec: Spec, strict: bool) -> Result<Url<&str>, Error> {
-    if strict && spec == Spec::Rfc3986 {
-        return Err(Error::new(ErrorKind::StrictUnavailable, 0));
-    }
+    spec.check_strict(strict)?;
     let url = Url::parse_owned_as(input, spec)?;
     if strict {
         validate_parsed(&url)?;
