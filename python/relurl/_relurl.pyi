@@ -91,7 +91,9 @@ class URL:
     def query(self) -> str: ...
     @property
     def fragment(self) -> str: ...
-    def resolve(self, reference: str, *, spec: Literal["rfc1808", "rfc3986"] | None = None, strict: bool = False) -> str:
+    def resolve(
+        self, reference: str, *, spec: Literal["rfc1808", "rfc3986"] | None = None, strict: bool = False
+    ) -> str:
         """Resolves `reference` against this URL by RFC 1808 section 4 or RFC 3986 section
         5.2 (`spec`; by default the spec this URL was parsed with). With `strict=True`
         (RFC 1808 only), this URL and then the reference are first checked against the
@@ -164,7 +166,8 @@ def resolve_many(
     threads: int | None = None,
 ) -> list[str]:
     """Resolves every reference against its base, in order: `bases` is one base (a str or
-    a URL) for all of them (None: every row is None, as in relurl.arrow.resolve), or one base per reference (a sequence: a str, bytes or URL given
+    a URL) for all of them (None: every row is None, as in relurl.arrow.resolve), or one
+    base per reference (a sequence: a str, bytes or URL given
     as `references`, or as per-row `bases` other than one str, is a TypeError). The Rust
     work runs with the GIL released, split across `threads` threads (default 1; an int of
     at least 1, else ValueError; more than the CPUs available to the process are capped to
@@ -311,7 +314,7 @@ def extract_links(
     url: str | URL,
     *,
     headers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: Literal["rfc1808", "rfc3986"] | None = None,
     skip_special: bool = False,
 ) -> list[Link]:
     """Every link of the HTML page `html` (str, or bytes in the page's encoding) retrieved
@@ -320,7 +323,8 @@ def extract_links(
     `url` (RFC 1808 section 3). Malformed HTML never raises; a malformed Base header is
     skipped with a URLWarning. `special` flags a link by its raw value, else by its url.
     With skip_special=True, javascript:, mailto:, data: and fragment-only links are left
-    out. A lone surrogate in a str page is read as one U+FFFD."""
+    out. A lone surrogate in a str page is read as one U+FFFD. Without `spec`, a URL `url`
+    gives the spec it was parsed with, a str RFC 1808."""
 
 # Arrow (relurl.arrow re-exports these as resolve and parse). The inputs are anything that
 # exports the Arrow PyCapsule interface; the results export it too (arro3 Array or

@@ -45,10 +45,10 @@ def with_resolved(
 
     `spec` and `strict` as in `relurl.resolve_many` (without `spec`, a URL `base_url` is
     resolved by the spec it was parsed with, anything else by RFC 1808). A null base or
-    href gives null. With errors="null" (the default here, and only here: every other entry
-    point raises by default; a Spark job runs over billions of hrefs written by strangers,
-    and one bad href out of billions should not fail the job after hours, so a failed row
-    is null and a job that wants to stop says errors="raise") a failed row is null; errors="raise" fails the Spark task with the URLError of the first bad row
+    href gives null. With errors="null" a failed row is null: the default here, and only
+    here (every other entry point raises by default), because a Spark job runs over
+    billions of hrefs written by strangers, and one bad href should not fail the job hours
+    into it. errors="raise" fails the Spark task with the URLError of the first bad row
     (its index counted within the Arrow batch). Raises ValueError at once, on the driver,
     for a bad argument: both or neither of base_col and base_url, an unknown column, an
     `out_col` that exists, a non-string column.
