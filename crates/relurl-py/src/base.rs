@@ -107,7 +107,9 @@ pub fn establish_base(
 #[cold]
 fn base_error(py: Python<'_>, e: &relurl::Error, headers: &[(&str, &str)]) -> PyErr {
     let value = match e.kind() {
-        relurl::ErrorKind::BadBaseHeader { .. } => headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v),
+        relurl::ErrorKind::BadBaseHeader { .. } => {
+            headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v)
+        }
         _ => "",
     };
     from_core(py, e, value)

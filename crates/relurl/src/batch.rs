@@ -184,7 +184,7 @@ pub struct RowError {
     pub row: usize,
     /// The input the error is in.
     pub input: Input,
-    /// The error, with its byte index into that input.
+    /// The error, with its byte offset into that input ([`Error::offset`]).
     pub error: Error,
 }
 

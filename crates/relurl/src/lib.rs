@@ -36,7 +36,6 @@ mod spec;
 pub mod urllib;
 mod validate;
 
-
 pub use base::{base_from_header, establish_base, strip_ascii_whitespace, BaseInputs, BaseSource, EstablishedBase};
 pub use error::{Component, Error, ErrorKind};
 pub use parse::{parse, parse_rfc3986, Offsets, Url};

@@ -17,13 +17,13 @@
 
 use crate::error::{Component, Error, ErrorKind};
 use crate::parse::{parse, Url};
-use crate::spec::Spec;
 use crate::scan::{CLASS, PCHAR, QUESTION, SEMICOLON, SLASH, UCHAR_OR_RESERVED};
+use crate::spec::Spec;
 
 /// Checks `input` against the RFC 1808 §2.2 BNF.
 ///
 /// # Errors
-/// The first offending character, in input order, with its byte index and the reason;
+/// The first offending character, in input order, with its byte offset ([`Error::offset`]) and the reason;
 /// [`ErrorKind::TooLong`] for inputs over `u32::MAX` bytes.
 ///
 /// # Example
