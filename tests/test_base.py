@@ -63,8 +63,9 @@ def test_bad_arguments() -> None:
         relurl.establish_base(spec="whatwg")  # type: ignore[arg-type]
     with pytest.raises(relurl.URLError) as info:
         relurl.establish_base(retrieval_url=PAGE, headers={"Base": "  http://a/"})
-    assert info.value.position == 2
-    assert info.value.reason == "Base header: expected '<URL:' to open the base header"
+    # The same error as base_from_header gives for the value: the kind says it is the header's.
+    assert (info.value.kind, info.value.position) == ("bad_base_header", 2)
+    assert info.value.reason == "expected '<URL:' to open the base header"
 
 
 @pytest.mark.parametrize(

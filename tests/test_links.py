@@ -124,8 +124,9 @@ def test_a_malformed_base_header_is_skipped_with_a_warning() -> None:
         with pytest.raises(relurl.URLWarning):
             relurl.extract_links("<a href=g>", PAGE, headers={"Base": "no brackets"})
         assert urls("<a href=g>", headers={"Base": "<URL:http://b/>"}) == ["http://b/g"]  # no warning
-    with pytest.raises(relurl.URLError, match="Base header"):
+    with pytest.raises(relurl.URLError, match="base header") as info:
         relurl.establish_base(retrieval_url=PAGE, headers={"Base": "http://b/"})
+    assert info.value.kind == "bad_base_header"
     assert issubclass(relurl.URLWarning, UserWarning) and "URLWarning" in relurl.__all__
 
 

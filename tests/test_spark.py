@@ -74,6 +74,18 @@ def test_one_base_url_and_rfc3986(spark: Any) -> None:
     assert [r["resolved"] for r in out] == relurl.resolve_many("http://a/b/c/d;p?q#f", hrefs, spec="rfc3986")
 
 
+def test_a_url_base_url_keeps_its_spec(spark: Any) -> None:
+    """base_url may be a relurl.URL (it pickles to the executors); without spec= it resolves
+    by the grammar it was parsed with, as relurl.arrow.resolve does."""
+    from relurl.spark import with_resolved
+
+    hrefs = ["g", "../../../h", "g?", None]
+    df = spark.createDataFrame([(i, h) for i, h in enumerate(hrefs)], "id long, href string")
+    base = relurl.URL("http://a/b/c/d;p?q", "rfc3986")
+    out = with_resolved(df, "href", base_url=base).orderBy("id").collect()
+    assert [r["resolved"] for r in out] == relurl.resolve_many("http://a/b/c/d;p?q", hrefs, spec="rfc3986")
+
+
 def test_errors_raise_fails_the_job_with_the_urlerror(spark: Any) -> None:
     from relurl.spark import with_resolved
 

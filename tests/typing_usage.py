@@ -40,6 +40,17 @@ def strict(url: str) -> tuple[int, str] | None:
     return None
 
 
+def error_kind(base: str, href: str) -> tuple[str, int | None, str | None] | None:
+    """The same keywords at every entry point; the error's kind is one stable word."""
+    try:
+        relurl.resolve(relurl.parse(base), href, strict=True)
+        relurl.resolve_many(None, [href], strict=True)
+    except URLError as err:
+        kind: str = err.kind
+        return kind, err.index, err.input
+    return None
+
+
 def urllib_twins(page_url: str, href: str) -> tuple[str, bytes, str | None, int | None, str, str]:
     """The drop-in twins of urllib.parse: str in, str out; bytes in, bytes out."""
     absolute: str = relurl.urljoin(page_url, href)
@@ -67,6 +78,8 @@ def test_typing_usage() -> None:
     assert components("http://a/b;p?q#f") == ("http", "a", "/b", "p", "q", "f")
     assert strict("http://a/b c") == (10, "space is not allowed in a path")
     assert strict("http://a/b") is None
+    assert error_kind("http://a/b", "c d") == ("invalid_character", None, None)
+    assert error_kind("http://a/b", "c") is None
     assert relurl.resolve("http://a/b", "c") == "http://a/c"
     assert isinstance(str(relurl.parse("http://a/")), str)
     assert isinstance(hash(relurl.parse("http://a/")), int)

@@ -240,17 +240,17 @@ pub fn check_validate(data: &[u8]) {
     match result {
         Ok(()) => assert!(s.is_ascii(), "validate accepted non-ASCII {s:?}"),
         Err(e) => {
-            assert!(e.index <= s.len(), "error index {} beyond the input {s:?} ({} bytes)", e.index, s.len());
-            assert!(s.is_char_boundary(e.index), "error index {} is not on a char boundary of {s:?}", e.index);
-            let rest = &s[e.index..];
-            match e.kind {
+            assert!(e.offset() <= s.len(), "error offset {} beyond the input {s:?} ({} bytes)", e.offset(), s.len());
+            assert!(s.is_char_boundary(e.offset()), "error offset {} is not on a char boundary of {s:?}", e.offset());
+            let rest = &s[e.offset()..];
+            match e.kind() {
                 ErrorKind::InvalidChar { ch, .. } => assert!(rest.starts_with(ch), "{e} but {s:?} has {rest:?} there"),
                 ErrorKind::BadEscape { .. } => assert!(rest.starts_with('%'), "{e} but {s:?} has {rest:?} there"),
                 ErrorKind::EmptyFirstSegment => assert!(rest.starts_with('/'), "{e} but {s:?} has {rest:?} there"),
                 ErrorKind::TooLong => panic!("TooLong for {} bytes", s.len()),
                 _ => {}
             }
-            assert_eq!(e.char_index(s), s[..e.index].chars().count());
+            assert_eq!(e.char_index(s), s[..e.offset()].chars().count());
             assert!(!e.reason().is_empty());
             let _ = e.to_string();
         }
@@ -679,9 +679,9 @@ pub fn check_base_from_header(value: &str) {
             }
         }
         Err(e) => {
-            let ErrorKind::BadBaseHeader { reason } = e.kind else { panic!("{}: not a BadBaseHeader", ctx()) };
-            assert!(e.index <= value.len() && value.is_char_boundary(e.index), "{}: index {}", ctx(), e.index);
-            let (before, at) = value.split_at(e.index);
+            let ErrorKind::BadBaseHeader { reason } = e.kind() else { panic!("{}: not a BadBaseHeader", ctx()) };
+            assert!(e.offset() <= value.len() && value.is_char_boundary(e.offset()), "{}: offset {}", ctx(), e.offset());
+            let (before, at) = value.split_at(e.offset());
             let fits = if reason.starts_with("expected '<URL:'") {
                 !at.starts_with('<')
             } else if reason.starts_with("missing '>'") {

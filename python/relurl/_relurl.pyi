@@ -27,14 +27,30 @@ __all__ = [
 ]
 __version__: str
 
+_ErrorKind = Literal[
+    "too_long",
+    "invalid_character",
+    "bad_escape",
+    "empty_first_segment",
+    "invalid_utf8",
+    "lone_surrogate",
+    "bad_base_header",
+    "html_tokenizer",
+    "strict_unavailable",
+]
+
 class URLError(ValueError):
-    """A URL was rejected: `position` is the index (in characters) of the first offending
-    character, `reason` says why. A subclass of ValueError.
+    """A URL was rejected: `kind` names why in one stable word (README, "Bad input"),
+    `reason` says it as a sentence, `position` is the position (in characters) of the
+    first offending character. `str()` is "{reason} (at position {position})". A subclass
+    of ValueError.
 
     From a batch (`resolve_many`, `URL.resolve_many`, `relurl.arrow`), `index` is the failed
-    item's index and `input` is "base" or "reference" (None from `relurl.arrow.parse`, which
-    has one input); both are None otherwise."""
+    item's row and `input` is "base" or "reference" (None from `relurl.arrow.parse`, which
+    has one input), and `str()` starts with "reference of item N: " ("item N: "); both are
+    None otherwise."""
 
+    kind: _ErrorKind
     position: int
     reason: str
     index: int | None
@@ -58,7 +74,8 @@ class URL:
     (RFC 3986); `repr()` is `URL('...')`. A `str` subclass is read as its exact `str` value.
     """
 
-    def __new__(cls, url: str, spec: Literal["rfc1808", "rfc3986"] = "rfc1808") -> URL: ...
+    def __new__(cls, url: str, spec: Literal["rfc1808", "rfc3986"] = "rfc1808", *, strict: bool = False) -> URL:
+        """`relurl.parse(url, spec=spec, strict=strict)`."""
     @property
     def spec(self) -> Literal["rfc1808", "rfc3986"]:
         """The grammar this URL was parsed with."""
@@ -74,9 +91,13 @@ class URL:
     def query(self) -> str: ...
     @property
     def fragment(self) -> str: ...
-    def resolve(self, reference: str, *, spec: Literal["rfc1808", "rfc3986"] | None = None) -> str:
+    def resolve(
+        self, reference: str, *, spec: Literal["rfc1808", "rfc3986"] | None = None, strict: bool = False
+    ) -> str:
         """Resolves `reference` against this URL by RFC 1808 section 4 or RFC 3986 section
-        5.2 (`spec`; by default the spec this URL was parsed with)."""
+        5.2 (`spec`; by default the spec this URL was parsed with). With `strict=True`
+        (RFC 1808 only), this URL and then the reference are first checked against the
+        section 2.2 BNF (raises URLError)."""
     @overload
     def resolve_many(
         self,
@@ -124,11 +145,15 @@ def parse(url: str, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808", strict: 
     `spec="rfc3986"`, RFC 3986 Appendix B); with `strict=True` (RFC 1808 only), first
     checks it against the section 2.2 BNF (raises URLError)."""
 
-def resolve(base: str | URL, reference: str, *, spec: Literal["rfc1808", "rfc3986"] | None = None) -> str:
+def resolve(
+    base: str | URL, reference: str, *, spec: Literal["rfc1808", "rfc3986"] | None = None, strict: bool = False
+) -> str:
     """Resolves `reference` against `base` (a str, or a parsed URL) by RFC 1808 section 4,
     or with `spec="rfc3986"` by RFC 3986 section 5.2 (strict); any other `spec` raises
     ValueError. Without `spec`, a URL base is resolved by the spec it was parsed with, a
-    str by RFC 1808."""
+    str by RFC 1808. With `strict=True` (RFC 1808 only; with RFC 3986 a URLError of kind
+    "strict_unavailable"), the base and then the reference are first checked against the
+    section 2.2 BNF (raises URLError)."""
 
 @overload
 def resolve_many(
@@ -141,7 +166,8 @@ def resolve_many(
     threads: int | None = None,
 ) -> list[str]:
     """Resolves every reference against its base, in order: `bases` is one base (a str or
-    a URL) for all of them, or one base per reference (a sequence: a str, bytes or URL given
+    a URL) for all of them (None: every row is None, as in relurl.arrow.resolve), or one
+    base per reference (a sequence: a str, bytes or URL given
     as `references`, or as per-row `bases` other than one str, is a TypeError). The Rust
     work runs with the GIL released, split across `threads` threads (default 1; an int of
     at least 1, else ValueError; more than the CPUs available to the process are capped to
@@ -159,7 +185,7 @@ def resolve_many(
 
 @overload
 def resolve_many(
-    bases: str | URL | Iterable[str | None],
+    bases: str | URL | Iterable[str | None] | None,
     references: Iterable[str | None],
     *,
     spec: Literal["rfc1808", "rfc3986"] | None = None,
@@ -169,7 +195,7 @@ def resolve_many(
 ) -> list[str | None]: ...
 @overload
 def resolve_many(
-    bases: str | URL | Iterable[str | None],
+    bases: str | URL | Iterable[str | None] | None,
     references: Iterable[str | None],
     *,
     spec: Literal["rfc1808", "rfc3986"] | None = None,
@@ -288,7 +314,7 @@ def extract_links(
     url: str | URL,
     *,
     headers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: Literal["rfc1808", "rfc3986"] | None = None,
     skip_special: bool = False,
 ) -> list[Link]:
     """Every link of the HTML page `html` (str, or bytes in the page's encoding) retrieved
@@ -297,7 +323,8 @@ def extract_links(
     `url` (RFC 1808 section 3). Malformed HTML never raises; a malformed Base header is
     skipped with a URLWarning. `special` flags a link by its raw value, else by its url.
     With skip_special=True, javascript:, mailto:, data: and fragment-only links are left
-    out. A lone surrogate in a str page is read as one U+FFFD."""
+    out. A lone surrogate in a str page is read as one U+FFFD. Without `spec`, a URL `url`
+    gives the spec it was parsed with, a str RFC 1808."""
 
 # Arrow (relurl.arrow re-exports these as resolve and parse). The inputs are anything that
 # exports the Arrow PyCapsule interface; the results export it too (arro3 Array or
@@ -383,6 +410,7 @@ def arrow_parse(
     urls: ArrowArrayExportable,
     *,
     spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
 ) -> ArrowArray:
     """Parses an Arrow column of URLs into a struct array of their six components (scheme,
@@ -393,6 +421,7 @@ def arrow_parse(
     under RFC 3986 params is always "". A null URL is a null row. A chunked input gives a
     chunked result.
 
+    With `strict=True` (RFC 1808 only) a row that does not follow the section 2.2 BNF fails.
     A row that is not valid UTF-8 (or longer than 4294967295 bytes) fails, by `errors`: "raise"
     (a URLError with `index`, the row counted across chunks, and `input` None), "null" (a
     null row) or "report" (the result and a list with one URLError per failed row)."""
@@ -402,6 +431,7 @@ def arrow_parse(
     urls: ArrowStreamExportable,
     *,
     spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
 ) -> ArrowChunkedArray: ...
 @overload
@@ -409,5 +439,6 @@ def arrow_parse(
     urls: ArrowArrayExportable | ArrowStreamExportable,
     *,
     spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    strict: bool = False,
     errors: Literal["report"],
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...

@@ -11,8 +11,10 @@ without a copy: ``pyarrow.array(result)``, ``pyarrow.chunked_array(result)``,
 Every input buffer is checked once before it is read: for UTF-8 (one SIMD pass over the
 text, plus a check that each row starts on a character boundary) and for offsets in order.
 Arrow producers may hand over bytes that are not UTF-8 (a pyarrow ``binary`` array viewed as
-``string``); such a row fails like any bad row, by ``errors=``: a `relurl.URLError` naming
-the row (``.index``) and the invalid byte, a null, or a reported failure.
+``string``); such a row fails like any bad row, by ``errors=``: a `relurl.URLError` of kind
+``"invalid_utf8"`` naming the row (``.index``, counted across chunks) and the invalid byte, a
+null, or a reported failure. ``relurl.arrow.parse`` takes ``strict=True`` as
+``relurl.parse`` does, and reports a failed row the same way (``.input`` is None).
 ``relurl.arrow.parse`` gives, for each row, the six components as ``""`` when empty or
 absent, as ``tuple(relurl.parse(url))`` does (RFC 1808 section 2.4).
 

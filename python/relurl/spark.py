@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
 
+    from relurl import URL
+
 __all__ = ["with_resolved"]
 
 
@@ -31,18 +33,22 @@ def with_resolved(
     href_col: str,
     *,
     base_col: str | None = None,
-    base_url: str | None = None,
+    base_url: str | URL | None = None,
     out_col: str = "resolved",
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: Literal["rfc1808", "rfc3986"] | None = None,
     strict: bool = False,
     errors: Literal["raise", "null"] = "null",
 ) -> DataFrame:
     """`df` with a string column `out_col`: each row's `href_col` resolved against its
-    `base_col` (one base per row, e.g. the page URL) or against the one `base_url`.
+    `base_col` (one base per row, e.g. the page URL) or against the one `base_url` (a str
+    or a `relurl.URL`).
 
-    `spec` and `strict` as in `relurl.resolve_many`. A null base or href gives null. With
-    errors="null" (the default here: one bad href should not fail a crawl job) a failed row
-    is null; errors="raise" fails the Spark task with the URLError of the first bad row
+    `spec` and `strict` as in `relurl.resolve_many` (without `spec`, a URL `base_url` is
+    resolved by the spec it was parsed with, anything else by RFC 1808). A null base or
+    href gives null. With errors="null" a failed row is null: the default here, and only
+    here (every other entry point raises by default), because a Spark job runs over
+    billions of hrefs written by strangers, and one bad href should not fail the job hours
+    into it. errors="raise" fails the Spark task with the URLError of the first bad row
     (its index counted within the Arrow batch). Raises ValueError at once, on the driver,
     for a bad argument: both or neither of base_col and base_url, an unknown column, an
     `out_col` that exists, a non-string column.
@@ -53,7 +59,7 @@ def with_resolved(
         raise ValueError("give exactly one of base_col (a column of bases) and base_url (one base)")
     if errors not in ("raise", "null"):
         raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
-    if spec not in ("rfc1808", "rfc3986"):
+    if spec not in (None, "rfc1808", "rfc3986"):
         raise ValueError(f"spec must be 'rfc1808' or 'rfc3986', not {spec!r}")
     fields = {f.name: f for f in df.schema.fields}
     for name in (href_col, base_col):
@@ -78,9 +84,9 @@ class _BatchResolver:
         self,
         href_col: str,
         base_col: str | None,
-        base_url: str | None,
+        base_url: str | URL | None,
         out_col: str,
-        spec: Literal["rfc1808", "rfc3986"],
+        spec: Literal["rfc1808", "rfc3986"] | None,
         strict: bool,
         errors: Literal["raise", "null"],
     ) -> None:

@@ -24,12 +24,12 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use self::columns::{chunk_starts, Chunked, Layout, Strings};
-use super::batch::{with_index, BatchArgs, ErrorMode};
-use super::errors::from_core;
+use super::batch::{BatchArgs, ErrorMode};
+use super::errors::{at_row, from_core};
 use super::strings::{surrogate_error, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::{resolve_batch, Cell, Contiguous, Input, Repeated, RowError, RowOffsets, StrColumn};
-use relurl::{AnyUrl, Error, Spec};
+use relurl::{Error, Spec};
 
 /// An Arrow input: a single array (`__arrow_c_array__`) or a stream of chunks
 /// (`__arrow_c_stream__`: a chunked array, a polars Series, ...).
@@ -160,17 +160,20 @@ fn layouts<'a>(chunks: &'a [ArrayRef], name: &str) -> PyResult<Vec<Layout<'a>>> 
 
 /// `relurl.arrow.resolve`: see the stub.
 #[pyfunction]
-#[pyo3(signature = (bases, references, *, spec = "rfc1808", strict = false, errors = "raise", threads = None))]
+/// Without `spec`, a `URL` base is resolved by the grammar it was parsed with, anything else
+/// by RFC 1808 (as `relurl.resolve_many`).
+#[pyo3(signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None))]
 pub fn arrow_resolve<'py>(
     bases: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    spec: &str,
+    spec: Option<&str>,
     strict: bool,
     errors: &str,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
-    let args = BatchArgs::new(spec, strict, errors, threads)?;
+    let own_spec = bases.cast::<PyUrl>().map_or(Spec::Rfc1808, |u| u.get().own().spec());
+    let args = BatchArgs::of(spec.map_or(Ok(own_spec), super::resolving::spec_arg)?, strict, errors, threads)?;
     let refs = arrow_input(references, "references")?;
     let one_str = if let Ok(s) = bases.cast::<PyString>() {
         Some(s.clone())
@@ -234,7 +237,7 @@ pub fn arrow_resolve<'py>(
             (Input::Base, ArrowBases::One(text), None) => from_core(py, &e.error, text.as_deref().unwrap_or("")),
             (Input::Base, ArrowBases::Column(_), None) => from_core(py, &e.error, ""),
         };
-        with_index(py, err, e.row, e.input)
+        at_row(py, err, e.row, Some(e.input))
     };
     let mut failures: Vec<PyErr> = Vec::new();
     for (_, errors) in &chunks {
@@ -291,10 +294,11 @@ fn string_array(c: Contiguous) -> Result<ArrayRef, String> {
 
 /// `relurl.arrow.parse`: see the stub.
 #[pyfunction]
-#[pyo3(signature = (urls, *, spec = "rfc1808", errors = "raise"))]
-pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, errors: &str) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (urls, *, spec = "rfc1808", strict = false, errors = "raise"))]
+pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, strict: bool, errors: &str) -> PyResult<Bound<'py, PyAny>> {
     let py = urls.py();
     let spec = super::resolving::spec_arg(spec)?;
+    let strict = super::resolving::strict_with(strict, spec)?;
     let mode = ErrorMode::parse(errors)?;
     let input = arrow_input(urls, "urls")?;
     let layouts = layouts(&input.chunks, "urls")?;
@@ -303,7 +307,7 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, errors: &str) -> P
         let (starts, rows) = chunk_starts(&chunks).ok_or(TOO_MANY_ROWS)?;
         let mut out = Vec::with_capacity(chunks.len());
         for (chunk, &first_row) in chunks.iter().zip(&starts) {
-            let parsed = parse_chunk(chunk, spec, first_row, mode == ErrorMode::Raise)?;
+            let parsed = parse_chunk(chunk, (spec, strict), first_row, mode == ErrorMode::Raise)?;
             let stop = mode == ErrorMode::Raise && !parsed.1.is_empty();
             out.push(parsed);
             if stop {
@@ -316,7 +320,7 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, errors: &str) -> P
     let column = Chunked::new(&chunks, &starts, rows);
     let mut failures = Vec::new();
     for (row, error) in parsed.iter().flat_map(|(_, errors)| errors) {
-        let err = with_row(py, from_core(py, error, column.error_text(*row)), *row);
+        let err = at_row(py, from_core(py, error, column.error_text(*row)), *row, None);
         if mode == ErrorMode::Raise {
             return Err(err);
         }
@@ -331,17 +335,6 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, errors: &str) -> P
         PyArray::from_array_ref(array).into_pyobject(py)?.into_any()
     };
     report(py, result, failures, mode)
-}
-
-/// Adds `index` (the row) to an error of `relurl.arrow.parse` (whose `input` stays `None`:
-/// there is one input) and names the row in its message.
-fn with_row(py: Python<'_>, err: PyErr, row: usize) -> PyErr {
-    let value = err.value(py);
-    let message = value.str().map(|s| s.to_string()).unwrap_or_default();
-    match value.setattr("index", row).and_then(|()| value.setattr("args", (format!("item {row}: {message}"),))) {
-        Ok(()) => err,
-        Err(e) => e,
-    }
 }
 
 /// The six components' fields, in `urllib.parse.urlparse` order.
@@ -361,16 +354,16 @@ type Parsed = (ArrayRef, Vec<(usize, Error)>);
 /// when empty or absent, as `relurl.parse` and `urllib.parse.urlparse` give them (RFC 1808
 /// §2.4: an empty params, query or fragment is the same as an absent one; under RFC 3986,
 /// params is always empty). A null URL is a null row; so is a failed one (not UTF-8, or
-/// longer than `u32::MAX` bytes), listed with its error; with `stop`, the chunk ends at
-/// its first failure.
-fn parse_chunk(chunk: &Strings<'_>, spec: Spec, first_row: usize, stop: bool) -> Result<Parsed, String> {
+/// longer than `u32::MAX` bytes, or with `strict` not RFC 1808 §2.2: [`relurl::parse_checked`]),
+/// listed with its error; with `stop`, the chunk ends at its first failure.
+fn parse_chunk(chunk: &Strings<'_>, (spec, strict): (Spec, bool), first_row: usize, stop: bool) -> Result<Parsed, String> {
     let len = chunk.len();
     let mut builders: Vec<StringBuilder> = (0..6).map(|_| StringBuilder::with_capacity(len, 0)).collect();
     let mut valid = Vec::with_capacity(len);
     let mut errors = Vec::new();
     for row in 0..len {
         let parsed = match chunk.cell(row) {
-            Cell::Text(text) => AnyUrl::parse_owned(text, spec).map(Some),
+            Cell::Text(text) => relurl::parse_checked(text, spec, strict).map(Some),
             Cell::Null => Ok(None),
             Cell::Invalid(error) => Err(error),
         };

@@ -101,12 +101,18 @@ pub fn establish_base(
     }
 }
 
-/// The `URLError` for an error of [`relurl::establish_base`]: only the Base header can be
-/// malformed; say so, with its position.
+/// The `URLError` for an error of [`relurl::establish_base`]: a malformed Base header
+/// (kind `bad_base_header`, its position in the header's value, as `base_from_header`
+/// gives it), else an input too long to parse (`too_long`, position 0).
 #[cold]
 fn base_error(py: Python<'_>, e: &relurl::Error, headers: &[(&str, &str)]) -> PyErr {
-    let value = headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
-    url_error(py, &format!("Base header: {}", e.reason()), e.char_index(value))
+    let value = match e.kind() {
+        relurl::ErrorKind::BadBaseHeader { .. } => {
+            headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v)
+        }
+        _ => "",
+    };
+    from_core(py, e, value)
 }
 
 /// Parses one RFC 1808 §3.1 `Base` header (`<URL:http://...>`, or the whole field
@@ -154,5 +160,5 @@ fn first_base_href(html: &Bound<'_, PyAny>, headers: &[(&str, &str)]) -> PyResul
     } else {
         return Err(wrong_type(html, "html", "str or bytes"));
     };
-    found.map_err(|e| url_error(py, &e.reason(), 0))
+    found.map_err(|e| url_error(py, &e, 0))
 }

@@ -12,7 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
-use super::errors::from_core;
+use super::errors::{at_row, from_core};
 use super::resolving::{exact_str, spec_arg, strict_with};
 use super::strings::{surrogate_error, type_error, wrong_type, UNREADABLE_STR};
 use super::url::PyUrl;
@@ -56,10 +56,6 @@ pub(crate) struct BatchArgs {
 }
 
 impl BatchArgs {
-    pub(crate) fn new(spec: &str, strict: bool, errors: &str, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        Self::of(spec_arg(spec)?, strict, errors, threads)
-    }
-
     pub(crate) fn of(spec: Spec, strict: bool, errors: &str, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let strict = strict_with(strict, spec)?;
         Ok(Self { spec, strict, errors: ErrorMode::parse(errors)?, threads: threads_arg(threads)? })
@@ -129,9 +125,11 @@ impl<'py> Column<'py> {
     }
 }
 
-/// Where the bases come from: one `str` for every row, or a column of them.
+/// Where the bases come from: one `str` for every row, `None` for every row (every row is
+/// `None`), or a column of them.
 pub(crate) enum Bases<'py> {
     One(Bound<'py, PyString>),
+    Null,
     PerRow(Column<'py>),
 }
 
@@ -157,6 +155,7 @@ pub(crate) fn resolve_rows<'py>(
     let rows = references.objects.len();
     let (base_object, base_column) = match bases {
         Bases::One(object) => (Some(object), None),
+        Bases::Null => (None, None),
         Bases::PerRow(column) => {
             if column.objects.len() != rows {
                 return Err(PyValueError::new_err(format!(
@@ -187,7 +186,7 @@ pub(crate) fn resolve_rows<'py>(
             (Cell::Text(text), _) => from_core(py, error, text),
             _ => from_core(py, error, ""),
         };
-        with_index(py, err, row, input)
+        at_row(py, err, row, Some(input))
     };
     let mut failures: Vec<PyErr> = Vec::new();
 
@@ -283,20 +282,6 @@ fn input_str<'py>(object: &Bound<'py, PyAny>, cell: Cell<'_>) -> Bound<'py, PyAn
     }
 }
 
-/// Adds `index` (the row) and `input` (`"base"` or `"reference"`) to a `URLError` and
-/// names both in its message.
-pub(crate) fn with_index(py: Python<'_>, err: PyErr, row: usize, input: Input) -> PyErr {
-    let value = err.value(py);
-    let message = value.str().map(|s| s.to_string()).unwrap_or_default();
-    let annotated = format!("{} of item {row}: {message}", input.name());
-    let result =
-        value.setattr("index", row).and_then(|()| value.setattr("input", input.name())).and_then(|()| value.setattr("args", (annotated,)));
-    match result {
-        Ok(()) => err,
-        Err(e) => e,
-    }
-}
-
 /// Resolves every reference against its base (RFC 1808 §4, or RFC 3986 §5.2 with
 /// `spec="rfc3986"`) with the GIL released, on `threads` threads; see the stub for the rest.
 /// Without `spec`, a `URL` base is resolved by the grammar it was parsed with, `str` bases
@@ -315,7 +300,9 @@ pub fn resolve_many<'py>(
     let url = bases.cast::<PyUrl>().ok();
     let own_spec = url.map_or(Spec::Rfc1808, |u| u.get().own().spec());
     let args = BatchArgs::of(spec.map_or(Ok(own_spec), spec_arg)?, strict, errors, threads)?;
-    let bases = if let Ok(one) = bases.cast::<PyString>() {
+    let bases = if bases.is_none() {
+        Bases::Null
+    } else if let Ok(one) = bases.cast::<PyString>() {
         Bases::One(one.clone())
     } else if let Some(url) = url {
         Bases::One(url.get().text(py))

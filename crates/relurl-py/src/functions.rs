@@ -7,7 +7,7 @@ use super::errors::from_core;
 use super::resolving::{resolve_to_py, spec_arg, strict_with};
 use super::strings::{base_type_error, borrow_str, str_arg};
 use super::url::PyUrl;
-use relurl::{AnyUrl, Spec};
+use relurl::{parse_checked, Spec};
 
 /// Parses `url` into its six components by the grammar of `spec`: RFC 1808 §2.4 (the
 /// default) or RFC 3986 Appendix B. With `strict=True` (RFC 1808 only), first checks it
@@ -24,25 +24,34 @@ pub fn parse(url: &Bound<'_, PyAny>, spec: &str, strict: bool) -> PyResult<PyUrl
 
 /// Resolves `reference` against `base` (a `str`, or a parsed `URL`) by RFC 1808 §4 or, with
 /// `spec="rfc3986"`, RFC 3986 §5.2, and returns the absolute URL. Without `spec`, a `URL`
-/// base is resolved by the grammar it was parsed with, a `str` by RFC 1808.
+/// base is resolved by the grammar it was parsed with, a `str` by RFC 1808. With
+/// `strict=True` (RFC 1808 only), the base and then the reference are first checked
+/// against the §2.2 BNF ([`relurl::parse_checked`]), as `resolve_many` checks each row.
 #[pyfunction]
-#[pyo3(signature = (base, reference, *, spec = None))]
-pub fn resolve<'py>(base: &Bound<'py, PyAny>, reference: &Bound<'py, PyAny>, spec: Option<&str>) -> PyResult<Bound<'py, PyString>> {
+#[pyo3(signature = (base, reference, *, spec = None, strict = false))]
+pub fn resolve<'py>(
+    base: &Bound<'py, PyAny>,
+    reference: &Bound<'py, PyAny>,
+    spec: Option<&str>,
+    strict: bool,
+) -> PyResult<Bound<'py, PyString>> {
     let py = base.py();
     if let Ok(url) = base.cast::<PyUrl>() {
         let url = url.get();
         let spec = spec.map_or(Ok(url.own().spec()), spec_arg)?;
+        let parsed_base = url.checked_for(py, spec, strict)?;
         let reference = str_arg(reference, || "reference".to_owned())?;
-        return resolve_to_py(url.url_for(spec), &url.text(py), &reference);
+        return resolve_to_py(parsed_base, &url.text(py), &reference, strict);
     }
     let spec = spec.map_or(Ok(Spec::Rfc1808), spec_arg)?;
+    let strict = strict_with(strict, spec)?;
     if !base.is_instance_of::<PyString>() {
         return Err(base_type_error(base, "base"));
     }
     let base = str_arg(base, || "base".to_owned())?;
     let reference = str_arg(reference, || "reference".to_owned())?;
-    let parsed_base = AnyUrl::parse_owned(base.text, spec).map_err(|e| from_core(py, &e, base.text))?;
-    resolve_to_py(&parsed_base, base.object, &reference)
+    let parsed_base = parse_checked(base.text, spec, strict).map_err(|e| from_core(py, &e, base.text))?;
+    resolve_to_py(&parsed_base, base.object, &reference, strict)
 }
 
 /// Checks `url` against the RFC 1808 §2.2 BNF; raises `URLError` with the position of the

@@ -179,18 +179,20 @@ pub(crate) fn page_text<'a>(text: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, s
 /// RFC 1808 or, with `spec="rfc3986"`, RFC 3986. With `skip_special=True`, `javascript:`,
 /// `mailto:`, `data:` and fragment-only links are left out. A malformed `Base` header is
 /// skipped with a `relurl.URLWarning` (the next layer defines the base); a lone surrogate in
-/// a `str` page is read as one U+FFFD.
+/// a `str` page is read as one U+FFFD. Without `spec`, a `URL` `url` gives the grammar it
+/// was parsed with, a `str` RFC 1808 (as `relurl.resolve`).
 #[pyfunction]
-#[pyo3(signature = (html, url, *, headers = None, spec = "rfc1808", skip_special = false))]
+#[pyo3(signature = (html, url, *, headers = None, spec = None, skip_special = false))]
 pub fn extract_links<'py>(
     html: &Bound<'py, PyAny>,
     url: &Bound<'py, PyAny>,
     headers: Option<&Bound<'py, PyAny>>,
-    spec: &str,
+    spec: Option<&str>,
     skip_special: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let py = html.py();
-    let options = Options { spec: spec_arg(spec)?, skip_special };
+    let own_spec = url.cast::<super::url::PyUrl>().map_or(relurl::Spec::Rfc1808, |u| u.get().own().spec());
+    let options = Options { spec: spec.map_or(Ok(own_spec), spec_arg)?, skip_special };
     let url = base_str(url, "url")?;
     let url: &str = &url;
     let headers = header_pairs(headers)?;
@@ -205,7 +207,7 @@ pub fn extract_links<'py>(
     } else {
         return Err(wrong_type(html, "html", "str or bytes"));
     };
-    let page = page.map_err(|e| url_error(py, &e.reason(), 0))?;
+    let page = page.map_err(|e| url_error(py, &e, 0))?;
     if let Some(e) = &page.skipped_base_header {
         let value = headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
         url_warning(py, &format!("Base header skipped: {} (at position {})", e.reason(), e.char_index(value)))?;

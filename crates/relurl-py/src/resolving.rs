@@ -4,9 +4,9 @@
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::errors::from_core;
+use super::errors::{from_core, url_error};
 use super::strings::StrArg;
-use relurl::{AnyUrl, Spec, Unchanged};
+use relurl::{parse_checked, AnyUrl, Spec, Unchanged};
 
 thread_local! {
     /// The output buffer each thread reuses for its resolutions.
@@ -14,7 +14,8 @@ thread_local! {
 }
 
 /// Resolves `reference` against the parsed `base`, whose `str` object is `base_object`, by
-/// the rules of the spec `base` was parsed with.
+/// the rules of the spec `base` was parsed with; with `strict`, the reference is checked
+/// first ([`relurl::parse_checked`]; the caller has checked the base).
 ///
 /// When the answer is one of the inputs as given ([`AnyUrl::unchanged`]: in RFC 1808 an
 /// absolute reference, 70% of a typical page's links) it is that input object itself: no
@@ -25,9 +26,10 @@ pub(crate) fn resolve_to_py<'py, B: AsRef<str>>(
     base: &AnyUrl<B>,
     base_object: &Bound<'py, PyString>,
     reference: &StrArg<'_, 'py>,
+    strict: bool,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = base_object.py();
-    let parsed = AnyUrl::parse_owned(reference.text, base.spec()).map_err(|e| from_core(py, &e, reference.text))?;
+    let parsed = parse_checked(reference.text, base.spec(), strict).map_err(|e| from_core(py, &e, reference.text))?;
     match base.unchanged(&parsed) {
         Some(Unchanged::Reference) => return Ok(exact_str(reference.object, reference.text)),
         Some(Unchanged::Base) => return Ok(exact_str(base_object, base.as_str())),
@@ -75,13 +77,12 @@ pub(crate) fn spec_arg(name: &str) -> PyResult<Spec> {
     name.parse::<Spec>().map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
 }
 
-/// The `strict` argument with the `spec` it goes with: the strict check is the RFC 1808
-/// §2.2 BNF, so `strict=True` with RFC 3986 is a `ValueError`.
+/// The `strict` argument with the `spec` it goes with ([`Spec::check_strict`]): the strict
+/// check is the RFC 1808 §2.2 BNF, so `strict=True` with RFC 3986 is a `URLError` of kind
+/// `strict_unavailable` (a `ValueError`), raised before any work.
 pub(crate) fn strict_with(strict: bool, spec: Spec) -> PyResult<bool> {
-    if strict && spec == Spec::Rfc3986 {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "strict=True checks the RFC 1808 section 2.2 grammar and is not available with spec='rfc3986'",
-        ));
+    match spec.check_strict(strict) {
+        Ok(()) => Ok(strict),
+        Err(e) => Err(Python::attach(|py| url_error(py, &e, 0))),
     }
-    Ok(strict)
 }

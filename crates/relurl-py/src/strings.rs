@@ -72,7 +72,7 @@ pub(crate) fn surrogate_error(s: &Bound<'_, PyString>) -> PyErr {
     let encoded = s.call_method1("encode", ("utf-8", "surrogatepass"));
     let Ok(encoded) = encoded else { return encoded.unwrap_err() };
     let Ok(bytes) = encoded.cast::<PyBytes>() else {
-        return url_error(py, "string cannot be encoded as UTF-8", 0);
+        return url_error(py, &NOT_UTF8, 0);
     };
     let bytes = bytes.as_bytes();
     let mut position = 0;
@@ -82,8 +82,9 @@ pub(crate) fn surrogate_error(s: &Bound<'_, PyString>) -> PyErr {
         if b == 0xED && bytes.get(i + 1).is_some_and(|&n| n >= 0xA0) {
             let unit =
                 (u32::from(b & 0x0F) << 12) | (u32::from(bytes[i + 1] & 0x3F) << 6) | u32::from(bytes.get(i + 2).map_or(0, |&n| n & 0x3F));
-            let reason = format!("lone surrogate U+{unit:04X} cannot be encoded as UTF-8");
-            return url_error(py, &reason, position);
+            // A unit of three bytes ED A0..BF xx is at most 0xDFFF: it fits.
+            let unit = u16::try_from(unit).unwrap_or(u16::MAX);
+            return url_error(py, &relurl::Error::new(relurl::ErrorKind::LoneSurrogate { unit }, 0), position);
         }
         i += match b {
             0x00..=0x7F => 1,
@@ -93,8 +94,12 @@ pub(crate) fn surrogate_error(s: &Bound<'_, PyString>) -> PyErr {
         };
         position += 1;
     }
-    url_error(py, "string cannot be encoded as UTF-8", position)
+    url_error(py, &NOT_UTF8, position)
 }
+
+/// The error of a `str` that `to_str` refused but whose 'surrogatepass' encoding shows no
+/// surrogate (not expected: CPython refuses only surrogates).
+const NOT_UTF8: relurl::Error = relurl::Error::new(relurl::ErrorKind::InvalidUtf8 { byte: 0xED }, 0);
 
 /// A base URL argument: a `str` (borrowed as [`borrow_str`] does) or a parsed `relurl.URL`
 /// (the text it was parsed from); anything else is a `TypeError` naming `arg`.

@@ -8,7 +8,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use super::batch::{resolve_rows, Bases, BatchArgs, Column};
 use super::errors::from_core;
-use super::resolving::{resolve_to_py, spec_arg};
+use super::resolving::{resolve_to_py, spec_arg, strict_with};
 use super::strings::{backed_str, borrow_str, str_arg};
 use relurl::{AnyUrl, Spec};
 
@@ -63,11 +63,12 @@ impl PyUrl {
 
 #[pymethods]
 impl PyUrl {
-    /// `URL(url, spec="rfc1808")` is `relurl.parse(url, spec=spec)`.
+    /// `URL(url, spec="rfc1808", *, strict=False)` is `relurl.parse(url, spec=spec,
+    /// strict=strict)` (`spec` may be given by position: pickles do).
     #[new]
-    #[pyo3(signature = (url, spec = "rfc1808"))]
-    fn new(url: &Bound<'_, PyAny>, spec: &str) -> PyResult<Self> {
-        Self::parse(url, "url", spec_arg(spec)?)
+    #[pyo3(signature = (url, spec = "rfc1808", *, strict = false))]
+    fn new(url: &Bound<'_, PyAny>, spec: &str, strict: bool) -> PyResult<Self> {
+        super::functions::parse(url, spec, strict)
     }
 
     /// The grammar this URL was parsed with: `"rfc1808"` or `"rfc3986"`.
@@ -113,12 +114,14 @@ impl PyUrl {
     }
 
     /// Resolves `reference` against this URL by RFC 1808 §4 or RFC 3986 §5.2 (`spec`; by
-    /// default the grammar this URL was parsed with).
-    #[pyo3(signature = (reference, *, spec = None))]
-    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>, spec: Option<&str>) -> PyResult<Bound<'py, PyString>> {
-        let base = self.url_for(self.spec_or_own(spec)?);
+    /// default the grammar this URL was parsed with). With `strict=True` (RFC 1808 only),
+    /// this URL and then the reference are first checked against the §2.2 BNF.
+    #[pyo3(signature = (reference, *, spec = None, strict = false))]
+    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>, spec: Option<&str>, strict: bool) -> PyResult<Bound<'py, PyString>> {
+        let py = reference.py();
+        let base = self.checked_for(py, self.spec_or_own(spec)?, strict)?;
         let reference = str_arg(reference, || "reference".to_owned())?;
-        resolve_to_py(base, base.holder().as_py_str().bind(reference.object.py()), &reference)
+        resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, strict)
     }
 
     /// Resolves every reference of `references` against this URL, in order, with the GIL
@@ -210,6 +213,16 @@ impl PyUrl {
     /// This URL as parsed by its own grammar.
     pub(crate) fn own(&self) -> &AnyUrl<PyBackedStr> {
         self.url_for(self.spec)
+    }
+
+    /// This URL as parsed by the grammar of `spec`; with `strict` (refused with RFC 3986:
+    /// [`strict_with`]), first checked against the RFC 1808 §2.2 BNF, a `URLError` if it
+    /// does not conform.
+    pub(crate) fn checked_for(&self, py: Python<'_>, spec: Spec, strict: bool) -> PyResult<&AnyUrl<PyBackedStr>> {
+        if strict_with(strict, spec)? {
+            relurl::validate(self.url.as_str()).map_err(|e| from_core(py, &e, self.url.as_str()))?;
+        }
+        Ok(self.url_for(spec))
     }
 
     /// This URL as parsed by the grammar of `spec`.

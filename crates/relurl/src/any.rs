@@ -8,6 +8,7 @@
 use crate::error::Error;
 use crate::resolved::Unchanged;
 use crate::rfc1808::resolve as rfc1808;
+use crate::rfc1808::validate::validate_parsed;
 use crate::rfc3986::resolve as rfc3986;
 use crate::spec::{Rfc1808, Rfc3986, Spec};
 use crate::url::Url;
@@ -178,4 +179,32 @@ pub fn resolve_by_spec(base: &str, reference: &str, spec: Spec) -> Result<String
         Spec::Rfc1808 => rfc1808::resolve(base, reference),
         Spec::Rfc3986 => rfc3986::resolve(base, reference),
     }
+}
+
+/// Parses `input` by `spec` ([`AnyUrl::parse_owned`]) and, with `strict`, checks it against
+/// the RFC 1808 §2.2 BNF first ([`crate::validate_parsed`]): the one meaning of `strict` for
+/// every entry point (single calls, batches, Arrow columns, the command line).
+///
+/// # Errors
+/// [`ErrorKind::TooLong`](crate::ErrorKind::TooLong) as parsing; with `strict`, the first
+/// offending character (as [`crate::validate`]), or
+/// [`ErrorKind::StrictUnavailable`](crate::ErrorKind::StrictUnavailable) with
+/// [`Spec::Rfc3986`]: the check is RFC 1808's grammar, not RFC 3986's (§2.2 would reject URIs
+/// that RFC 3986 §3 allows, such as `http://[::1]/`), so the two are not combined.
+///
+/// # Example
+/// ```
+/// use relurl::{parse_checked, ErrorKind, Spec};
+/// assert!(parse_checked("http://a/b c", Spec::Rfc1808, false).is_ok());
+/// assert_eq!(parse_checked("http://a/b c", Spec::Rfc1808, true).unwrap_err().offset(), 10);
+/// let refused = parse_checked("http://a/", Spec::Rfc3986, true).unwrap_err();
+/// assert_eq!(refused.kind(), ErrorKind::StrictUnavailable);
+/// ```
+pub fn parse_checked(input: &str, spec: Spec, strict: bool) -> Result<AnyUrl<&str>, Error> {
+    spec.check_strict(strict)?;
+    let url = AnyUrl::parse_owned(input, spec)?;
+    if let (true, AnyUrl::Rfc1808(parsed)) = (strict, &url) {
+        validate_parsed(parsed)?;
+    }
+    Ok(url)
 }

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use crate::any::AnyUrl;
 use crate::error::Error;
 use crate::resolved::Unchanged;
-use crate::rfc1808::validate::{validate, validate_parsed};
+
 use crate::spec::Spec;
 
 /// One row of a [`StrColumn`].
@@ -130,7 +130,9 @@ pub struct BatchOptions {
     /// The rules for parsing and resolving.
     pub spec: Spec,
     /// Check every base and reference against the RFC 1808 §2.2 BNF first
-    /// ([`crate::validate`]); a row that does not conform fails.
+    /// ([`crate::parse_checked`]); a row that does not conform fails. RFC 1808 only: with
+    /// [`Spec::Rfc3986`] every row with a base and a reference fails with
+    /// [`ErrorKind::StrictUnavailable`](crate::ErrorKind::StrictUnavailable).
     pub strict: bool,
     /// Stop each thread at its first failed row (the caller raises; the rest is not needed).
     pub stop_at_first_error: bool,
@@ -183,7 +185,7 @@ pub struct RowError {
     pub row: usize,
     /// The input the error is in.
     pub input: Input,
-    /// The error, with its byte index into that input.
+    /// The error, with its byte offset into that input ([`Error::offset`]).
     pub error: Error,
 }
 
@@ -480,19 +482,7 @@ fn same_text(a: &str, b: &str) -> bool {
 
 #[inline]
 fn parse_checked(text: &str, options: BatchOptions) -> Result<AnyUrl<&str>, Error> {
-    let url = AnyUrl::parse_owned(text, options.spec)?;
-    if options.strict {
-        validate_strict(&url)?;
-    }
-    Ok(url)
-}
-
-/// The §2.2 check of [`BatchOptions::strict`], on the RFC 1808 parse of the same text.
-fn validate_strict(url: &AnyUrl<&str>) -> Result<(), Error> {
-    match url {
-        AnyUrl::Rfc1808(url) => validate_parsed(url),
-        AnyUrl::Rfc3986(url) => validate(url.as_str()),
-    }
+    crate::parse_checked(text, options.spec, options.strict)
 }
 
 fn resolve_range<B, R>(bases: &B, references: &R, rows: Range<usize>, options: BatchOptions) -> Part

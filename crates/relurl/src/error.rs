@@ -1,5 +1,6 @@
-//! Errors: one `Copy` value with the byte index of the first offending character and
-//! the reason, rendered from one table.
+//! Errors: one opaque `Copy` value with its [`ErrorKind`] and the byte offset of the first
+//! offending character, rendered from one table; each kind has a stable name
+//! ([`ErrorKind::name`]), the `kind` of Python's `relurl.URLError`.
 
 use core::fmt;
 
@@ -56,7 +57,7 @@ pub enum ErrorKind {
     /// `fsegment = 1*pchar`, so `http://a//b` has no valid parse.
     EmptyFirstSegment,
     /// Bytes that are not UTF-8 where text was expected (an Arrow string column may hold
-    /// them: the Arrow C Data Interface does not check). [`Error::index`] is the byte offset
+    /// them: the Arrow C Data Interface does not check). [`Error::offset`] is the byte offset
     /// of the first byte that does not begin or continue a character (RFC 3629 §3-4): the
     /// length of the value's longest valid prefix.
     InvalidUtf8 {
@@ -71,26 +72,67 @@ pub enum ErrorKind {
     },
     /// The HTML tokenizer of [`crate::links`] failed on a page (it panicked, a selector did
     /// not parse, or it stopped with an error), so the page could not be read whole. The
-    /// index is 0: the error is the page's, not a character's.
+    /// offset is 0: the error is the page's, not a character's.
     HtmlTokenizer {
         /// What went wrong.
         reason: &'static str,
     },
+    /// A UTF-16 code unit U+D800 to U+DFFF without its pair, in text from a host whose
+    /// strings may hold one (a Python `str`): it has no UTF-8 encoding (RFC 3629 §3). Rust
+    /// text cannot hold one; the bindings build this error for such a string.
+    LoneSurrogate {
+        /// The code unit.
+        unit: u16,
+    },
+    /// The strict check ([`crate::validate`], the RFC 1808 §2.2 BNF) was asked for with
+    /// [`Spec::Rfc3986`](crate::Spec::Rfc3986), whose grammar it is not: refused (by
+    /// [`crate::parse_checked`], and for every row of a batch). The offset is 0.
+    StrictUnavailable,
 }
 
-/// An error with the byte index of the first offending character of the input.
+impl ErrorKind {
+    /// The kind's stable name, one word in `snake_case`: the `kind` attribute of Python's
+    /// `relurl.URLError` (its README lists them). The one table of the names.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Self::TooLong => "too_long",
+            Self::InvalidChar { .. } => "invalid_character",
+            Self::BadEscape { .. } => "bad_escape",
+            Self::EmptyFirstSegment => "empty_first_segment",
+            Self::InvalidUtf8 { .. } => "invalid_utf8",
+            Self::LoneSurrogate { .. } => "lone_surrogate",
+            Self::BadBaseHeader { .. } => "bad_base_header",
+            Self::HtmlTokenizer { .. } => "html_tokenizer",
+            Self::StrictUnavailable => "strict_unavailable",
+        }
+    }
+}
+
+/// A rejected input: what is wrong ([`Error::kind`]) and where, as the byte offset into the
+/// input of the first offending character ([`Error::offset`]; Python's `URLError.position`
+/// counts characters instead: [`Error::char_index`]). Displayed as the reason followed by
+/// `(at byte N)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Error {
-    /// What is wrong.
-    pub kind: ErrorKind,
-    /// Byte index into the input of the first offending character.
-    pub index: usize,
+    kind: ErrorKind,
+    offset: usize,
 }
 
 impl Error {
-    /// An error of `kind` at byte `index` of the input.
-    pub const fn new(kind: ErrorKind, index: usize) -> Self {
-        Self { kind, index }
+    /// An error of `kind` at byte `offset` of the input.
+    pub const fn new(kind: ErrorKind, offset: usize) -> Self {
+        Self { kind, offset }
+    }
+
+    /// What is wrong.
+    pub const fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The byte offset into the input of the first offending character (0 for an error of
+    /// the whole input, such as [`ErrorKind::HtmlTokenizer`]).
+    pub const fn offset(&self) -> usize {
+        self.offset
     }
 
     /// The reason as one sentence, without the position.
@@ -105,7 +147,7 @@ impl Error {
     /// use relurl::{Error, ErrorKind};
     /// assert_eq!(Error::check_utf8(b"http://a/"), Ok("http://a/"));
     /// let e = Error::check_utf8(b"http://a/\x80x").unwrap_err();
-    /// assert_eq!((e.kind, e.index), (ErrorKind::InvalidUtf8 { byte: 0x80 }, 9));
+    /// assert_eq!((e.kind(), e.offset()), (ErrorKind::InvalidUtf8 { byte: 0x80 }, 9));
     /// ```
     ///
     /// # Errors
@@ -117,7 +159,7 @@ impl Error {
     /// The position of the offending character counted in Unicode scalar values (as Python
     /// indexes `str`), given the input the error was found in.
     pub fn char_index(&self, input: &str) -> usize {
-        let end = self.index.min(input.len());
+        let end = self.offset.min(input.len());
         if input.is_char_boundary(end) {
             input[..end].chars().count()
         } else {
@@ -163,13 +205,17 @@ impl fmt::Display for ErrorKind {
             Self::BadBaseHeader { reason } => f.write_str(reason),
             Self::HtmlTokenizer { reason } => write!(f, "the HTML tokenizer failed: {reason}"),
             Self::EmptyFirstSegment => f.write_str("a path cannot begin with an empty segment ('//' after the net_loc)"),
+            Self::LoneSurrogate { unit } => write!(f, "lone surrogate U+{unit:04X} cannot be encoded as UTF-8"),
+            Self::StrictUnavailable => {
+                f.write_str("the strict check is the RFC 1808 section 2.2 grammar: not available with spec='rfc3986'")
+            }
         }
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at byte {})", self.kind, self.index)
+        write!(f, "{} (at byte {})", self.kind, self.offset)
     }
 }
 

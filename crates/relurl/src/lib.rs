@@ -59,7 +59,7 @@ mod spec;
 mod url;
 pub mod urllib;
 
-pub use any::{resolve_by_spec, AnyUrl};
+pub use any::{parse_checked, resolve_by_spec, AnyUrl};
 pub use error::{Component, Error, ErrorKind};
 pub use resolved::{max_resolved_len, Unchanged};
 pub use rfc1808::{

@@ -4,6 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::error::{Error, ErrorKind};
+
 /// The rule set for parsing and resolving.
 ///
 /// | | [`Spec::Rfc1808`] | [`Spec::Rfc3986`] |
@@ -27,6 +29,20 @@ impl Spec {
         match self {
             Self::Rfc1808 => "rfc1808",
             Self::Rfc3986 => "rfc3986",
+        }
+    }
+}
+
+impl Spec {
+    /// Whether the strict check ([`crate::parse_checked`]: the RFC 1808 §2.2 BNF) can go with
+    /// this spec: always without `strict`; with it, only for [`Spec::Rfc1808`].
+    ///
+    /// # Errors
+    /// [`ErrorKind::StrictUnavailable`] (at offset 0) for `strict` with [`Spec::Rfc3986`].
+    pub const fn check_strict(self, strict: bool) -> Result<(), Error> {
+        match self {
+            Self::Rfc3986 if strict => Err(Error::new(ErrorKind::StrictUnavailable, 0)),
+            _ => Ok(()),
         }
     }
 }

@@ -245,7 +245,7 @@ impl<'a> Strings<'a> {
             Cell::Null => "",
             Cell::Invalid(e) => {
                 let bytes = self.layout.bytes(row);
-                bytes.get(..e.index).and_then(|valid| core::str::from_utf8(valid).ok()).unwrap_or("")
+                bytes.get(..e.offset()).and_then(|valid| core::str::from_utf8(valid).ok()).unwrap_or("")
             }
         }
     }

@@ -383,7 +383,7 @@ mod tests {
         ] {
             assert!(find_links(html.as_bytes(), encoding_rs::UTF_8, false).is_ok());
             let err = find_links_within(html.as_bytes(), encoding_rs::UTF_8, false, limits).unwrap_err();
-            assert_eq!(err.kind, ErrorKind::HtmlTokenizer { reason: "its memory limit was exceeded" }, "{html:.60}");
+            assert_eq!(err.kind(), ErrorKind::HtmlTokenizer { reason: "its memory limit was exceeded" }, "{html:.60}");
             assert_eq!(err.to_string(), "the HTML tokenizer failed: its memory limit was exceeded (at byte 0)");
         }
     }

@@ -210,7 +210,7 @@ pub fn strip_ascii_whitespace(s: &str) -> &str {
 /// matched case-insensitively. The URL must be absolute (have a scheme, §2.4.2).
 ///
 /// # Errors
-/// [`ErrorKind::BadBaseHeader`] with the byte index of the problem and the reason.
+/// [`ErrorKind::BadBaseHeader`] with the byte offset of the problem and the reason.
 ///
 /// # Example
 /// ```

@@ -24,14 +24,14 @@ use crate::url::Url;
 /// Checks `input` against the RFC 1808 §2.2 BNF.
 ///
 /// # Errors
-/// The first offending character, in input order, with its byte index and the reason;
+/// The first offending character, in input order, with its byte offset ([`Error::offset`]) and the reason;
 /// [`ErrorKind::TooLong`] for inputs over `u32::MAX` bytes.
 ///
 /// # Example
 /// ```
 /// assert!(relurl::validate("http://a/b/c/d;p?q#f").is_ok());
 /// let err = relurl::validate("http://a/b c").unwrap_err();
-/// assert_eq!((err.index, err.reason()), (10, "space is not allowed in a path".to_string()));
+/// assert_eq!((err.offset(), err.reason()), (10, "space is not allowed in a path".to_string()));
 /// ```
 pub fn validate(input: &str) -> Result<(), Error> {
     let url = parse(input)?;

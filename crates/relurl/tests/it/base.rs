@@ -101,8 +101,8 @@ fn malformed_base_headers_say_where_and_why() {
     ];
     for (value, index, reason) in bad {
         let err = base_from_header(value).unwrap_err();
-        assert!(matches!(err.kind, ErrorKind::BadBaseHeader { .. }), "{value:?}");
-        assert_eq!((err.index, err.reason().as_str()), (*index, *reason), "{value:?}");
+        assert!(matches!(err.kind(), ErrorKind::BadBaseHeader { .. }), "{value:?}");
+        assert_eq!((err.offset(), err.reason().as_str()), (*index, *reason), "{value:?}");
     }
     let headers = [("Base", "http://not-bracketed/")];
     let inputs = BaseInputs { retrieval_url: Some(PAGE), headers: &headers, ..BaseInputs::default() };
@@ -200,11 +200,11 @@ fn extract_links_skips_a_malformed_base_header() {
     assert_eq!((page.base.url.as_str(), page.base.source), ("http://example.com/loc/", BaseSource::ContentLocation));
     assert_eq!(page.links[0].url, "http://example.com/loc/g");
     let err = page.skipped_base_header.expect("the skipped header's error");
-    assert_eq!((err.index, err.reason().as_str()), (0, "expected '<URL:' to open the base header"));
+    assert_eq!((err.offset(), err.reason().as_str()), (0, "expected '<URL:' to open the base header"));
     let page = extract_links("<a href=g>", PAGE, &headers[..1], Options::default()).unwrap();
     assert_eq!((page.base.source, page.links[0].url.as_str()), (BaseSource::Retrieval, "http://example.com/dir/g"));
     let good = [("Base", "<URL:http://b/>")];
     assert_eq!(extract_links("<a href=g>", PAGE, &good, Options::default()).unwrap().skipped_base_header, None);
     let inputs = BaseInputs { retrieval_url: Some(PAGE), headers: &headers, ..BaseInputs::default() };
-    assert!(matches!(establish_base(&inputs, Spec::Rfc1808).unwrap_err().kind, ErrorKind::BadBaseHeader { .. }));
+    assert!(matches!(establish_base(&inputs, Spec::Rfc1808).unwrap_err().kind(), ErrorKind::BadBaseHeader { .. }));
 }

@@ -111,7 +111,7 @@ fn strict_rows_fail_with_their_index_and_input_and_the_rest_resolve() {
     for n in 1..4 {
         let options = BatchOptions { strict: true, threads: threads(n), ..Default::default() };
         let resolved = resolve_batch(bases, refs, options);
-        let errors: Vec<(usize, Input, usize)> = resolved.errors().map(|e| (e.row, e.input, e.error.index)).collect();
+        let errors: Vec<(usize, Input, usize)> = resolved.errors().map(|e| (e.row, e.input, e.error.offset())).collect();
         assert_eq!(errors, [(1, Input::Reference, 1), (2, Input::Base, 8), (4, Input::Reference, 1)], "threads={n}");
         let rows: Vec<Row<'_>> = resolved.rows().collect();
         assert_eq!(rows, [Row::Text("http://a/c"), Row::Failed, Row::Failed, Row::Text("http://a/f"), Row::Failed]);
@@ -220,7 +220,7 @@ fn rows_that_are_not_utf8_fail_once_with_the_byte_offset_base_first() {
     for n in 1..4 {
         let resolved = resolve_batch(&bases, &refs, BatchOptions { threads: threads(n), ..Default::default() });
         let errors: Vec<(usize, Input, ErrorKind, usize)> =
-            resolved.errors().map(|e| (e.row, e.input, e.error.kind, e.error.index)).collect();
+            resolved.errors().map(|e| (e.row, e.input, e.error.kind(), e.error.offset())).collect();
         assert_eq!(
             errors,
             [

@@ -3,6 +3,7 @@
 
 mod common;
 mod deadline;
+mod errors;
 
 mod base;
 mod batch;

@@ -63,9 +63,9 @@ fn validate_reports_first_offender() {
     ];
     for (u, index, reason) in bad {
         let err = relurl::validate(u).unwrap_err();
-        assert_eq!((err.index, err.reason().as_str()), (*index, *reason), "{u}");
+        assert_eq!((err.offset(), err.reason().as_str()), (*index, *reason), "{u}");
     }
     // Every character before the first offender is ASCII, so byte and character indexes agree.
     let err = relurl::validate("/aé").unwrap_err();
-    assert_eq!((err.index, err.char_index("/aé")), (2, 2));
+    assert_eq!((err.offset(), err.char_index("/aé")), (2, 2));
 }

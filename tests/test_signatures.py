@@ -1,0 +1,100 @@
+"""README "Entry points and their keywords" lists every public entry point with the
+parameters and defaults it really has, and the error kinds it documents are the core's."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+from typing import Any
+
+import relurl
+import relurl.arrow
+import relurl.spark
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _block(name: str) -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(rf"<!-- {name}:start -->\n(.*?)\n<!-- {name}:end -->", text, re.S)
+    assert match, f"README.md lacks the {name} markers"
+    return match.group(1)
+
+
+def _rows(name: str) -> list[list[str]]:
+    """The cells of a README table (header and rule left out), `|` escapes kept."""
+    lines = _block(name).splitlines()[2:]
+    return [[cell.strip() for cell in re.split(r"(?<!\\)\|", line)[1:-1]] for line in lines]
+
+
+def _public_entry_points() -> dict[str, Any]:
+    """Every public callable: the package's functions and classes that are made by a call
+    (not the exception types), URL's resolving methods, relurl.arrow and relurl.spark."""
+    found: dict[str, Any] = {}
+    for name in relurl.__all__:
+        obj = getattr(relurl, name)
+        if callable(obj) and not (isinstance(obj, type) and issubclass(obj, BaseException)):
+            found[f"relurl.{name}"] = obj
+    for name in ("resolve", "resolve_many"):
+        found[f"relurl.URL.{name}"] = getattr(relurl.URL, name)
+    for module in (relurl.arrow, relurl.spark):
+        for name in module.__all__:
+            found[f"{module.__name__}.{name}"] = getattr(module, name)
+    return found
+
+
+def _shown(obj: Any) -> str:
+    """The signature as the README writes it: no annotations, no `self, /`."""
+    signature = inspect.signature(obj)
+    parameters = [p.replace(annotation=inspect.Parameter.empty) for p in signature.parameters.values()]
+    if parameters and parameters[0].name == "self":
+        parameters = parameters[1:]
+        # `self, /` made the rest positional-or-keyword already; nothing else is positional-only.
+    shown = str(signature.replace(parameters=parameters, return_annotation=inspect.Signature.empty))
+    return shown
+
+
+def test_the_keywords_table_lists_every_entry_point_with_its_real_signature() -> None:
+    rows = {row[0].strip("`"): row[1].strip("`") for row in _rows("keywords")}
+    entry_points = _public_entry_points()
+    assert sorted(rows) == sorted(entry_points)
+    for name, obj in entry_points.items():
+        assert rows[name] == _shown(obj), name
+
+
+def test_keywords_mean_the_same_everywhere() -> None:
+    """Where a keyword is taken, its default is the same, but for the documented exceptions:
+    spec='rfc1808' where there is no URL base to follow, and Spark's errors='null'."""
+    defaults: dict[str, dict[str, object]] = {}
+    for name, obj in _public_entry_points().items():
+        for parameter in inspect.signature(obj).parameters.values():
+            defaults.setdefault(parameter.name, {})[name] = parameter.default
+    assert set(defaults["strict"].values()) == {False}
+    assert set(defaults["threads"].values()) == {None}
+    assert {k: v for k, v in defaults["errors"].items() if v != "raise"} == {"relurl.spark.with_resolved": "null"}
+    rfc1808 = {k for k, v in defaults["spec"].items() if v == "rfc1808"}
+    assert rfc1808 == {"relurl.parse", "relurl.URL", "relurl.arrow.parse", "relurl.establish_base"}
+    assert {v for k, v in defaults["spec"].items() if k not in rfc1808} == {None}
+    for name in ("relurl.resolve", "relurl.URL.resolve", "relurl.resolve_many", "relurl.arrow.resolve", "relurl.parse"):
+        assert "strict" in defaults and name in defaults["strict"], name
+
+
+def _stub_kinds() -> list[str]:
+    stub = (ROOT / "python" / "relurl" / "_relurl.pyi").read_text(encoding="utf-8")
+    match = re.search(r"_ErrorKind = Literal\[(.*?)\]", stub, re.S)
+    assert match
+    return re.findall(r'"(\w+)"', match.group(1))
+
+
+def _core_kinds() -> list[str]:
+    """The names of `ErrorKind::name`, the one table, read from its source."""
+    source = (ROOT / "crates" / "relurl" / "src" / "error.rs").read_text(encoding="utf-8")
+    body = source.split("pub const fn name(&self)")[1].split("\n    }\n")[0]
+    return re.findall(r'=> "(\w+)"', body)
+
+
+def test_the_kinds_table_is_the_core_s() -> None:
+    readme = [row[0].strip("`") for row in _rows("kinds")]
+    assert readme == _core_kinds() == _stub_kinds()
+    assert len(set(readme)) == len(readme)
