@@ -221,7 +221,7 @@ done
 
 if [[ $SMOKE_PROFILE == dev ]] && (( ${#SMOKE_VERSIONS[@]} )); then
     step "smoke wheels: maturin build --profile dev for CPython ${SMOKE_VERSIONS[*]} (one invocation, system linker)"
-    SMOKE_FLAGS=(--profile dev -o "$WORK/smoke-wheels")
+    SMOKE_FLAGS=(--profile dev --strip -o "$WORK/smoke-wheels")
     for v in "${SMOKE_VERSIONS[@]}"; do SMOKE_FLAGS+=(-i "${INTERPRETER[$v]}"); done
     PATH="$TOOLS:$PATH" "$TOOLS/maturin" build "${SMOKE_FLAGS[@]}"
     for v in "${SMOKE_VERSIONS[@]}"; do check_licenses "$(wheel_for "$WORK/smoke-wheels" "$v")"; done
