@@ -12,6 +12,7 @@ then the spec argument itself (where the two grammars differ, its type and its v
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any, Literal
 
 import pytest
@@ -146,8 +147,18 @@ def test_unknown_spec_is_a_value_error_naming_the_choices(bad: str) -> None:
         assert repr(bad)[1:-1] in str(info.value)
 
 
-def test_spec_is_keyword_only_and_typed() -> None:
+def test_spec_is_keyword_only() -> None:
     with pytest.raises(TypeError):
         relurl.resolve("http://a/", "g", "rfc3986")  # type: ignore[misc]
+
+
+# PyO3 names the argument of a failed conversion in a PEP 678 note ("while processing
+# 'spec'"), and notes exist from CPython 3.11 on: on 3.10 the TypeError does not say which
+# argument it is about (found by the 3.10 smoke run of scripts/wheel_check.sh). Strict: once
+# the bindings name it on 3.10 too, this fails until the mark goes.
+@pytest.mark.xfail(
+    sys.version_info < (3, 11), reason="PyO3 names the argument in an exception note (3.11+)", strict=True
+)
+def test_spec_of_another_type_is_a_type_error_naming_it() -> None:
     with pytest.raises(TypeError, match="spec"):
         relurl.resolve("http://a/", "g", spec=3986)  # type: ignore[arg-type]
