@@ -6,6 +6,7 @@ mod deadline;
 
 mod base;
 mod batch;
+mod scheduler;
 mod linear;
 mod linear_rfc3986;
 mod links_tokenizer;
