@@ -76,13 +76,15 @@ fn chunk_array(resolved: Resolved) -> ChunkResult {
     Ok((string_array(contiguous)?, errors))
 }
 
-/// Checks every array of `layouts` ([`Layout::check`]), with the GIL released by the caller,
-/// on up to `threads` threads (whole arrays handed out by the core's scheduler, in order).
-fn checked<'a>(layouts: &[Layout<'a>], name: &str, threads: NonZeroUsize, interrupt: &dyn Interrupt) -> Result<Vec<Strings<'a>>, Stop> {
+/// Checks every array of `layouts` ([`Layout::check`]; each named for its error), with the
+/// GIL released by the caller, on up to `threads` threads (whole arrays handed out by the
+/// core's scheduler; the first broken one in order is reported).
+fn checked<'a>(layouts: &[(Layout<'a>, &str)], threads: NonZeroUsize, interrupt: &dyn Interrupt) -> Result<Vec<Strings<'a>>, Stop> {
     let mut all = Vec::with_capacity(layouts.len());
     let mut failure = None;
     let work = |index: usize| {
-        let checked = layouts[index].check(name);
+        let (layout, name) = layouts[index];
+        let checked = layout.check(name);
         let flow = if checked.is_err() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) };
         (checked, flow)
     };
@@ -161,10 +163,12 @@ pub fn arrow_resolve<'py>(
         ArrowBases::Column(_) => Cell::Null,
     };
     let signals = Signals::default();
-    let checks = py.detach(|| {
-        Ok::<_, Stop>((checked(&ref_layouts, "references", args.threads, &signals)?, checked(&base_layouts, "bases", args.threads, &signals)?))
-    });
-    let (ref_chunks, base_chunks) = checks.map_err(|stop| stop.into_err(&signals))?;
+    // The references' arrays and the bases', checked together (two single arrays: one on
+    // each thread).
+    let named: Vec<(Layout<'_>, &str)> =
+        ref_layouts.iter().map(|&l| (l, "references")).chain(base_layouts.iter().map(|&l| (l, "bases"))).collect();
+    let mut ref_chunks = py.detach(|| checked(&named, args.threads, &signals)).map_err(|stop| stop.into_err(&signals))?;
+    let base_chunks = ref_chunks.split_off(ref_layouts.len());
     let (ref_starts, rows) = chunk_starts(ref_chunks.iter().map(StrColumn::len)).ok_or_else(too_many_rows)?;
     let (base_starts, base_rows) = chunk_starts(base_chunks.iter().map(StrColumn::len)).ok_or_else(too_many_rows)?;
     let base_column = match &bases {
@@ -270,7 +274,8 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, errors: &str) -> P
     let input = arrow_input(urls, "urls")?;
     let layouts = layouts(&input.chunks, "urls")?;
     let parsed = py.detach(|| -> Result<_, String> {
-        let chunks = checked(&layouts, "urls", NonZeroUsize::MIN, &Never).map_err(|stop| match stop {
+        let named: Vec<(Layout<'_>, &str)> = layouts.iter().map(|&l| (l, "urls")).collect();
+        let chunks = checked(&named, NonZeroUsize::MIN, &Never).map_err(|stop| match stop {
             Stop::Invalid(message) => message,
             Stop::Interrupted => Interrupted.to_string(),
         })?;

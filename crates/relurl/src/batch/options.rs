@@ -33,10 +33,12 @@ impl Tuning {
     /// costs about as much as resolving 2,000 rows. Tasks of 8,192 rows: small enough that
     /// a task's output and what the caller makes of it (a Python `str` per row) stay in
     /// cache (measured on the corpus: 170 ns per link for one 10^5-row pass, 90 ns in tasks
-    /// of this size), large enough that handing tasks out costs nothing. Steps of 65,536
-    /// rows: a few milliseconds of work between two interruption checks.
+    /// of this size), large enough that handing tasks out costs nothing. Steps of 8,192 rows
+    /// too: under a millisecond of work between two interruption checks on the corpus (a
+    /// check costs about a microsecond), and still well under a second on rows built to be
+    /// slow (tests/test_interrupt.py: 80 µs per row).
     pub const MEASURED: Self =
-        Self { min_rows_per_thread: nonzero(2048), rows_per_task: nonzero(8192), rows_per_step: nonzero(65_536) };
+        Self { min_rows_per_thread: nonzero(2048), rows_per_task: nonzero(8192), rows_per_step: nonzero(8192) };
 
     /// One row is enough for a thread, a task or a step: every thread runs, on the
     /// smallest batch (for tests of the scheduling itself).
