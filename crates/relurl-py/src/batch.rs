@@ -89,7 +89,9 @@ pub(crate) struct Signals {
 
 impl Interrupt for Signals {
     fn interrupted(&self) -> bool {
-        match Python::attach(|py| py.check_signals()) {
+        #[allow(clippy::redundant_closure_for_method_calls)] // the method is generic over `'py`
+        let checked = Python::attach(|py| py.check_signals());
+        match checked {
             Ok(()) => false,
             Err(err) => {
                 let mut raised = self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -198,7 +200,7 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
             Input::Reference => (Some(&references.objects[row]), ref_cells[row]),
             Input::Base => match (&base_column, &base_cells) {
                 (Some(column), Some(cells)) => (Some(&column.objects[row]), cells[row]),
-                _ => (base_object.as_ref().map(|s| s.as_any()), one_base),
+                _ => (base_object.as_ref().map(Py::as_any), one_base),
             },
         };
         let err = match (cell, object.and_then(|o| o.bind(py).cast::<PyString>().ok())) {

@@ -142,7 +142,7 @@ impl StrColumn for Repeated<'_> {
 /// by a binary search over the first rows of the chunks the window overlaps.
 #[derive(Debug)]
 pub struct Chunks<'c, C> {
-    chunks: &'c [C],
+    parts: &'c [C],
     /// The first row of each chunk, counted in the whole column.
     starts: &'c [usize],
     /// The row (in the whole column) this window starts at, and its length.
@@ -175,17 +175,18 @@ impl<'c, C: StrColumn> Chunks<'c, C> {
     /// The whole column of `chunks`, whose first rows are `starts` (from [`chunk_starts`])
     /// and whose rows number `len` in all.
     pub fn new(chunks: &'c [C], starts: &'c [usize], len: usize) -> Self {
-        Self { chunks, starts, start: 0, len }
+        Self { parts: chunks, starts, start: 0, len }
     }
 
     /// Rows `start..start + len` of this window, with only the chunks that overlap them: two
     /// binary searches, so that no row's lookup walks the other chunks.
+    #[must_use]
     pub fn window(&self, start: usize, len: usize) -> Self {
         let from = self.start + start;
         let to = from + len;
         let first = self.starts.partition_point(|&s| s <= from).saturating_sub(1);
         let last = self.starts.partition_point(|&s| s < to).max(first);
-        Self { chunks: &self.chunks[first..last], starts: &self.starts[first..last], start: from, len }
+        Self { parts: &self.parts[first..last], starts: &self.starts[first..last], start: from, len }
     }
 
     /// The chunk holding row `row` of this window, and the row's index in that chunk.
@@ -193,7 +194,7 @@ impl<'c, C: StrColumn> Chunks<'c, C> {
     pub fn locate(&self, row: usize) -> (&'c C, usize) {
         let row = self.start + row;
         let chunk = self.starts.partition_point(|&s| s <= row) - 1;
-        (&self.chunks[chunk], row - self.starts[chunk])
+        (&self.parts[chunk], row - self.starts[chunk])
     }
 }
 
@@ -210,7 +211,7 @@ impl<C: StrColumn> StrColumn for Chunks<'_, C> {
         let (start, end) = (self.start + rows.start, self.start + rows.end);
         let first = self.starts.partition_point(|&s| s <= start).saturating_sub(1);
         let mut total = 0usize;
-        for (chunk, &chunk_start) in self.chunks[first..].iter().zip(&self.starts[first..]) {
+        for (chunk, &chunk_start) in self.parts[first..].iter().zip(&self.starts[first..]) {
             if chunk_start >= end {
                 break;
             }

@@ -79,7 +79,12 @@ where
 ///
 /// # Errors
 /// [`Interrupted`] when `interrupt` said stop: the threads end after their current step.
-pub fn resolve_batch_with<B, R>(bases: &B, references: &R, options: BatchOptions, interrupt: &dyn Interrupt) -> Result<Resolved, Interrupted>
+pub fn resolve_batch_with<B, R>(
+    bases: &B,
+    references: &R,
+    options: BatchOptions,
+    interrupt: &dyn Interrupt,
+) -> Result<Resolved, Interrupted>
 where
     B: StrColumn + ?Sized,
     R: StrColumn + ?Sized,
@@ -91,7 +96,13 @@ where
 
 /// Rows `0..references.len()` split into one range per thread; a failed row's index is its
 /// row plus `first_row`.
-fn split_batch<B, R>(bases: &B, references: &R, first_row: usize, options: BatchOptions, interrupt: &dyn Interrupt) -> Result<Resolved, Interrupted>
+fn split_batch<B, R>(
+    bases: &B,
+    references: &R,
+    first_row: usize,
+    options: BatchOptions,
+    interrupt: &dyn Interrupt,
+) -> Result<Resolved, Interrupted>
 where
     B: StrColumn + ?Sized,
     R: StrColumn + ?Sized,

@@ -37,12 +37,12 @@ impl Tuning {
     /// too: under a millisecond of work between two interruption checks on the corpus (a
     /// check costs about a microsecond), and still well under a second on rows built to be
     /// slow (tests/test_interrupt.py: 80 µs per row).
-    pub const MEASURED: Self =
-        Self { min_rows_per_thread: nonzero(2048), rows_per_task: nonzero(8192), rows_per_step: nonzero(8192) };
+    pub const MEASURED: Self = Self { min_rows_per_thread: nonzero(2048), rows_per_task: nonzero(8192), rows_per_step: nonzero(8192) };
 
     /// One row is enough for a thread, a task or a step: every thread runs, on the
     /// smallest batch (for tests of the scheduling itself).
-    pub const FINEST: Self = Self { min_rows_per_thread: NonZeroUsize::MIN, rows_per_task: NonZeroUsize::MIN, rows_per_step: NonZeroUsize::MIN };
+    pub const FINEST: Self =
+        Self { min_rows_per_thread: NonZeroUsize::MIN, rows_per_task: NonZeroUsize::MIN, rows_per_step: NonZeroUsize::MIN };
 }
 
 impl Default for Tuning {
@@ -77,7 +77,14 @@ pub struct BatchOptions {
 
 impl Default for BatchOptions {
     fn default() -> Self {
-        Self { spec: Spec::Rfc1808, strict: false, stop_at_first_error: false, copy_unchanged: true, threads: NonZeroUsize::MIN, tuning: Tuning::MEASURED }
+        Self {
+            spec: Spec::Rfc1808,
+            strict: false,
+            stop_at_first_error: false,
+            copy_unchanged: true,
+            threads: NonZeroUsize::MIN,
+            tuning: Tuning::MEASURED,
+        }
     }
 }
 

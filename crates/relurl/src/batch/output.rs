@@ -12,10 +12,10 @@ pub enum Row<'a> {
     /// The resolved URL.
     Text(&'a str),
     /// The answer is the row's reference exactly as given (only without
-    /// [`BatchOptions::copy_unchanged`]).
+    /// [`super::BatchOptions::copy_unchanged`]).
     Reference,
     /// The answer is the row's base exactly as given (only without
-    /// [`BatchOptions::copy_unchanged`]).
+    /// [`super::BatchOptions::copy_unchanged`]).
     Base,
     /// The base or the reference is null.
     Null,
@@ -237,17 +237,14 @@ fn concatenate(parts: &[Part], len: usize) -> (Vec<u8>, RowOffsets) {
     // Zeroed by the allocator (fresh pages from the kernel for a large buffer: not written
     // here), then each thread writes its own slices.
     let mut text = vec![0u8; total];
-    let offsets = match i32::try_from(total) {
-        Ok(_) => {
-            let mut offsets = vec![0i32; len + 1];
-            copy_parts(parts, &mut text, &mut offsets, |o| i32::try_from(o).unwrap_or(i32::MAX));
-            RowOffsets::I32(offsets)
-        }
-        Err(_) => {
-            let mut offsets = vec![0i64; len + 1];
-            copy_parts(parts, &mut text, &mut offsets, |o| i64::try_from(o).unwrap_or(i64::MAX));
-            RowOffsets::I64(offsets)
-        }
+    let offsets = if i32::try_from(total).is_ok() {
+        let mut offsets = vec![0i32; len + 1];
+        copy_parts(parts, &mut text, &mut offsets, |o| i32::try_from(o).unwrap_or(i32::MAX));
+        RowOffsets::I32(offsets)
+    } else {
+        let mut offsets = vec![0i64; len + 1];
+        copy_parts(parts, &mut text, &mut offsets, |o| i64::try_from(o).unwrap_or(i64::MAX));
+        RowOffsets::I64(offsets)
     };
     (text, offsets)
 }

@@ -194,6 +194,16 @@ pub fn in_order<T: Send>(
     })
 }
 
+/// Counts a worker's end in [`split`] (a panic too) and wakes the calling thread.
+struct Done<'a>(&'a Mutex<usize>, &'a Condvar);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        *lock(self.0) -= 1;
+        self.1.notify_all();
+    }
+}
+
 /// `len` rows as `threads` contiguous ranges of nearly equal size (fewer when there are
 /// fewer rows than threads).
 pub(super) fn split_rows(len: usize, threads: usize) -> Vec<Range<usize>> {
@@ -234,7 +244,7 @@ pub fn split<S: Send>(
     step: &(dyn Fn(&mut S, Range<usize>) -> ControlFlow<()> + Sync),
 ) -> Result<Vec<S>, Interrupted> {
     let ranges = split_rows(len, threads.min(max_threads()).get());
-    let stop = AtomicBool::new(false);
+    let halt = AtomicBool::new(false);
     // The lowest range that ended at a failure: the ranges after it end too.
     let failed = AtomicUsize::new(usize::MAX);
     let (running, done) = (Mutex::new(ranges.len() - 1), Condvar::new());
@@ -255,16 +265,8 @@ pub fn split<S: Send>(
         }
         state
     };
-    /// Counts a worker's end (a panic too) and wakes the calling thread.
-    struct Done<'a>(&'a Mutex<usize>, &'a Condvar);
-    impl Drop for Done<'_> {
-        fn drop(&mut self) {
-            *lock(self.0) -= 1;
-            self.1.notify_all();
-        }
-    }
     std::thread::scope(|scope| {
-        let (run, stop, running, done) = (&run, &stop, &running, &done);
+        let (run, halt, running, done) = (&run, &halt, &running, &done);
         let workers: Vec<_> = ranges[1..]
             .iter()
             .enumerate()
@@ -272,7 +274,7 @@ pub fn split<S: Send>(
                 let range = range.clone();
                 scope.spawn(move || {
                     let _done = Done(running, done);
-                    run(i + 1, range, &|| stop.load(Ordering::Relaxed))
+                    run(i + 1, range, &|| halt.load(Ordering::Relaxed))
                 })
             })
             .collect();
@@ -280,13 +282,13 @@ pub fn split<S: Send>(
         let ask = || {
             let stopped = interrupt.interrupted();
             if stopped {
-                stop.store(true, Ordering::Relaxed);
+                halt.store(true, Ordering::Relaxed);
             }
-            stopped || stop.load(Ordering::Relaxed)
+            stopped || halt.load(Ordering::Relaxed)
         };
         let first = run(0, ranges[0].clone(), &ask);
         let mut left = lock(running);
-        while *left > 0 && !stop.load(Ordering::Relaxed) {
+        while *left > 0 && !halt.load(Ordering::Relaxed) {
             left = done.wait_timeout(left, POLL).unwrap_or_else(PoisonError::into_inner).0;
             if *left > 0 {
                 drop(left);
@@ -300,7 +302,7 @@ pub fn split<S: Send>(
         for worker in workers {
             states.push(worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
         }
-        if stop.load(Ordering::Relaxed) {
+        if halt.load(Ordering::Relaxed) {
             Err(Interrupted)
         } else {
             Ok(states)

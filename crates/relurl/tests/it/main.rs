@@ -6,7 +6,6 @@ mod deadline;
 
 mod base;
 mod batch;
-mod scheduler;
 mod linear;
 mod linear_rfc3986;
 mod links_tokenizer;
@@ -14,5 +13,6 @@ mod properties;
 mod rfc1808;
 mod rfc3986;
 mod rfc3986_literal;
+mod scheduler;
 mod step6_literal;
 mod urllib_twin;

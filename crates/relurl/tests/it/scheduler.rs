@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use relurl::batch::scheduler::{in_order, split};
 use relurl::batch::{
-    max_threads, resolve_batch, resolve_batch_with, resolve_chunks, resolve_in_order, BatchOptions, Cell, Chunks, Input, Interrupted, Never,
-    Repeated, Resolved, Row, StrColumn, Tuning,
+    max_threads, resolve_batch, resolve_batch_with, resolve_chunks, resolve_in_order, BatchOptions, Cell, Chunks, Input, Interrupted,
+    Never, Repeated, Resolved, Row, StrColumn, Tuning,
 };
 
 use super::batch::{fine, threads};
@@ -94,17 +94,10 @@ fn a_huge_thread_count_runs_at_most_max_threads() {
     in_order(50, threads(usize::MAX), &Never, &work, &mut |_, _| ControlFlow::Continue(())).unwrap();
     assert!(used.lock().unwrap().len() <= max_threads().get());
     let used = Mutex::new(HashSet::new());
-    let states = split(
-        10_000,
-        threads(usize::MAX),
-        threads(100),
-        &Never,
-        &|range| range,
-        &|_, _| {
-            used.lock().unwrap().insert(std::thread::current().id());
-            ControlFlow::Continue(())
-        },
-    )
+    let states = split(10_000, threads(usize::MAX), threads(100), &Never, &|range| range, &|_, _| {
+        used.lock().unwrap().insert(std::thread::current().id());
+        ControlFlow::Continue(())
+    })
     .unwrap();
     assert!(states.len() <= max_threads().get());
     assert!(used.lock().unwrap().len() <= max_threads().get());
@@ -216,14 +209,15 @@ fn chunked_columns_are_read_with_the_rows_of_the_whole_column() {
     // Bases and references cut at different places.
     let ref_chunks: Vec<&[&str]> = refs.chunks(333).collect();
     let base_chunks: Vec<&[&str]> = bases.chunks(250).collect();
-    let (starts, len) = relurl::batch::chunk_starts(base_chunks.iter().map(|c| c.len())).unwrap();
+    let (starts, len) = relurl::batch::chunk_starts(base_chunks.iter().map(|c| <[&str]>::len(c))).unwrap();
     let base_column = Chunks::new(&base_chunks, &starts, len);
     assert_eq!(base_column.get(1999), Cell::Text(bases[1999]));
     assert_eq!(base_column.window(600, 10).get(3), Cell::Text(bases[603]));
     let opts = BatchOptions { strict: true, ..fine() };
     let whole = resolve_batch(bases.as_slice(), refs.as_slice(), opts);
     for n in [1, 2, 3, 8] {
-        let got = resolve_chunks(&base_column, &ref_chunks, BatchOptions { threads: threads(n), ..opts }, &Never, &|r: Resolved| r).unwrap();
+        let got =
+            resolve_chunks(&base_column, &ref_chunks, BatchOptions { threads: threads(n), ..opts }, &Never, &|r: Resolved| r).unwrap();
         assert_eq!(got.len(), ref_chunks.len());
         assert_eq!(got.iter().map(Resolved::start).collect::<Vec<_>>(), (0..2000).step_by(333).collect::<Vec<_>>());
         assert_eq!(texts(&got), texts(std::slice::from_ref(&whole)), "threads={n}");
@@ -255,13 +249,11 @@ fn an_interruption_stops_each_kind_of_batch_early_with_its_own_outcome() {
 
         let asked = AtomicUsize::new(0);
         let stop = || asked.fetch_add(1, Ordering::Relaxed) >= 1;
-        let column = Counting::new(&refs);
         let chunks: Vec<Counting<'_>> = refs.chunks(1000).map(Counting::new).collect();
         let outcome = resolve_chunks(&base, &chunks, options(n, 1000), &stop, &|r: Resolved| r.len());
         assert_eq!(outcome, Err(Interrupted), "threads={n}");
         let read: usize = chunks.iter().map(|c| c.read.load(Ordering::Relaxed)).sum();
         assert!(read < refs.len() / 4, "threads={n}: chunked batch went on ({read} rows)");
-        drop(column);
 
         // A check that never says stop changes nothing; one task asks nothing.
         let never = || false;
