@@ -22,14 +22,15 @@ import pytest
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a subprocess is POSIX")
 
-# Each row is slow (a reference of 2,000 `../` under RFC 3986: tens of microseconds) and its
-# result short (`http://a/g`), so that a batch of seconds needs little memory.
+# Each row is slowish (a reference of 100 `../` under RFC 3986: microseconds, so a task of
+# the core's scheduler takes tens of milliseconds) and its result short (`http://a/g`), so
+# that a batch of seconds needs little memory.
 CHILD = textwrap.dedent(
     """
     import sys, time
     import relurl
     kind, rows, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    ref = "../" * 2000 + "g"
+    ref = "../" * 100 + "g"
     if kind == "list":
         refs = [ref] * rows
         call = lambda: relurl.resolve_many("http://a/b/c", refs, spec="rfc3986", threads=threads)
@@ -85,7 +86,7 @@ def test_sigint_stops_a_long_batch_early(kind: str, threads: int) -> None:
     rows = 20_000
     status, full = run_child(kind, rows, threads, None)
     # Long enough that an interruption at 0.3 s means something (the machine's speed varies).
-    while full < 1.5 and rows < 2_000_000:
+    while full < 1.5 and rows < 20_000_000:
         rows *= 2
         status, full = run_child(kind, rows, threads, None)
     assert status == "done"

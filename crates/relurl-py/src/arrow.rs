@@ -252,7 +252,7 @@ fn report<'py>(py: Python<'py>, result: Bound<'py, PyAny>, failures: Vec<PyErr>,
 /// `string` for `i32` offsets, `large_string` for `i64` ones (a text past `i32::MAX` bytes).
 fn string_array(c: Contiguous) -> Result<ArrayRef, String> {
     let nulls = c.valid.map(NullBuffer::from);
-    let values = Buffer::from_vec(c.text);
+    let values = Buffer::from(bytes::Bytes::from_owner(Recycled(c.text)));
     let array: ArrayRef = match c.offsets {
         RowOffsets::I32(offsets) => Arc::new(
             GenericStringArray::<i32>::try_new(OffsetBuffer::new(ScalarBuffer::from(offsets)), values, nulls).map_err(|e| e.to_string())?,
@@ -262,6 +262,23 @@ fn string_array(c: Contiguous) -> Result<ArrayRef, String> {
         ),
     };
     Ok(array)
+}
+
+/// A result's text buffer, given back to the core's spare buffers
+/// ([`relurl::batch::recycle`]) when the Arrow array holding it is freed: the next batch
+/// writes into pages already mapped instead of fresh ones the kernel must zero.
+struct Recycled(Vec<u8>);
+
+impl AsRef<[u8]> for Recycled {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl Drop for Recycled {
+    fn drop(&mut self) {
+        relurl::batch::recycle(core::mem::take(&mut self.0));
+    }
 }
 
 /// `relurl.arrow.parse`: see the stub.

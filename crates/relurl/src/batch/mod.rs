@@ -27,6 +27,7 @@ mod options;
 mod output;
 mod rows;
 pub mod scheduler;
+mod spare;
 
 use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
@@ -35,6 +36,7 @@ pub use columns::{chunk_starts, Cell, Chunks, Repeated, StrColumn};
 pub use options::{max_threads, BatchOptions, Input, RowError, Tuning};
 pub use output::{Contiguous, Resolved, Row, RowOffsets};
 pub use scheduler::{Interrupt, Interrupted, Never};
+pub use spare::recycle;
 
 use columns::Window;
 use rows::{part_for, resolve_rows, BaseCache};
@@ -108,12 +110,19 @@ where
     R: StrColumn + ?Sized,
 {
     let len = references.len();
+    let threads = options.threads_for(len);
+    // The first range's buffer is sized for every row: the other ranges' texts are appended
+    // to it at the end (`Resolved::into_contiguous`).
+    let start = |range: core::ops::Range<usize>| {
+        let sized_for = if range.start == 0 && threads.get() > 1 { 0..len } else { range.clone() };
+        (part_for(bases, references, range.len(), sized_for), BaseCache::default(), range.len())
+    };
     let states = scheduler::split(
         len,
-        options.threads_for(len),
+        threads,
         options.tuning.rows_per_step,
         interrupt,
-        &|range| (part_for(bases, references, range.clone()), BaseCache::default(), range.len()),
+        &start,
         &|(part, cache, _), rows| resolve_rows(bases, references, rows, first_row, options, cache, part),
     )?;
     let parts = states
@@ -156,7 +165,7 @@ where
     let work = |task: usize| {
         let start = task * size;
         let rows = start..len.min(start.saturating_add(size));
-        let mut part = part_for(bases, references, rows.clone());
+        let mut part = part_for(bases, references, rows.len(), rows.clone());
         let flow = resolve_rows(bases, references, rows.clone(), 0, options, &mut BaseCache::default(), &mut part);
         part.finish(rows.len());
         (Resolved::new(vec![part], start, rows.len()), flow)

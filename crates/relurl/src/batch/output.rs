@@ -101,6 +101,14 @@ impl RowOffsets {
         (0..self.len()).map(|i| self.get(i)).collect()
     }
 
+    /// Makes room for `more` offsets.
+    pub(super) fn reserve(&mut self, more: usize) {
+        match self {
+            Self::I32(offsets) => offsets.reserve(more),
+            Self::I64(offsets) => offsets.reserve(more),
+        }
+    }
+
     /// Pads with `value` to `len` offsets.
     pub(super) fn pad(&mut self, len: usize, value: usize) {
         while self.len() < len {
@@ -125,8 +133,8 @@ impl Part {
     /// much can be had: a long base repeated for every row may ask too much, and then the
     /// buffer grows as it is written).
     pub fn new(count: usize, capacity: usize) -> Self {
-        let mut text = String::new();
-        let _ = text.try_reserve_exact(capacity);
+        // An empty buffer is UTF-8.
+        let text = super::spare::take(capacity).and_then(|buffer| String::from_utf8(buffer).ok()).unwrap_or_default();
         let mut offsets = RowOffsets::with_capacity(count + 1);
         offsets.push(0);
         Self { text, offsets, outcomes: Vec::with_capacity(count), errors: Vec::new() }
@@ -212,17 +220,40 @@ impl Resolved {
     }
 
     /// Joins the threads' buffers into one. With one thread, its buffer and offsets are the
-    /// result (no copy); with several, each thread's text is copied into its place in a new
-    /// buffer, by as many threads, so that the copy and its page faults are shared out too,
-    /// and the offsets are written once more, shifted to their place.
+    /// result (no copy). With several: when the first thread's buffer has room for every
+    /// row (a split batch sizes it so), the others' texts and shifted offsets are appended
+    /// to it; else each thread's text is copied into its place in a new buffer, by as many
+    /// threads, so that the copy and its page faults are shared out too. The other buffers
+    /// are kept for the next batch ([`recycle`](super::recycle)).
     pub fn into_contiguous(self) -> Contiguous {
         let all_text = self.parts.iter().all(|p| p.outcomes.iter().all(|&o| o == Outcome::Text));
         let valid = (!all_text).then(|| self.parts.iter().flat_map(|p| p.outcomes.iter().map(|&o| o == Outcome::Text)).collect());
         let errors = self.parts.iter().flat_map(|p| p.errors.iter().copied()).collect();
+        let total: usize = self.parts.iter().map(|p| p.text.len()).sum();
         match <[Part; 1]>::try_from(self.parts) {
             Ok([only]) => Contiguous { text: only.text.into_bytes(), offsets: only.offsets, valid, errors },
+            Err(mut parts) if parts[0].text.capacity() >= total => {
+                // The first part has room for all (its buffer was sized for the batch, its
+                // pages likely mapped by an earlier one): the others are appended to it.
+                let (first, rest) = parts.split_at_mut(1);
+                let first = &mut first[0];
+                first.offsets.reserve(self.len + 1 - first.offsets.len());
+                for part in rest.iter_mut() {
+                    let shift = first.text.len();
+                    first.text.push_str(&part.text);
+                    for i in 1..part.offsets.len() {
+                        first.offsets.push(part.offsets.get(i) + shift);
+                    }
+                    super::spare::recycle(core::mem::take(&mut part.text).into_bytes());
+                }
+                let first = parts.swap_remove(0);
+                Contiguous { text: first.text.into_bytes(), offsets: first.offsets, valid, errors }
+            }
             Err(parts) => {
                 let (text, offsets) = concatenate(&parts, self.len);
+                for part in parts {
+                    super::spare::recycle(part.text.into_bytes());
+                }
                 Contiguous { text, offsets, valid, errors }
             }
         }

@@ -53,18 +53,20 @@ fn validate_strict(url: &Url<&str>) -> Result<(), Error> {
     }
 }
 
-/// An empty part for rows `rows` of `bases` and `references`, its buffer sized for them.
-pub(super) fn part_for<B, R>(bases: &B, references: &R, rows: Range<usize>) -> Part
+/// An empty part for `count` rows, its buffer sized for the results of rows `sized_for` of
+/// `bases` and `references`.
+pub(super) fn part_for<B, R>(bases: &B, references: &R, count: usize, sized_for: Range<usize>) -> Part
 where
     B: StrColumn + ?Sized,
     R: StrColumn + ?Sized,
 {
-    let count = rows.len();
+    let rows = sized_for;
     // Every byte of a result comes from its base or its reference, but for one `/` (see
     // `max_resolved_len`): room for that, when the inputs' sizes are known, means the
     // buffer never grows (pages that stay unused are never touched).
+    let len = rows.len();
     let capacity = match (bases.byte_len(rows.clone()), references.byte_len(rows)) {
-        (Some(b), Some(r)) => b.checked_add(r).and_then(|n| n.checked_add(count)).unwrap_or(0),
+        (Some(b), Some(r)) => b.checked_add(r).and_then(|n| n.checked_add(len)).unwrap_or(0),
         _ => 0,
     };
     Part::new(count, capacity)
