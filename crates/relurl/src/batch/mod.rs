@@ -117,14 +117,9 @@ where
         let sized_for = if range.start == 0 && threads.get() > 1 { 0..len } else { range.clone() };
         (part_for(bases, references, range.len(), sized_for), BaseCache::default(), range.len())
     };
-    let states = scheduler::split(
-        len,
-        threads,
-        options.tuning.rows_per_step,
-        interrupt,
-        &start,
-        &|(part, cache, _), rows| resolve_rows(bases, references, rows, first_row, options, cache, part),
-    )?;
+    let states = scheduler::split(len, threads, options.tuning.rows_per_step, interrupt, &start, &|(part, cache, _), rows| {
+        resolve_rows(bases, references, rows, first_row, options, cache, part)
+    })?;
     let parts = states
         .into_iter()
         .map(|(mut part, _, count)| {

@@ -159,9 +159,17 @@ pub fn in_order<T: Send>(
             });
         }
         let _guard = StopOnDrop { queue, changed, always: true };
-        // Asked between tasks: not before the first (a batch of one task asks nothing).
+        // Asked between tasks: not before the first nor after the last (a batch of one task
+        // asks nothing).
         let mut between = false;
         loop {
+            let done = {
+                let q = lock(queue);
+                q.consumed >= q.end
+            };
+            if done {
+                return Ok(());
+            }
             if between && interrupt.interrupted() {
                 return Err(Interrupted);
             }

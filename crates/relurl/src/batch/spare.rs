@@ -41,7 +41,12 @@ pub fn recycle(mut buffer: Vec<u8>) {
 pub(super) fn take(capacity: usize) -> Option<Vec<u8>> {
     if capacity >= MIN_SPARE {
         let mut spare = SPARE.lock().unwrap_or_else(PoisonError::into_inner);
-        let fits = spare.iter().enumerate().filter(|(_, b)| b.capacity() >= capacity && b.capacity() / 2 <= capacity).min_by_key(|(_, b)| b.capacity()).map(|(i, _)| i);
+        let fits = spare
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.capacity() >= capacity && b.capacity() / 2 <= capacity)
+            .min_by_key(|(_, b)| b.capacity())
+            .map(|(i, _)| i);
         if let Some(index) = fits {
             return Some(spare.swap_remove(index));
         }
