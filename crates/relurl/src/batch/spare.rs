@@ -4,22 +4,23 @@
 //!
 //! A batch takes its buffers here ([`take`]) when they are large, and gives back the ones it
 //! only used on the way ([`recycle`]); a caller that hands the result on (an Arrow array)
-//! gives its text back with [`recycle`] once the array is freed. At most a few buffers are
-//! kept (the largest), so the memory held between batches is about that of a batch's output
-//! or two.
+//! gives its text back with [`recycle`] once the array is freed. At most [`MAX_SPARE`] bytes
+//! of buffers are kept (the largest), the memory held between batches: about the output of
+//! a batch of a few million rows (one buffer, or one per chunk of a chunked column).
 
 use std::sync::{Mutex, PoisonError};
-
-use super::options::max_threads;
 
 /// Buffers smaller than this are not worth keeping (the allocator reuses them itself).
 const MIN_SPARE: usize = 1 << 20;
 
+/// The most bytes of buffers kept.
+const MAX_SPARE: usize = 256 << 20;
+
 static SPARE: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
 
 /// Keeps `buffer` (its contents dropped, its memory kept) for a later batch, when it is
-/// large enough to be worth keeping; at most `max_threads() + 1` buffers are kept, the
-/// largest.
+/// large enough to be worth keeping; the smallest kept buffers are dropped to stay within
+/// 256 MiB in all.
 pub fn recycle(mut buffer: Vec<u8>) {
     if buffer.capacity() < MIN_SPARE {
         return;
@@ -27,10 +28,9 @@ pub fn recycle(mut buffer: Vec<u8>) {
     buffer.clear();
     let mut spare = SPARE.lock().unwrap_or_else(PoisonError::into_inner);
     spare.push(buffer);
-    if spare.len() > max_threads().get() + 1 {
-        if let Some((smallest, _)) = spare.iter().enumerate().min_by_key(|(_, b)| b.capacity()) {
-            spare.swap_remove(smallest);
-        }
+    while spare.iter().map(Vec::capacity).sum::<usize>() > MAX_SPARE {
+        let Some((smallest, _)) = spare.iter().enumerate().min_by_key(|(_, b)| b.capacity()) else { break };
+        spare.swap_remove(smallest);
     }
 }
 
