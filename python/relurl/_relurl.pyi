@@ -172,6 +172,8 @@ def resolve_many(
     work runs with the GIL released, split across `threads` threads (default 1; an int of
     at least 1, else ValueError; more than the CPUs available to the process are capped to
     them); equal consecutive bases are parsed once. A None base or reference gives None.
+    Ctrl-C (a signal handler's exception) stops the batch within a few milliseconds of
+    work and is raised.
 
     `spec` as in `resolve`. `strict=True` first checks every base and reference against the
     RFC 1808 section 2.2 BNF (not with spec="rfc3986"). A non-str item raises TypeError
@@ -373,7 +375,8 @@ def arrow_resolve(
     input buffers are checked once (one SIMD pass for UTF-8) and read in place, and the Rust
     work runs with the GIL released, on `threads` threads (at most the machine's available
     parallelism). A null base or reference gives a null row. The result is a `string` array
-    (`large_string` for a chunk of more than 2 GiB of text).
+    (`large_string` for a chunk of more than 2 GiB of text). Ctrl-C (a signal handler's
+    exception) stops the work within a few milliseconds and is raised.
 
     A row whose base or reference is not valid UTF-8 (Arrow producers may hand over any
     bytes) fails like any bad row: its URLError's reason names the first invalid byte, and

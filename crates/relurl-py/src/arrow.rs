@@ -11,6 +11,8 @@
 
 mod columns;
 
+use core::num::NonZeroUsize;
+use core::ops::ControlFlow;
 use std::sync::Arc;
 
 use arrow_array::builder::StringBuilder;
@@ -23,12 +25,16 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
-use self::columns::{chunk_starts, Chunked, Layout, Strings};
-use super::batch::{BatchArgs, ErrorMode};
+use self::columns::{Layout, Strings};
+use super::batch::{BatchArgs, ErrorMode, Signals};
 use super::errors::{at_row, from_core};
 use super::strings::{surrogate_error, UNREADABLE_STR};
 use super::url::PyUrl;
-use relurl::batch::{resolve_batch, Cell, Contiguous, Input, Repeated, RowError, RowOffsets, StrColumn};
+use relurl::batch::scheduler;
+use relurl::batch::{
+    chunk_starts, resolve_chunks, Cell, Chunks, Contiguous, Input, Interrupt, Interrupted, Never, Repeated, Resolved, RowError, RowOffsets,
+    StrColumn,
+};
 use relurl::{Error, Spec};
 
 /// An Arrow input: a single array (`__arrow_c_array__`) or a stream of chunks
@@ -59,98 +65,56 @@ enum ArrowBases<'py> {
     Column(Vec<ArrayRef>),
 }
 
-/// The work of `relurl.arrow.resolve` once the inputs are borrowed and checked: one result
-/// array per chunk of the references.
-struct ChunkJob<'j, 'a> {
-    ref_chunks: &'j [Strings<'a>],
-    /// The first row of each chunk of the references.
-    ref_starts: &'j [usize],
-    /// A column of bases (its whole length), or else `one_base` for every row.
-    base_column: Option<Chunked<'j, 'a>>,
-    one_base: Cell<'j>,
-    args: &'j BatchArgs,
-}
-
+/// One chunk's result: its array and its failed rows (counted in the whole column), or the
+/// message of an array arrow-rs would not build.
 type ChunkResult = Result<(ArrayRef, Vec<RowError>), String>;
 
-impl ChunkJob<'_, '_> {
-    /// Chunk after chunk, each split across the threads; or, when there are at least as
-    /// many chunks as threads, whole chunks handed out to the threads (nothing to join).
-    /// The threads are `threads=` capped at [`max_threads`](relurl::batch::max_threads) (the machine's parallelism).
-    fn run(&self) -> Result<Vec<(ArrayRef, Vec<RowError>)>, String> {
-        let threads = self.args.threads.get();
-        if threads == 1 || self.ref_chunks.len() < threads {
-            let mut out = Vec::with_capacity(self.ref_chunks.len());
-            for index in 0..self.ref_chunks.len() {
-                let (array, errors) = self.chunk(index, threads)?;
-                let stop = self.args.errors == ErrorMode::Raise && !errors.is_empty();
-                out.push((array, errors));
-                if stop {
-                    break;
-                }
-            }
-            return Ok(out);
-        }
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let results: Vec<Vec<(usize, ChunkResult)>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut done = Vec::new();
-                        loop {
-                            let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            if index >= self.ref_chunks.len() {
-                                return done;
-                            }
-                            done.push((index, self.chunk(index, 1)));
-                        }
-                    })
-                })
-                .collect();
-            workers.into_iter().map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
-        });
-        let mut by_index: Vec<(usize, ChunkResult)> = results.into_iter().flatten().collect();
-        by_index.sort_by_key(|(index, _)| *index);
-        by_index.into_iter().map(|(_, result)| result).collect()
-    }
-
-    /// Resolves chunk `index` of the references on `threads` threads.
-    fn chunk(&self, index: usize, threads: usize) -> ChunkResult {
-        let references = &self.ref_chunks[index];
-        let (first_row, len) = (self.ref_starts[index], references.len());
-        let options = self.args.options(len, true, threads);
-        let resolved = match (self.base_column, self.one_base) {
-            (Some(column), _) => resolve_batch(&column.window(first_row, len), references, options),
-            (None, cell) => resolve_batch(&Repeated::new(cell, len), references, options),
-        };
-        let contiguous = resolved.into_contiguous();
-        let errors: Vec<RowError> = contiguous.errors.iter().map(|e| RowError { row: first_row + e.row, ..*e }).collect();
-        Ok((string_array(contiguous)?, errors))
-    }
+/// A chunk's results as an Arrow array (run by the core on the thread that resolved it).
+fn chunk_array(resolved: Resolved) -> ChunkResult {
+    let contiguous = resolved.into_contiguous();
+    let errors = contiguous.errors.clone();
+    Ok((string_array(contiguous)?, errors))
 }
 
-/// Checks every array of `layouts` ([`Layout::check`]), with the GIL released by the caller.
-fn checked<'a>(layouts: &[Layout<'a>], name: &str) -> Result<Vec<Strings<'a>>, String> {
-    layouts.iter().map(|layout| layout.check(name)).collect()
-}
-
-/// [`checked`] on up to `threads` threads (`BatchArgs::threads`: at most [`max_threads`](relurl::batch::max_threads)),
-/// each checking a contiguous run of the chunks: the check of a chunked column is shared
-/// out as its resolution is.
-fn checked_on<'a>(layouts: &[Layout<'a>], name: &str, threads: usize) -> Result<Vec<Strings<'a>>, String> {
-    let threads = threads.min(layouts.len());
-    if threads <= 1 {
-        return checked(layouts, name);
-    }
-    let per_thread = layouts.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let parts: Vec<_> = layouts.chunks(per_thread).map(|part| scope.spawn(move || checked(part, name))).collect();
-        let mut all = Vec::with_capacity(layouts.len());
-        for part in parts {
-            all.extend(part.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?);
+/// Checks every array of `layouts` ([`Layout::check`]; each named for its error), with the
+/// GIL released by the caller, on up to `threads` threads (whole arrays handed out by the
+/// core's scheduler; the first broken one in order is reported).
+fn checked<'a>(layouts: &[(Layout<'a>, &str)], threads: NonZeroUsize, interrupt: &dyn Interrupt) -> Result<Vec<Strings<'a>>, Stop> {
+    let mut all = Vec::with_capacity(layouts.len());
+    let mut failure = None;
+    let work = |index: usize| {
+        let (layout, name) = layouts[index];
+        let checked = layout.check(name);
+        let flow = if checked.is_err() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) };
+        (checked, flow)
+    };
+    scheduler::in_order(layouts.len(), threads, interrupt, &work, &mut |_, checked| match checked {
+        Ok(strings) => {
+            all.push(strings);
+            ControlFlow::Continue(())
         }
-        Ok(all)
+        Err(message) => {
+            failure = Some(message);
+            ControlFlow::Break(())
+        }
     })
+    .map_err(|Interrupted| Stop::Interrupted)?;
+    failure.map_or(Ok(all), |message| Err(Stop::Invalid(message)))
+}
+
+/// Why a column's work stopped: a broken array (the message), or an interruption.
+enum Stop {
+    Invalid(String),
+    Interrupted,
+}
+
+impl Stop {
+    fn into_err(self, signals: &Signals) -> PyErr {
+        match self {
+            Self::Invalid(message) => PyValueError::new_err(message),
+            Self::Interrupted => signals.raise(),
+        }
+    }
 }
 
 /// The layouts of `chunks`, or a `TypeError` naming `name`.
@@ -201,14 +165,15 @@ pub fn arrow_resolve<'py>(
         ArrowBases::Unencodable(_) => UNREADABLE_STR,
         ArrowBases::Column(_) => Cell::Null,
     };
-    let (ref_chunks, base_chunks) = py
-        .detach(|| {
-            let threads = args.threads.get();
-            Ok::<_, String>((checked_on(&ref_layouts, "references", threads)?, checked_on(&base_layouts, "bases", threads)?))
-        })
-        .map_err(PyValueError::new_err)?;
-    let (ref_starts, rows) = chunk_starts(&ref_chunks).ok_or_else(too_many_rows)?;
-    let (base_starts, base_rows) = chunk_starts(&base_chunks).ok_or_else(too_many_rows)?;
+    let signals = Signals::default();
+    // The references' arrays and the bases', checked together (two single arrays: one on
+    // each thread).
+    let named: Vec<(Layout<'_>, &str)> =
+        ref_layouts.iter().map(|&l| (l, "references")).chain(base_layouts.iter().map(|&l| (l, "bases"))).collect();
+    let mut ref_chunks = py.detach(|| checked(&named, args.threads, &signals)).map_err(|stop| stop.into_err(&signals))?;
+    let base_chunks = ref_chunks.split_off(ref_layouts.len());
+    let (ref_starts, rows) = chunk_starts(ref_chunks.iter().map(StrColumn::len)).ok_or_else(too_many_rows)?;
+    let (base_starts, base_rows) = chunk_starts(base_chunks.iter().map(StrColumn::len)).ok_or_else(too_many_rows)?;
     let base_column = match &bases {
         ArrowBases::Column(_) => {
             if base_rows != rows {
@@ -216,24 +181,28 @@ pub fn arrow_resolve<'py>(
                     "bases has {base_rows} rows and references {rows}: give one base, or one base per reference"
                 )));
             }
-            Some(Chunked::new(&base_chunks, &base_starts, rows))
+            Some(Chunks::new(&base_chunks, &base_starts, rows))
         }
         _ => None,
     };
 
-    // Resolve chunk by chunk of the references, with the GIL released.
-    let job = ChunkJob { ref_chunks: &ref_chunks, ref_starts: &ref_starts, base_column, one_base, args: &args };
-    let outcome = py.detach(|| job.run());
-    let chunks = outcome.map_err(PyValueError::new_err)?;
+    // Resolve with the GIL released: one array per chunk of the references.
+    let options = args.options(true);
+    let outcome = py.detach(|| match &base_column {
+        Some(column) => resolve_chunks(column, &ref_chunks, options, &signals, &chunk_array),
+        None => resolve_chunks(&Repeated::new(one_base, rows), &ref_chunks, options, &signals, &chunk_array),
+    });
+    let chunks = outcome.map_err(|Interrupted| Stop::Interrupted.into_err(&signals))?.into_iter().collect::<Result<Vec<_>, _>>();
+    let chunks = chunks.map_err(PyValueError::new_err)?;
 
     // Errors, in row order (one per failed row): the text each was found in is re-read from
     // the input, for the position in characters.
-    let references = Chunked::new(&ref_chunks, &ref_starts, rows);
+    let references = Chunks::new(&ref_chunks, &ref_starts, rows);
     let error_of = |e: &RowError| -> PyErr {
         let err = match (e.input, &bases, &base_column) {
-            (Input::Reference, _, _) => from_core(py, &e.error, references.error_text(e.row)),
+            (Input::Reference, _, _) => from_core(py, &e.error, error_text(&references, e.row)),
             (Input::Base, ArrowBases::Unencodable(s), _) => surrogate_error(s),
-            (Input::Base, _, Some(column)) => from_core(py, &e.error, column.error_text(e.row)),
+            (Input::Base, _, Some(column)) => from_core(py, &e.error, error_text(column, e.row)),
             (Input::Base, ArrowBases::One(text), None) => from_core(py, &e.error, text.as_deref().unwrap_or("")),
             (Input::Base, ArrowBases::Column(_), None) => from_core(py, &e.error, ""),
         };
@@ -260,6 +229,12 @@ pub fn arrow_resolve<'py>(
     report(py, result, failures, args.errors)
 }
 
+/// [`Strings::error_text`] of row `row` of a chunked column.
+fn error_text<'a>(column: &Chunks<'_, Strings<'a>>, row: usize) -> &'a str {
+    let (chunk, row) = column.locate(row);
+    chunk.error_text(row)
+}
+
 /// The error of chunks whose lengths add up past `usize::MAX` (a broken producer).
 const TOO_MANY_ROWS: &str = "the chunks have more than usize::MAX rows in all";
 
@@ -280,7 +255,7 @@ fn report<'py>(py: Python<'py>, result: Bound<'py, PyAny>, failures: Vec<PyErr>,
 /// `string` for `i32` offsets, `large_string` for `i64` ones (a text past `i32::MAX` bytes).
 fn string_array(c: Contiguous) -> Result<ArrayRef, String> {
     let nulls = c.valid.map(NullBuffer::from);
-    let values = Buffer::from_vec(c.text);
+    let values = Buffer::from(bytes::Bytes::from_owner(Recycled(c.text)));
     let array: ArrayRef = match c.offsets {
         RowOffsets::I32(offsets) => Arc::new(
             GenericStringArray::<i32>::try_new(OffsetBuffer::new(ScalarBuffer::from(offsets)), values, nulls).map_err(|e| e.to_string())?,
@@ -290,6 +265,23 @@ fn string_array(c: Contiguous) -> Result<ArrayRef, String> {
         ),
     };
     Ok(array)
+}
+
+/// A result's text buffer, given back to the core's spare buffers
+/// ([`relurl::batch::recycle`]) when the Arrow array holding it is freed: the next batch
+/// writes into pages already mapped instead of fresh ones the kernel must zero.
+struct Recycled(Vec<u8>);
+
+impl AsRef<[u8]> for Recycled {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl Drop for Recycled {
+    fn drop(&mut self) {
+        relurl::batch::recycle(core::mem::take(&mut self.0));
+    }
 }
 
 /// `relurl.arrow.parse`: see the stub.
@@ -303,8 +295,12 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, strict: bool, erro
     let input = arrow_input(urls, "urls")?;
     let layouts = layouts(&input.chunks, "urls")?;
     let parsed = py.detach(|| -> Result<_, String> {
-        let chunks = checked(&layouts, "urls")?;
-        let (starts, rows) = chunk_starts(&chunks).ok_or(TOO_MANY_ROWS)?;
+        let named: Vec<(Layout<'_>, &str)> = layouts.iter().map(|&l| (l, "urls")).collect();
+        let chunks = checked(&named, NonZeroUsize::MIN, &Never).map_err(|stop| match stop {
+            Stop::Invalid(message) => message,
+            Stop::Interrupted => Interrupted.to_string(),
+        })?;
+        let (starts, rows) = chunk_starts(chunks.iter().map(StrColumn::len)).ok_or(TOO_MANY_ROWS)?;
         let mut out = Vec::with_capacity(chunks.len());
         for (chunk, &first_row) in chunks.iter().zip(&starts) {
             let parsed = parse_chunk(chunk, (spec, strict), first_row, mode == ErrorMode::Raise)?;
@@ -317,10 +313,10 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, strict: bool, erro
         Ok((chunks, starts, rows, out))
     });
     let (chunks, starts, rows, parsed) = parsed.map_err(PyValueError::new_err)?;
-    let column = Chunked::new(&chunks, &starts, rows);
+    let column = Chunks::new(&chunks, &starts, rows);
     let mut failures = Vec::new();
     for (row, error) in parsed.iter().flat_map(|(_, errors)| errors) {
-        let err = at_row(py, from_core(py, error, column.error_text(*row)), *row, None);
+        let err = at_row(py, from_core(py, error, error_text(&column, *row)), *row, None);
         if mode == ErrorMode::Raise {
             return Err(err);
         }

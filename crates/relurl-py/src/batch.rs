@@ -1,12 +1,17 @@
 //! `relurl.resolve_many` and `URL.resolve_many`: a list of references (and one base or a
-//! list of bases) resolved by [`relurl::batch::resolve_batch`] with the GIL released.
+//! list of bases) resolved by the core's ordered batch ([`relurl::batch::resolve_in_order`])
+//! with the GIL released.
 //!
-//! Three phases: with the GIL, every item is borrowed as UTF-8 (no copy); without it, the
-//! core resolves the rows, on `threads` threads; with the GIL again, the results become
-//! `str`s (a row whose answer is an input as given is that input object).
+//! With the GIL, every item is borrowed as UTF-8 (no copy); then the core resolves the rows
+//! in tasks, on `threads` threads, and hands each task's results back in order on this
+//! thread, which attaches to Python for the time it takes to make them `str`s (a row whose
+//! answer is an input as given is that input object) while the other threads resolve the
+//! next tasks. Between tasks the core asks [`Signals`] whether to stop: Ctrl-C raises
+//! `KeyboardInterrupt` within a task's time, not at the end of the batch.
 
 use core::num::NonZeroUsize;
-use core::ops::Range;
+use core::ops::ControlFlow;
+use std::sync::Mutex;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -16,13 +21,8 @@ use super::errors::{at_row, from_core};
 use super::resolving::{exact_str, spec_arg, strict_with};
 use super::strings::{surrogate_error, type_error, wrong_type, UNREADABLE_STR};
 use super::url::PyUrl;
-use relurl::batch::{max_threads, resolve_batch, BatchOptions, Cell, Input, Repeated, Resolved, Row};
+use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, Tuning};
 use relurl::Spec;
-
-/// Below this many rows per thread, more threads cost more than they save.
-const MIN_ROWS_PER_THREAD: usize = 2048;
-/// The rows per thread of one chunk (see [`resolve_rows`]).
-const ROWS_PER_CHUNK: usize = 8192;
 
 /// What to do with a row that fails (`errors=`).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -61,17 +61,48 @@ impl BatchArgs {
         Ok(Self { spec, strict, errors: ErrorMode::parse(errors)?, threads: threads_arg(threads)? })
     }
 
-    /// The core's options for `rows` rows on at most `threads` threads (fewer when the rows
-    /// are too few to share).
-    pub(crate) fn options(&self, rows: usize, copy_unchanged: bool, threads: usize) -> BatchOptions {
-        let useful = rows.div_ceil(MIN_ROWS_PER_THREAD);
+    /// The core's options (with its measured [`Tuning`]).
+    pub(crate) fn options(&self, copy_unchanged: bool) -> BatchOptions {
         BatchOptions {
             spec: self.spec,
             strict: self.strict,
             stop_at_first_error: self.errors == ErrorMode::Raise,
             copy_unchanged,
-            threads: NonZeroUsize::new(threads.min(useful)).unwrap_or(NonZeroUsize::MIN),
+            threads: self.threads,
+            tuning: Tuning::MEASURED,
         }
+    }
+}
+
+/// The core's [`Interrupt`] for a batch run with the GIL released: attaches to Python for a
+/// moment and runs its signal handlers (`Python::check_signals`); the first exception one
+/// raises (`KeyboardInterrupt` for Ctrl-C) stops the batch and is kept, to be raised once
+/// the batch has stopped ([`Signals::raise`]).
+#[derive(Default)]
+pub(crate) struct Signals {
+    raised: Mutex<Option<PyErr>>,
+}
+
+impl Interrupt for Signals {
+    fn interrupted(&self) -> bool {
+        #[allow(clippy::redundant_closure_for_method_calls)] // the method is generic over `'py`
+        let checked = Python::attach(|py| py.check_signals());
+        match checked {
+            Ok(()) => false,
+            Err(err) => {
+                let mut raised = self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                raised.get_or_insert(err);
+                true
+            }
+        }
+    }
+}
+
+impl Signals {
+    /// The exception a signal handler raised (the batch was interrupted by it).
+    pub(crate) fn raise(&self) -> PyErr {
+        let raised = self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+        raised.unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err(()))
     }
 }
 
@@ -90,17 +121,18 @@ fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<NonZeroUsize> {
     Ok(NonZeroUsize::new(asked).map_or(NonZeroUsize::MIN, |asked| asked.min(max_threads())))
 }
 
-/// The input side of a batch: a whole list of `str`s, borrowed.
-pub(crate) struct Column<'py> {
-    objects: Vec<Bound<'py, PyAny>>,
+/// The input side of a batch: a whole list of `str`s (held as `Py`, to be read without the
+/// GIL), borrowed.
+pub(crate) struct Column {
+    objects: Vec<Py<PyAny>>,
 }
 
-impl<'py> Column<'py> {
+impl Column {
     /// Collects `items` (a list, tuple or any iterable); a non-`str`, non-`None` item is a
     /// `TypeError` naming `name[index]`, raised before any work is done. A `str`, `bytes`,
     /// `bytearray` or `URL` is iterable but is one value, not a sequence of them: a
     /// `TypeError` too.
-    pub(crate) fn collect(items: &Bound<'py, PyAny>, name: &str) -> PyResult<Self> {
+    pub(crate) fn collect(items: &Bound<'_, PyAny>, name: &str) -> PyResult<Self> {
         if items.is_instance_of::<PyString>()
             || items.is_instance_of::<PyBytes>()
             || items.is_instance_of::<PyByteArray>()
@@ -108,7 +140,7 @@ impl<'py> Column<'py> {
         {
             return Err(wrong_type(items, name, "a sequence of str (a list, a tuple, any iterable)"));
         }
-        let objects: Vec<Bound<'py, PyAny>> = if let Ok(list) = items.cast::<PyList>() {
+        let objects: Vec<Bound<'_, PyAny>> = if let Ok(list) = items.cast::<PyList>() {
             list.iter().collect()
         } else if let Ok(tuple) = items.cast::<PyTuple>() {
             tuple.iter().collect()
@@ -121,7 +153,7 @@ impl<'py> Column<'py> {
                 return Err(type_error(object, &format!("{name}[{index}]")));
             }
         }
-        Ok(Self { objects })
+        Ok(Self { objects: objects.into_iter().map(Bound::unbind).collect() })
     }
 }
 
@@ -130,7 +162,7 @@ impl<'py> Column<'py> {
 pub(crate) enum Bases<'py> {
     One(Bound<'py, PyString>),
     Null,
-    PerRow(Column<'py>),
+    PerRow(Column),
 }
 
 /// Resolves the rows and builds the Python result for `errors`: a list, or for
@@ -138,23 +170,14 @@ pub(crate) enum Bases<'py> {
 ///
 /// Each input is handed to the core as a [`Cell`]: a `str` as its text, `None` as a null,
 /// and a `str` with a lone surrogate (not UTF-8) as unreadable. The core gives each row one
-/// answer ([`resolve_batch`]): `None` when its base or reference is `None`; else one failure,
-/// its base's if the base fails (so a bad single base fails every row with a reference),
-/// else its reference's; else the resolved URL.
-///
-/// The rows go in chunks of [`ROWS_PER_CHUNK`] per resolving thread, so that the core's
-/// buffers and the new `str`s of a chunk stay in cache (measured on the corpus: 170 ns per
-/// link for one 10^5-row pass, 90 ns in chunks).
-#[allow(clippy::too_many_lines)] // one pass over the chunks; its closures share the borrowed rows
-pub(crate) fn resolve_rows<'py>(
-    py: Python<'py>,
-    bases: Bases<'py>,
-    references: &Column<'py>,
-    args: &BatchArgs,
-) -> PyResult<Bound<'py, PyAny>> {
+/// answer: `None` when its base or reference is `None`; else one failure, its base's if the
+/// base fails (so a bad single base fails every row with a reference), else its
+/// reference's; else the resolved URL. The core runs with the GIL released; each task's
+/// results come back in order ([`resolve_in_order`]) and are made `str`s with the GIL.
+pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: &Column, args: &BatchArgs) -> PyResult<Bound<'py, PyAny>> {
     let rows = references.objects.len();
     let (base_object, base_column) = match bases {
-        Bases::One(object) => (Some(object), None),
+        Bases::One(object) => (Some(object.unbind()), None),
         Bases::Null => (None, None),
         Bases::PerRow(column) => {
             if column.objects.len() != rows {
@@ -166,95 +189,70 @@ pub(crate) fn resolve_rows<'py>(
             (None, Some(column))
         }
     };
-    let one_base: Cell<'_> = base_object.as_ref().map_or(Cell::Null, cell_of_str);
-    let none = py.None().into_bound(py);
-    let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(rows);
-    let ref_cells = cells(&references.objects);
-    let base_cells = base_column.as_ref().map(|c| cells(&c.objects));
+    let one_base: Cell<'_> = base_object.as_ref().map_or(Cell::Null, |s| cell_of_str(s.bind(py)));
+    let ref_cells = cells(py, &references.objects);
+    let base_cells = base_column.as_ref().map(|c| cells(py, &c.objects));
     // The `URLError` of a row's failure: an unreadable `str` names its lone surrogate; the
     // core's other errors are found in the row's text.
-    let error_of = |row: usize, input: Input, error: &relurl::Error| -> PyErr {
+    let error_of = |py: Python<'_>, row: usize, input: Input, error: &relurl::Error| -> PyErr {
         let (object, cell) = match input {
             Input::Reference => (Some(&references.objects[row]), ref_cells[row]),
             Input::Base => match (&base_column, &base_cells) {
                 (Some(column), Some(cells)) => (Some(&column.objects[row]), cells[row]),
-                _ => (base_object.as_ref().map(Bound::as_any), one_base),
+                _ => (base_object.as_ref().map(Py::as_any), one_base),
             },
         };
-        let err = match (cell, object.and_then(|o| o.cast::<PyString>().ok())) {
+        let err = match (cell, object.and_then(|o| o.bind(py).cast::<PyString>().ok())) {
             (Cell::Invalid(_), Some(s)) => surrogate_error(s),
             (Cell::Text(text), _) => from_core(py, error, text),
             _ => from_core(py, error, ""),
         };
         at_row(py, err, row, Some(input))
     };
+    let mut out: Vec<Py<PyAny>> = Vec::with_capacity(rows);
     let mut failures: Vec<PyErr> = Vec::new();
-
-    // With one thread, each chunk is resolved without the GIL, then made into `str`s. With
-    // N threads, N - 1 resolve the chunks ahead while this one, holding the GIL, makes the
-    // `str`s of the chunk before: the two halves of the work overlap.
-    let resolvers = if args.threads.get() == 1 { 1 } else { args.threads.get() - 1 };
-    let chunk = ROWS_PER_CHUNK.saturating_mul(resolvers);
-    let ranges: Vec<Range<usize>> = (0..rows).step_by(chunk).map(|start| start..rows.min(start.saturating_add(chunk))).collect();
-    let resolve_chunk = |range: Range<usize>| {
-        let options = args.options(range.len(), false, resolvers);
-        match &base_cells {
-            Some(cells) => resolve_batch(&cells[range.clone()], &ref_cells[range], options),
-            None => resolve_batch(&Repeated::new(one_base, range.len()), &ref_cells[range], options),
-        }
-    };
-    let mut take_chunk = |start: usize, resolved: &Resolved| -> PyResult<()> {
-        // The core stops at the first failure when raising: earlier chunks had none.
+    let mut raised: Option<PyErr> = None;
+    // One task's results as Python objects, with the GIL.
+    let mut take = |py: Python<'_>, resolved: &Resolved| -> ControlFlow<()> {
+        // The core stops at the first failure when raising: earlier tasks had none.
         for e in resolved.errors() {
-            let err = error_of(start + e.row, e.input, &e.error);
+            let err = error_of(py, e.row, e.input, &e.error);
             if args.errors == ErrorMode::Raise {
-                return Err(err);
+                raised = Some(err);
+                return ControlFlow::Break(());
             }
             failures.push(err);
         }
         for (offset, result) in resolved.rows().enumerate() {
-            let row = start + offset;
+            let row = resolved.start() + offset;
             let item = match result {
-                Row::Text(text) => PyString::new(py, text).into_any(),
-                Row::Reference => input_str(&references.objects[row], ref_cells[row]),
+                Row::Text(text) => PyString::new(py, text).into_any().unbind(),
+                Row::Reference => input_str(py, &references.objects[row], ref_cells[row]),
                 Row::Base => match (&base_object, &base_column, &base_cells) {
-                    (Some(object), _, _) => input_str(object, one_base),
-                    (None, Some(column), Some(cells)) => input_str(&column.objects[row], cells[row]),
-                    _ => none.clone(),
+                    (Some(object), _, _) => input_str(py, object.as_any(), one_base),
+                    (None, Some(column), Some(cells)) => input_str(py, &column.objects[row], cells[row]),
+                    _ => py.None(),
                 },
-                Row::Null | Row::Failed => none.clone(),
+                Row::Null | Row::Failed => py.None(),
             };
             out.push(item);
         }
-        Ok(())
+        ControlFlow::Continue(())
     };
-    if args.threads.get() == 1 || ranges.len() <= 1 {
-        for range in &ranges {
-            let resolved = py.detach(|| resolve_chunk(range.clone()));
-            take_chunk(range.start, &resolved)?;
+    let options = args.options(false);
+    let signals = Signals::default();
+    let run = py.detach(|| {
+        let mut consume = |resolved: Resolved| Python::attach(|py| take(py, &resolved));
+        match &base_cells {
+            Some(cells) => resolve_in_order(cells.as_slice(), ref_cells.as_slice(), options, &signals, &mut consume),
+            None => resolve_in_order(&Repeated::new(one_base, rows), ref_cells.as_slice(), options, &signals, &mut consume),
         }
-    } else {
-        std::thread::scope(|scope| -> PyResult<()> {
-            let (sender, receiver) = std::sync::mpsc::sync_channel::<Resolved>(2);
-            let ahead = &ranges;
-            let resolve_chunk = &resolve_chunk;
-            scope.spawn(move || {
-                for range in ahead {
-                    // The receiver is gone when this thread raised: stop.
-                    if sender.send(resolve_chunk(range.clone())).is_err() {
-                        return;
-                    }
-                }
-            });
-            // `detach` needs a `Sync` capture to wait without the GIL; a `Receiver` is not.
-            let receiver = std::sync::Mutex::new(receiver);
-            for range in &ranges {
-                let resolved = py.detach(|| receiver.lock().map_err(|_| ()).and_then(|r| r.recv().map_err(|_| ())));
-                let resolved = resolved.map_err(|()| pyo3::exceptions::PyRuntimeError::new_err("a resolving thread stopped"))?;
-                take_chunk(range.start, &resolved)?;
-            }
-            Ok(())
-        })?;
+    });
+    if run.is_err() {
+        return Err(signals.raise());
+    }
+    if let Some(err) = raised {
+        return Err(err);
     }
     let list = PyList::new(py, out)?;
     if args.errors == ErrorMode::Report {
@@ -270,15 +268,15 @@ fn cell_of_str<'a>(s: &'a Bound<'_, PyString>) -> Cell<'a> {
 }
 
 /// The cells of `objects` (each a `str` or `None`, checked by [`Column::collect`]).
-fn cells<'a>(objects: &'a [Bound<'_, PyAny>]) -> Vec<Cell<'a>> {
-    objects.iter().map(|object| object.cast::<PyString>().map_or(Cell::Null, cell_of_str)).collect()
+fn cells<'a>(py: Python<'a>, objects: &'a [Py<PyAny>]) -> Vec<Cell<'a>> {
+    objects.iter().map(|object| object.bind(py).cast::<PyString>().map_or(Cell::Null, cell_of_str)).collect()
 }
 
 /// The input `object` (a `str`, borrowed as `cell`) as a result: [`exact_str`].
-fn input_str<'py>(object: &Bound<'py, PyAny>, cell: Cell<'_>) -> Bound<'py, PyAny> {
-    match (object.cast::<PyString>(), cell) {
-        (Ok(s), Cell::Text(text)) => exact_str(s, text).into_any(),
-        _ => object.py().None().into_bound(object.py()),
+fn input_str(py: Python<'_>, object: &Py<PyAny>, cell: Cell<'_>) -> Py<PyAny> {
+    match (object.bind(py).cast::<PyString>(), cell) {
+        (Ok(s), Cell::Text(text)) => exact_str(s, text).into_any().unbind(),
+        _ => py.None(),
     }
 }
 

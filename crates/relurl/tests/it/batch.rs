@@ -6,11 +6,17 @@ use crate::common;
 use core::num::NonZeroUsize;
 
 use proptest::prelude::*;
-use relurl::batch::{max_threads, resolve_batch, BatchOptions, Cell, Input, Repeated, Row, RowOffsets, StrColumn};
+use relurl::batch::{max_threads, resolve_batch, BatchOptions, Cell, Input, Repeated, Row, RowOffsets, StrColumn, Tuning};
 use relurl::{resolve, rfc3986, Error, ErrorKind, Spec};
 
-fn threads(n: usize) -> NonZeroUsize {
+pub fn threads(n: usize) -> NonZeroUsize {
     NonZeroUsize::new(n).unwrap()
+}
+
+/// The default options, but with every thread used however few the rows
+/// ([`Tuning::FINEST`]): the small batches below run on as many threads as they ask.
+pub fn fine() -> BatchOptions {
+    BatchOptions { tuning: Tuning::FINEST, ..BatchOptions::default() }
 }
 
 fn one_at_a_time(base: &str, reference: &str, spec: Spec) -> String {

@@ -13,6 +13,7 @@ mod properties;
 mod rfc1808;
 mod rfc3986;
 mod rfc3986_literal;
+mod scheduler;
 mod step6_literal;
 mod tables;
 mod urllib_twin;

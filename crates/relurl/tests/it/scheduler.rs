@@ -1,0 +1,280 @@
+//! The batch scheduler (src/batch/scheduler.rs) and the three ways the bindings use it:
+//! results in order whatever thread made them, no more threads than asked or than the
+//! machine has, the lowest failed row reported when stopping at the first, every failed row
+//! with its index otherwise, chunked columns with the rows of the whole column, and an
+//! interruption that stops a batch early with its own outcome.
+
+use core::ops::ControlFlow;
+use core::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::HashSet;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use relurl::batch::scheduler::{in_order, split};
+use relurl::batch::{
+    max_threads, resolve_batch, resolve_batch_with, resolve_chunks, resolve_in_order, BatchOptions, Cell, Chunks, Input, Interrupted,
+    Never, Repeated, Resolved, Row, StrColumn, Tuning,
+};
+
+use super::batch::{fine, threads};
+
+/// A column that counts the rows read from it (to see how far a batch went).
+struct Counting<'a> {
+    rows: &'a [&'a str],
+    read: AtomicUsize,
+}
+
+impl<'a> Counting<'a> {
+    fn new(rows: &'a [&'a str]) -> Self {
+        Self { rows, read: AtomicUsize::new(0) }
+    }
+}
+
+impl StrColumn for Counting<'_> {
+    fn len(&self) -> usize {
+        self.rows.len()
+    }
+    fn get(&self, row: usize) -> Cell<'_> {
+        self.read.fetch_add(1, Ordering::Relaxed);
+        Cell::Text(self.rows[row])
+    }
+}
+
+fn refs(n: usize, bad: &[usize]) -> Vec<String> {
+    (0..n).map(|i| if bad.contains(&i) { format!("bad ref {i}") } else { format!("../p{i}/q?{i}") }).collect()
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// Every row's text (None for null or failed), from results given in order.
+fn texts(all: &[Resolved]) -> Vec<Option<String>> {
+    all.iter()
+        .flat_map(Resolved::rows)
+        .map(|r| match r {
+            Row::Text(t) => Some(t.to_owned()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn in_order_gives_each_result_in_task_order_whatever_thread_finished_first() {
+    for n in [1, 2, 3, 8] {
+        let used = Mutex::new(HashSet::new());
+        // Uneven work: later tasks often finish before earlier ones.
+        let work = |i: usize| {
+            used.lock().unwrap().insert(std::thread::current().id());
+            std::thread::sleep(Duration::from_micros(((i * 7) % 5) as u64 * 200));
+            (i, ControlFlow::Continue(()))
+        };
+        let mut got = Vec::new();
+        let outcome = in_order(60, threads(n), &Never, &work, &mut |index, value| {
+            assert_eq!(index, value);
+            got.push(value);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(outcome, Ok(()));
+        assert_eq!(got, (0..60).collect::<Vec<_>>(), "threads={n}");
+        // The thread cap: never more threads than asked, nor than the machine has.
+        let used = used.lock().unwrap().len();
+        assert!(used <= n.min(max_threads().get()), "threads={n}: {used} threads ran");
+    }
+}
+
+#[test]
+fn a_huge_thread_count_runs_at_most_max_threads() {
+    let used = Mutex::new(HashSet::new());
+    let work = |i: usize| {
+        used.lock().unwrap().insert(std::thread::current().id());
+        std::thread::sleep(Duration::from_millis(1));
+        (i, ControlFlow::Continue(()))
+    };
+    in_order(50, threads(usize::MAX), &Never, &work, &mut |_, _| ControlFlow::Continue(())).unwrap();
+    assert!(used.lock().unwrap().len() <= max_threads().get());
+    let used = Mutex::new(HashSet::new());
+    let states = split(10_000, threads(usize::MAX), threads(100), &Never, &|range| range, &|_, _| {
+        used.lock().unwrap().insert(std::thread::current().id());
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert!(states.len() <= max_threads().get());
+    assert!(used.lock().unwrap().len() <= max_threads().get());
+    // The ranges cover every row once, in order.
+    assert_eq!(states.iter().flat_map(Clone::clone).collect::<Vec<_>>(), (0..10_000).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_task_that_says_it_is_the_last_ends_the_run_after_it() {
+    for n in [1, 2, 4] {
+        let work = |i: usize| (i, if i == 13 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) });
+        let mut got = Vec::new();
+        in_order(100, threads(n), &Never, &work, &mut |_, v| {
+            got.push(v);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(got, (0..=13).collect::<Vec<_>>(), "threads={n}");
+    }
+}
+
+fn options(n: usize, task: usize) -> BatchOptions {
+    let rows = threads(task);
+    BatchOptions { threads: threads(n), tuning: Tuning { rows_per_task: rows, rows_per_step: rows, ..Tuning::FINEST }, ..fine() }
+}
+
+#[test]
+fn ordered_batches_match_the_whole_batch_on_any_thread_count() {
+    let refs = refs(5000, &[]);
+    let refs = strs(&refs);
+    let bases: Vec<String> = (0..5000).map(|i| format!("http://h{}/a/b/c", i / 100)).collect();
+    let bases = strs(&bases);
+    let whole = texts(&[resolve_batch(bases.as_slice(), refs.as_slice(), fine())]);
+    for n in [1, 2, 3] {
+        for task in [1, 7, 512, 10_000] {
+            let mut all = Vec::new();
+            let mut next_start = 0;
+            resolve_in_order(bases.as_slice(), refs.as_slice(), options(n, task), &Never, &mut |resolved| {
+                assert_eq!(resolved.start(), next_start);
+                next_start += resolved.len();
+                all.push(resolved);
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            assert_eq!(texts(&all), whole, "threads={n} task={task}");
+        }
+    }
+}
+
+#[test]
+fn stopping_at_the_first_failure_reports_the_lowest_failed_row() {
+    let refs = refs(3000, &[2500, 1700, 1701, 2999]);
+    let refs = strs(&refs);
+    let base = Repeated::new(Some("http://a/b/c"), refs.len());
+    for n in [1, 2, 3] {
+        let stop = BatchOptions { strict: true, stop_at_first_error: true, ..options(n, 100) };
+        // Ordered: the task holding row 1700 is the last one consumed.
+        let mut all = Vec::new();
+        resolve_in_order(&base, refs.as_slice(), stop, &Never, &mut |r| {
+            all.push(r);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(all.iter().flat_map(Resolved::errors).next().map(|e| e.row), Some(1700), "threads={n}");
+        assert_eq!(all.last().map(Resolved::start), Some(1700));
+        // Split: the first error is the lowest, though a later range failed too.
+        let split = resolve_batch(&base, refs.as_slice(), stop);
+        assert_eq!(split.first_error().map(|e| (e.row, e.input)), Some((1700, Input::Reference)), "threads={n}");
+        // Chunked: the same, with the rows of the whole column.
+        let chunks: Vec<&[&str]> = refs.chunks(300).collect();
+        let got = resolve_chunks(&base, &chunks, stop, &Never, &|r: Resolved| r.errors().map(|e| e.row).collect::<Vec<_>>()).unwrap();
+        assert_eq!(got.iter().flatten().next(), Some(&1700), "threads={n}");
+        assert!(got.len() <= 10, "the chunks after the failed one are left out");
+    }
+}
+
+#[test]
+fn without_stopping_every_failed_row_is_reported_with_its_index_and_the_rest_resolve() {
+    let bad = [0, 99, 100, 101, 777, 2999];
+    let refs = refs(3000, &bad);
+    let refs = strs(&refs);
+    let base = Repeated::new(Some("http://a/b/c"), refs.len());
+    for n in [1, 2, 3] {
+        let opts = BatchOptions { strict: true, ..options(n, 64) };
+        let mut all = Vec::new();
+        resolve_in_order(&base, refs.as_slice(), opts, &Never, &mut |r| {
+            all.push(r);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        let rows: Vec<usize> = all.iter().flat_map(Resolved::errors).map(|e| e.row).collect();
+        assert_eq!(rows, bad, "threads={n}");
+        let got = texts(&all);
+        for (row, text) in got.iter().enumerate() {
+            assert_eq!(text.is_none(), bad.contains(&row), "row {row}");
+        }
+        let whole = resolve_batch(&base, refs.as_slice(), opts);
+        assert_eq!(whole.errors().map(|e| e.row).collect::<Vec<_>>(), bad);
+    }
+}
+
+#[test]
+fn chunked_columns_are_read_with_the_rows_of_the_whole_column() {
+    let bad = [5, 640, 641, 1999];
+    let refs = refs(2000, &bad);
+    let refs = strs(&refs);
+    let bases: Vec<String> = (0..2000).map(|i| format!("http://h{}/a/b", i / 3)).collect();
+    let bases = strs(&bases);
+    // Bases and references cut at different places.
+    let ref_chunks: Vec<&[&str]> = refs.chunks(333).collect();
+    let base_chunks: Vec<&[&str]> = bases.chunks(250).collect();
+    let (starts, len) = relurl::batch::chunk_starts(base_chunks.iter().map(|c| <[&str]>::len(c))).unwrap();
+    let base_column = Chunks::new(&base_chunks, &starts, len);
+    assert_eq!(base_column.get(1999), Cell::Text(bases[1999]));
+    assert_eq!(base_column.window(600, 10).get(3), Cell::Text(bases[603]));
+    let opts = BatchOptions { strict: true, ..fine() };
+    let whole = resolve_batch(bases.as_slice(), refs.as_slice(), opts);
+    for n in [1, 2, 3, 8] {
+        let got =
+            resolve_chunks(&base_column, &ref_chunks, BatchOptions { threads: threads(n), ..opts }, &Never, &|r: Resolved| r).unwrap();
+        assert_eq!(got.len(), ref_chunks.len());
+        assert_eq!(got.iter().map(Resolved::start).collect::<Vec<_>>(), (0..2000).step_by(333).collect::<Vec<_>>());
+        assert_eq!(texts(&got), texts(std::slice::from_ref(&whole)), "threads={n}");
+        let rows: Vec<(usize, Input)> = got.iter().flat_map(Resolved::errors).map(|e| (e.row, e.input)).collect();
+        assert_eq!(rows, bad.map(|r| (r, Input::Reference)), "threads={n}");
+    }
+}
+
+#[test]
+fn an_interruption_stops_each_kind_of_batch_early_with_its_own_outcome() {
+    let refs = refs(200_000, &[]);
+    let refs = strs(&refs);
+    let base = Repeated::new(Some("http://a/b/c"), refs.len());
+    for n in [1, 2] {
+        // Says stop at the second question (the first is asked after the first task/step).
+        let asked = AtomicUsize::new(0);
+        let stop = || asked.fetch_add(1, Ordering::Relaxed) >= 1;
+        let column = Counting::new(&refs);
+        let outcome = resolve_in_order(&base, &column, options(n, 1000), &stop, &mut |_| ControlFlow::Continue(()));
+        assert_eq!(outcome, Err(Interrupted), "threads={n}");
+        assert!(column.read.load(Ordering::Relaxed) < refs.len() / 4, "threads={n}: ordered batch went on");
+
+        let asked = AtomicUsize::new(0);
+        let stop = || asked.fetch_add(1, Ordering::Relaxed) >= 1;
+        let column = Counting::new(&refs);
+        let outcome = resolve_batch_with(&base, &column, options(n, 1000), &stop);
+        assert!(matches!(outcome, Err(Interrupted)), "threads={n}");
+        assert!(column.read.load(Ordering::Relaxed) < refs.len() / 4, "threads={n}: split batch went on");
+
+        let asked = AtomicUsize::new(0);
+        let stop = || asked.fetch_add(1, Ordering::Relaxed) >= 1;
+        let chunks: Vec<Counting<'_>> = refs.chunks(1000).map(Counting::new).collect();
+        let outcome = resolve_chunks(&base, &chunks, options(n, 1000), &stop, &|r: Resolved| r.len());
+        assert_eq!(outcome, Err(Interrupted), "threads={n}");
+        let read: usize = chunks.iter().map(|c| c.read.load(Ordering::Relaxed)).sum();
+        assert!(read < refs.len() / 4, "threads={n}: chunked batch went on ({read} rows)");
+
+        // A check that never says stop changes nothing; one task asks nothing.
+        let never = || false;
+        let done = resolve_batch_with(&base, refs.as_slice(), options(n, 1000), &never).unwrap();
+        assert_eq!(done.rows().count(), refs.len());
+        let always = || true;
+        let one = resolve_batch_with(&Repeated::new(Some("http://a/"), 10), &refs[..10], options(n, 1000), &always);
+        assert_eq!(one.map(|r| r.len()), Ok(10));
+    }
+}
+
+#[test]
+fn a_panic_in_a_task_is_passed_on_and_no_thread_waits_for_ever() {
+    for n in [1, 2] {
+        let result = std::panic::catch_unwind(|| {
+            let work = |i: usize| {
+                assert!(i != 5, "task 5 fails");
+                (i, ControlFlow::Continue(()))
+            };
+            in_order(50, threads(n), &Never, &work, &mut |_, _| ControlFlow::Continue(()))
+        });
+        assert!(result.is_err(), "threads={n}");
+    }
+}
