@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 import relurl
 import relurl.arrow
 import relurl.spark
@@ -81,15 +82,20 @@ def test_keywords_mean_the_same_everywhere() -> None:
 
 
 def _stub_kinds() -> list[str]:
-    stub = (ROOT / "python" / "relurl" / "_relurl.pyi").read_text(encoding="utf-8")
+    """The kinds of the stub of the installed package (a checkout or a wheel)."""
+    stub = (Path(relurl.__file__).parent / "_relurl.pyi").read_text(encoding="utf-8")
     match = re.search(r"_ErrorKind = Literal\[(.*?)\]", stub, re.S)
     assert match
     return re.findall(r'"(\w+)"', match.group(1))
 
 
 def _core_kinds() -> list[str]:
-    """The names of `ErrorKind::name`, the one table, read from its source."""
-    source = (ROOT / "crates" / "relurl" / "src" / "error.rs").read_text(encoding="utf-8")
+    """The names of `ErrorKind::name`, the one table, read from its source (absent beside an
+    installed wheel, whose checks run the same tests from a copy of tests/ only)."""
+    path = ROOT / "crates" / "relurl" / "src" / "error.rs"
+    if not path.exists():
+        pytest.skip("the core's source is not here (a wheel's test run): checked in the checkout")
+    source = path.read_text(encoding="utf-8")
     body = source.split("pub const fn name(&self)")[1].split("\n    }\n")[0]
     return re.findall(r'=> "(\w+)"', body)
 
