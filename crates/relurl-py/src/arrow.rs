@@ -136,8 +136,7 @@ pub fn arrow_resolve<'py>(
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
-    let own_spec = bases.cast::<PyUrl>().map_or(Spec::Rfc1808, |u| u.get().own().spec());
-    let args = BatchArgs::of(spec.map_or(Ok(own_spec), super::resolving::spec_arg)?, strict, errors, threads)?;
+    let args = BatchArgs::of(super::resolving::batch_spec(bases, spec)?, strict, errors, threads)?;
     let refs = arrow_input(references, "references")?;
     let one_str = if let Ok(s) = bases.cast::<PyString>() {
         Some(s.clone())

@@ -77,6 +77,15 @@ pub(crate) fn spec_arg(name: &str) -> PyResult<Spec> {
     name.parse::<Spec>().map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
 }
 
+/// The grammar of a batch whose bases are `bases`: `spec` when given, else the grammar a
+/// `URL` base was parsed with, else RFC 1808 (`str` bases and columns).
+pub(crate) fn batch_spec(bases: &Bound<'_, PyAny>, spec: Option<&str>) -> PyResult<Spec> {
+    match spec {
+        Some(name) => spec_arg(name),
+        None => Ok(bases.cast::<super::url::PyUrl>().map_or(Spec::Rfc1808, |u| u.get().own().spec())),
+    }
+}
+
 /// The `strict` argument with the `spec` it goes with ([`Spec::check_strict`]): the strict
 /// check is the RFC 1808 §2.2 BNF, so `strict=True` with RFC 3986 is a `URLError` of kind
 /// `strict_unavailable` (a `ValueError`), raised before any work.
