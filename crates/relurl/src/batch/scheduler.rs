@@ -229,9 +229,11 @@ pub(super) fn split_rows(len: usize, threads: usize) -> Vec<Range<usize>> {
 }
 
 /// Rows `0..len` cut into `threads` contiguous ranges (at most [`max_threads`]), one per thread (the
-/// calling thread takes the first): each thread makes its state with `start(range)` and
-/// goes through its range in steps of `step_rows` rows, `step(&mut state, rows)`. Returns
-/// the states in range order.
+/// calling thread takes the first): the calling thread makes every range's state with
+/// `start(range)`, in range order, before any thread starts (so the first range, the one
+/// a caller may size for the whole batch, is served first by a pool of buffers), then each
+/// thread goes through its range in steps of `step_rows` rows, `step(&mut state, rows)`.
+/// Returns the states in range order.
 ///
 /// A step returning `Break` (a failure, when the batch stops at its first) ends its own
 /// range and the ranges after it, never one before (whose failure would come first).
@@ -256,8 +258,7 @@ pub fn split<S: Send>(
     // The lowest range that ended at a failure: the ranges after it end too.
     let failed = AtomicUsize::new(usize::MAX);
     let (running, done) = (Mutex::new(ranges.len() - 1), Condvar::new());
-    let run = |index: usize, range: Range<usize>, check: &dyn Fn() -> bool| -> S {
-        let mut state = start(range.clone());
+    let run = |index: usize, range: Range<usize>, mut state: S, check: &dyn Fn() -> bool| -> S {
         let mut from = range.start;
         while from < range.end {
             // Asked between steps: not before the first.
@@ -273,16 +274,20 @@ pub fn split<S: Send>(
         }
         state
     };
+    let mut states: Vec<S> = ranges.iter().map(|range| start(range.clone())).collect();
+    let rest = states.split_off(1);
+    let first_state = states.pop();
     std::thread::scope(|scope| {
         let (run, halt, running, done) = (&run, &halt, &running, &done);
         let workers: Vec<_> = ranges[1..]
             .iter()
+            .zip(rest)
             .enumerate()
-            .map(|(i, range)| {
+            .map(|(i, (range, state))| {
                 let range = range.clone();
                 scope.spawn(move || {
                     let _done = Done(running, done);
-                    run(i + 1, range, &|| halt.load(Ordering::Relaxed))
+                    run(i + 1, range, state, &|| halt.load(Ordering::Relaxed))
                 })
             })
             .collect();
@@ -294,7 +299,7 @@ pub fn split<S: Send>(
             }
             stopped || halt.load(Ordering::Relaxed)
         };
-        let first = run(0, ranges[0].clone(), &ask);
+        let first = first_state.map(|state| run(0, ranges[0].clone(), state, &ask));
         let mut left = lock(running);
         while *left > 0 && !halt.load(Ordering::Relaxed) {
             left = done.wait_timeout(left, POLL).unwrap_or_else(PoisonError::into_inner).0;
@@ -306,7 +311,7 @@ pub fn split<S: Send>(
         }
         drop(left);
         let mut states = Vec::with_capacity(ranges.len());
-        states.push(first);
+        states.extend(first);
         for worker in workers {
             states.push(worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
         }
