@@ -26,6 +26,7 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use self::columns::{Layout, Strings};
+use super::resolving::SpecArg;
 use super::batch::{BatchArgs, ErrorMode, Signals};
 use super::errors::{at_row, from_core};
 use super::strings::{surrogate_error, UNREADABLE_STR};
@@ -130,13 +131,13 @@ fn layouts<'a>(chunks: &'a [ArrayRef], name: &str) -> PyResult<Vec<Layout<'a>>> 
 pub fn arrow_resolve<'py>(
     bases: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    spec: Option<&str>,
+    spec: Option<SpecArg>,
     strict: bool,
     errors: &str,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
-    let args = BatchArgs::of(super::resolving::batch_spec(bases, spec)?, strict, errors, threads)?;
+    let args = BatchArgs::of(super::resolving::batch_spec(bases, spec), strict, errors, threads)?;
     let refs = arrow_input(references, "references")?;
     let one_str = if let Ok(s) = bases.cast::<PyString>() {
         Some(s.clone())
@@ -285,10 +286,10 @@ impl Drop for Recycled {
 
 /// `relurl.arrow.parse`: see the stub.
 #[pyfunction]
-#[pyo3(signature = (urls, *, spec = "rfc1808", strict = false, errors = "raise"))]
-pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: &str, strict: bool, errors: &str) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (urls, *, spec = SpecArg::DEFAULT, strict = false, errors = "raise"), text_signature = "(urls, *, spec='rfc1808', strict=False, errors='raise')")]
+pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: SpecArg, strict: bool, errors: &str) -> PyResult<Bound<'py, PyAny>> {
     let py = urls.py();
-    let spec = super::resolving::spec_arg(spec)?;
+    let SpecArg(spec) = spec;
     let strict = super::resolving::strict_with(strict, spec)?;
     let mode = ErrorMode::parse(errors)?;
     let input = arrow_input(urls, "urls")?;

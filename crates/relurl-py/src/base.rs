@@ -7,7 +7,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 use super::errors::{from_core, url_error};
 use super::links::page_text;
-use super::resolving::spec_arg;
+use super::resolving::SpecArg;
 use super::strings::{base_str, borrow_str, type_error, wrong_type};
 use relurl::{BaseInputs, BaseSource};
 
@@ -67,7 +67,7 @@ impl PyEstablishedBase {
 /// an opaque path (`javascript:...`, `data:...`, `mailto:...`), defines no base. Unlike
 /// `extract_links`, a malformed `Base` header raises `URLError` (this is the strict §3 API).
 #[pyfunction]
-#[pyo3(signature = (*, retrieval_url = None, headers = None, html = None, html_base_href = None, encapsulating_base = None, spec = "rfc1808"))]
+#[pyo3(signature = (*, retrieval_url = None, headers = None, html = None, html_base_href = None, encapsulating_base = None, spec = SpecArg::DEFAULT), text_signature = "(*, retrieval_url=None, headers=None, html=None, html_base_href=None, encapsulating_base=None, spec='rfc1808')")]
 pub fn establish_base(
     py: Python<'_>,
     retrieval_url: Option<&Bound<'_, PyAny>>,
@@ -75,9 +75,9 @@ pub fn establish_base(
     html: Option<&Bound<'_, PyAny>>,
     html_base_href: Option<&Bound<'_, PyAny>>,
     encapsulating_base: Option<&Bound<'_, PyAny>>,
-    spec: &str,
+    spec: SpecArg,
 ) -> PyResult<PyEstablishedBase> {
-    let spec = spec_arg(spec)?;
+    let SpecArg(spec) = spec;
     // Each a `str` or a parsed `URL`.
     let optional =
         |obj: Option<&Bound<'_, PyAny>>, name: &str| obj.map(|o| base_str(o, name).map(std::borrow::Cow::into_owned)).transpose();

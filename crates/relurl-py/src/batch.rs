@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
 use super::errors::{at_row, from_core};
-use super::resolving::{batch_spec, exact_str, strict_with};
+use super::resolving::{batch_spec, exact_str, strict_with, SpecArg};
 use super::strings::{surrogate_error, type_error, wrong_type, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, Tuning};
@@ -289,14 +289,14 @@ fn input_str(py: Python<'_>, object: &Py<PyAny>, cell: Cell<'_>) -> Py<PyAny> {
 pub fn resolve_many<'py>(
     bases: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
-    spec: Option<&str>,
+    spec: Option<SpecArg>,
     strict: bool,
     errors: &str,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
     let url = bases.cast::<PyUrl>().ok();
-    let args = BatchArgs::of(batch_spec(bases, spec)?, strict, errors, threads)?;
+    let args = BatchArgs::of(batch_spec(bases, spec), strict, errors, threads)?;
     let bases = if bases.is_none() {
         Bases::Null
     } else if let Ok(one) = bases.cast::<PyString>() {

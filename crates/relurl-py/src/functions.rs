@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use super::errors::from_core;
-use super::resolving::{resolve_to_py, spec_arg, strict_with};
+use super::resolving::{resolve_to_py, strict_with, SpecArg};
 use super::strings::{base_type_error, borrow_str, str_arg};
 use super::url::PyUrl;
 use relurl::{parse_checked, Spec};
@@ -13,9 +13,9 @@ use relurl::{parse_checked, Spec};
 /// default) or RFC 3986 Appendix B. With `strict=True` (RFC 1808 only), first checks it
 /// against the §2.2 BNF and raises `URLError` if it does not conform.
 #[pyfunction]
-#[pyo3(signature = (url, *, spec = "rfc1808", strict = false))]
-pub fn parse(url: &Bound<'_, PyAny>, spec: &str, strict: bool) -> PyResult<PyUrl> {
-    let spec = spec_arg(spec)?;
+#[pyo3(signature = (url, *, spec = SpecArg::DEFAULT, strict = false), text_signature = "(url, *, spec='rfc1808', strict=False)")]
+pub fn parse(url: &Bound<'_, PyAny>, spec: SpecArg, strict: bool) -> PyResult<PyUrl> {
+    let SpecArg(spec) = spec;
     if strict_with(strict, spec)? {
         validate(url)?;
     }
@@ -32,18 +32,18 @@ pub fn parse(url: &Bound<'_, PyAny>, spec: &str, strict: bool) -> PyResult<PyUrl
 pub fn resolve<'py>(
     base: &Bound<'py, PyAny>,
     reference: &Bound<'py, PyAny>,
-    spec: Option<&str>,
+    spec: Option<SpecArg>,
     strict: bool,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = base.py();
     if let Ok(url) = base.cast::<PyUrl>() {
         let url = url.get();
-        let spec = spec.map_or(Ok(url.own().spec()), spec_arg)?;
+        let spec = spec.map_or(url.own().spec(), |s| s.0);
         let parsed_base = url.checked_for(py, spec, strict)?;
         let reference = str_arg(reference, || "reference".to_owned())?;
         return resolve_to_py(parsed_base, &url.text(py), &reference, strict);
     }
-    let spec = spec.map_or(Ok(Spec::Rfc1808), spec_arg)?;
+    let spec = spec.map_or(Spec::Rfc1808, |s| s.0);
     let strict = strict_with(strict, spec)?;
     if !base.is_instance_of::<PyString>() {
         return Err(base_type_error(base, "base"));

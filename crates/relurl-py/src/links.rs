@@ -9,7 +9,7 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use super::base::header_pairs;
 use super::errors::{url_error, url_warning};
-use super::resolving::spec_arg;
+use super::resolving::SpecArg;
 use super::strings::{base_str, type_error, wrong_type};
 use relurl::links::{extract_links as extract_from_str, extract_links_from_bytes, Link, Options, PageLinks, Special};
 
@@ -187,12 +187,12 @@ pub fn extract_links<'py>(
     html: &Bound<'py, PyAny>,
     url: &Bound<'py, PyAny>,
     headers: Option<&Bound<'py, PyAny>>,
-    spec: Option<&str>,
+    spec: Option<SpecArg>,
     skip_special: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let py = html.py();
     let own_spec = url.cast::<super::url::PyUrl>().map_or(relurl::Spec::Rfc1808, |u| u.get().own().spec());
-    let options = Options { spec: spec.map_or(Ok(own_spec), spec_arg)?, skip_special };
+    let options = Options { spec: spec.map_or(own_spec, |s| s.0), skip_special };
     let url = base_str(url, "url")?;
     let url: &str = &url;
     let headers = header_pairs(headers)?;

@@ -72,17 +72,36 @@ pub(crate) fn exact_str<'py>(object: &Bound<'py, PyString>, text: &str) -> Bound
     }
 }
 
-/// The `spec` argument: `"rfc1808"` or `"rfc3986"`, else `ValueError` naming the choices.
-pub(crate) fn spec_arg(name: &str) -> PyResult<Spec> {
-    name.parse::<Spec>().map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
+/// The `spec` argument, converted by every entry point that takes one: a `str` naming a
+/// [`Spec`], else a `ValueError` naming the choices; any other type is a `TypeError` that
+/// names the argument itself (PyO3 names it only in an exception note, which CPython 3.10
+/// lacks).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SpecArg(pub Spec);
+
+impl SpecArg {
+    /// RFC 1808, the default of `spec` where it has one.
+    pub(crate) const DEFAULT: Self = Self(Spec::Rfc1808);
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SpecArg {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let Ok(name) = obj.cast::<PyString>() else {
+            let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!("spec must be a str, not {type_name}")));
+        };
+        let name = name.to_cow()?;
+        name.parse::<Spec>().map(Self).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
+    }
 }
 
 /// The grammar of a batch whose bases are `bases`: `spec` when given, else the grammar a
 /// `URL` base was parsed with, else RFC 1808 (`str` bases and columns).
-pub(crate) fn batch_spec(bases: &Bound<'_, PyAny>, spec: Option<&str>) -> PyResult<Spec> {
+pub(crate) fn batch_spec(bases: &Bound<'_, PyAny>, spec: Option<SpecArg>) -> Spec {
     match spec {
-        Some(name) => spec_arg(name),
-        None => Ok(bases.cast::<super::url::PyUrl>().map_or(Spec::Rfc1808, |u| u.get().own().spec())),
+        Some(SpecArg(spec)) => spec,
+        None => bases.cast::<super::url::PyUrl>().map_or(Spec::Rfc1808, |u| u.get().own().spec()),
     }
 }
 

@@ -8,7 +8,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use super::batch::{resolve_rows, Bases, BatchArgs, Column};
 use super::errors::from_core;
-use super::resolving::{resolve_to_py, spec_arg, strict_with};
+use super::resolving::{resolve_to_py, strict_with, SpecArg};
 use super::strings::{backed_str, borrow_str, str_arg};
 use relurl::{AnyUrl, Spec};
 
@@ -56,8 +56,8 @@ impl PyUrl {
     }
 
     /// The `spec` argument of a method: the given name, or (for `None`) this URL's grammar.
-    fn spec_or_own(&self, spec: Option<&str>) -> PyResult<Spec> {
-        spec.map_or(Ok(self.spec), spec_arg)
+    fn spec_or_own(&self, spec: Option<SpecArg>) -> Spec {
+        spec.map_or(self.spec, |s| s.0)
     }
 }
 
@@ -66,8 +66,8 @@ impl PyUrl {
     /// `URL(url, spec="rfc1808", *, strict=False)` is `relurl.parse(url, spec=spec,
     /// strict=strict)` (`spec` may be given by position: pickles do).
     #[new]
-    #[pyo3(signature = (url, spec = "rfc1808", *, strict = false))]
-    fn new(url: &Bound<'_, PyAny>, spec: &str, strict: bool) -> PyResult<Self> {
+    #[pyo3(signature = (url, spec = SpecArg::DEFAULT, *, strict = false), text_signature = "(url, spec='rfc1808', *, strict=False)")]
+    fn new(url: &Bound<'_, PyAny>, spec: SpecArg, strict: bool) -> PyResult<Self> {
         super::functions::parse(url, spec, strict)
     }
 
@@ -117,9 +117,9 @@ impl PyUrl {
     /// default the grammar this URL was parsed with). With `strict=True` (RFC 1808 only),
     /// this URL and then the reference are first checked against the §2.2 BNF.
     #[pyo3(signature = (reference, *, spec = None, strict = false))]
-    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>, spec: Option<&str>, strict: bool) -> PyResult<Bound<'py, PyString>> {
+    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>, spec: Option<SpecArg>, strict: bool) -> PyResult<Bound<'py, PyString>> {
         let py = reference.py();
-        let base = self.checked_for(py, self.spec_or_own(spec)?, strict)?;
+        let base = self.checked_for(py, self.spec_or_own(spec), strict)?;
         let reference = str_arg(reference, || "reference".to_owned())?;
         resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, strict)
     }
@@ -130,13 +130,13 @@ impl PyUrl {
     fn resolve_many<'py>(
         &self,
         references: &Bound<'py, PyAny>,
-        spec: Option<&str>,
+        spec: Option<SpecArg>,
         strict: bool,
         errors: &str,
         threads: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = references.py();
-        let args = BatchArgs::of(self.spec_or_own(spec)?, strict, errors, threads)?;
+        let args = BatchArgs::of(self.spec_or_own(spec), strict, errors, threads)?;
         let references = Column::collect(references, "references")?;
         resolve_rows(py, Bases::One(self.text(py)), &references, &args)
     }
