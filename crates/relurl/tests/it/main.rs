@@ -17,3 +17,4 @@ mod scheduler;
 mod step6_literal;
 mod tables;
 mod urllib_twin;
+mod whatwg_wpt;
