@@ -60,13 +60,17 @@ pub struct WhatwgUrl {
     opaque_path: bool,
 }
 
-/// Whether `scheme` is special (§4.1 "special scheme") and its default port.
-pub(crate) fn special_scheme(scheme: &str) -> Option<Option<u16>> {
+/// Whether `scheme` is special (§4.1 "special scheme").
+pub(crate) fn is_special(scheme: &str) -> bool {
+    matches!(scheme, "http" | "https" | "ws" | "wss" | "ftp" | "file")
+}
+
+/// The default port of a special scheme (§4.1 "default port").
+pub(crate) fn default_port(scheme: &str) -> Option<u16> {
     match scheme {
-        "http" | "ws" => Some(Some(80)),
-        "https" | "wss" => Some(Some(443)),
-        "ftp" => Some(Some(21)),
-        "file" => Some(None),
+        "http" | "ws" => Some(80),
+        "https" | "wss" => Some(443),
+        "ftp" => Some(21),
         _ => None,
     }
 }

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use super::build::Parts;
 use super::encode::{self, is_double_dot, is_single_dot};
 use super::host::{parse_host, HostKind};
-use super::{special_scheme, Failure, WhatwgUrl};
+use super::{default_port, is_special, Failure, WhatwgUrl};
 use crate::{Error, ErrorKind};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -104,7 +104,7 @@ impl Machine<'_> {
     fn set_scheme(&mut self, scheme: &str) {
         self.parts.scheme.clear();
         self.parts.scheme.push_str(scheme);
-        self.special = special_scheme(scheme).is_some();
+        self.special = is_special(scheme);
     }
 
     /// §4.4 "shorten a URL's path".
@@ -343,7 +343,7 @@ impl Machine<'_> {
                     _ if self.ends_host(c) => {
                         if pointer > start {
                             let value = u16::try_from(port).map_err(|_| (Failure::PortOutOfRange, start))?;
-                            let default = special_scheme(&self.parts.scheme).flatten();
+                            let default = default_port(&self.parts.scheme);
                             self.parts.port = (default != Some(value)).then_some(value);
                         }
                         state = State::PathStart;

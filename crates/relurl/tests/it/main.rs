@@ -17,4 +17,5 @@ mod scheduler;
 mod step6_literal;
 mod tables;
 mod urllib_twin;
+mod whatwg_errors;
 mod whatwg_wpt;
