@@ -18,4 +18,5 @@ mod step6_literal;
 mod tables;
 mod urllib_twin;
 mod whatwg_errors;
+mod whatwg_join;
 mod whatwg_wpt;
