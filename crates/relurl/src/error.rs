@@ -4,6 +4,8 @@
 
 use core::fmt;
 
+use crate::whatwg::Failure;
+
 /// A component of a URL as RFC 1808 §2.1 names them; used to say where an error is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Component {
@@ -88,6 +90,11 @@ pub enum ErrorKind {
     /// [`Spec::Rfc3986`](crate::Spec::Rfc3986), whose grammar it is not: refused (by
     /// [`crate::parse_checked`], and for every row of a batch). The offset is 0.
     StrictUnavailable,
+    /// The URL Standard's basic URL parser ([`crate::whatwg`]) returned failure; the
+    /// [`Failure`] names the validation error that caused it. [`Error::offset`] is where the
+    /// failing part starts in the input (the host for a host failure, the port for a port
+    /// failure, 0 for a missing scheme).
+    UrlStandard(Failure),
 }
 
 impl ErrorKind {
@@ -104,6 +111,7 @@ impl ErrorKind {
             Self::BadBaseHeader { .. } => "bad_base_header",
             Self::HtmlTokenizer { .. } => "html_tokenizer",
             Self::StrictUnavailable => "strict_unavailable",
+            Self::UrlStandard(failure) => failure.name(),
         }
     }
 }
@@ -209,6 +217,7 @@ impl fmt::Display for ErrorKind {
             Self::StrictUnavailable => {
                 f.write_str("the strict check is the RFC 1808 section 2.2 grammar: not available with spec='rfc3986'")
             }
+            Self::UrlStandard(failure) => write!(f, "invalid URL (URL Standard): {failure}"),
         }
     }
 }

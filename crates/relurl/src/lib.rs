@@ -58,6 +58,7 @@ mod segments;
 mod spec;
 mod url;
 pub mod urllib;
+pub mod whatwg;
 
 pub use any::{parse_checked, resolve_by_spec, AnyUrl};
 pub use error::{Component, Error, ErrorKind};
@@ -68,3 +69,4 @@ pub use rfc1808::{
 };
 pub use spec::{Grammar, Rfc1808, Rfc3986, Spec, UnknownSpec};
 pub use url::{Offsets, Url};
+pub use whatwg::Failure;

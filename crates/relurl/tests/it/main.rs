@@ -17,3 +17,6 @@ mod scheduler;
 mod step6_literal;
 mod tables;
 mod urllib_twin;
+mod whatwg_errors;
+mod whatwg_join;
+mod whatwg_wpt;

@@ -1,0 +1,200 @@
+//! The fast path of [`super::WhatwgUrl::join_into`]: the references real pages hold
+//! (`/a/b?c`, `../x`, `page.html#f`, `?q`, `#h`, `https://host/path`), resolved against a
+//! special, non-`file` base without building a [`WhatwgUrl`].
+//!
+//! It takes a reference only when the state machine (§4.4) would do nothing to it but split
+//! it and resolve its dot segments: every byte printable ASCII (no C0 control, space, tab or
+//! newline: nothing to trim or remove), no `\`, nothing any percent-encode set (§1.3) of the
+//! path, special query or fragment holds, no `%2e` (a dot segment in disguise), and a host
+//! (if any) of ASCII letters, digits, `-`, `.` and `_` that does not end in a number, with
+//! no userinfo. Then the answer is the base's serialization up to the right offset, and the
+//! path resolved over a segment stack in the output itself, exactly as the path state's
+//! "shorten a URL's path" and "append to url's path" steps build it. Anything else returns
+//! `false` and goes to the state machine. `tests/it/whatwg_join.rs` checks the two agree.
+
+use super::host::ends_in_a_number;
+use super::{default_port, WhatwgUrl};
+
+/// Whether a byte may stand anywhere in a fast-path reference: printable ASCII outside the
+/// path, special-query and fragment percent-encode sets, and not `\`.
+const fn is_clean(b: u8) -> bool {
+    matches!(b, 0x21..=0x7E) && !matches!(b, b'"' | b'\'' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'}')
+}
+
+/// Appends the href of `reference` against `base` to `out` and returns `true`, or returns
+/// `false` with `out` untouched when the reference needs the state machine.
+pub(super) fn join_into(base: &WhatwgUrl, reference: &str, out: &mut String) -> bool {
+    let bytes = reference.as_bytes();
+    let scheme = base.scheme();
+    if base.opaque_path
+        || scheme == "file"
+        || !super::is_special(scheme)
+        || base.serialization.len().saturating_add(bytes.len()) > u32::MAX as usize / 2
+        || !bytes.iter().all(|&b| is_clean(b))
+        || has_encoded_dot(bytes)
+    {
+        return false;
+    }
+    let start = out.len();
+    let ok = match bytes.first() {
+        // §4.4 relative state with EOF, `?` or `#`: the base up to its fragment (or query).
+        None => {
+            out.push_str(base.slice(0, base.fragment_start.unwrap_or_else(|| base.len32())));
+            true
+        }
+        Some(b'#') => {
+            out.push_str(base.slice(0, base.fragment_start.unwrap_or_else(|| base.len32())));
+            out.push_str(reference);
+            true
+        }
+        Some(b'?') => {
+            out.push_str(base.slice(0, base.path_end()));
+            out.push_str(reference);
+            true
+        }
+        Some(b'/') if bytes.get(1) == Some(&b'/') => authority(out, scheme, reference.get(2..).unwrap_or("")),
+        Some(b'/') => {
+            // Relative slash state, then path state (the path start is the `/`).
+            out.push_str(base.slice(0, base.path_start));
+            let root = out.len();
+            path_and_rest(out, root, reference.get(1..).unwrap_or(""));
+            true
+        }
+        Some(_) => {
+            if let Some(colon) = split_scheme(bytes) {
+                let ref_scheme = reference.get(..colon).unwrap_or("");
+                let rest = reference.get(colon + 1..).unwrap_or("");
+                match (lower_special(ref_scheme), rest.strip_prefix("//")) {
+                    (Some(lower), Some(after)) => authority(out, lower, after),
+                    _ => false,
+                }
+            } else {
+                // Relative state: the base's path, shortened, then the path state.
+                out.push_str(base.slice(0, base.path_end()));
+                let root = start + base.path_start as usize;
+                shorten(out, root);
+                path_and_rest(out, root, reference);
+                true
+            }
+        }
+    };
+    if !ok {
+        out.truncate(start);
+    }
+    ok
+}
+
+/// Whether `bytes` holds `%2e` or `%2E`.
+fn has_encoded_dot(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b'%', bytes).any(|i| bytes.get(i + 1) == Some(&b'2') && matches!(bytes.get(i + 2), Some(b'e' | b'E')))
+}
+
+/// The offset of the `:` ending a scheme (§4.4 scheme start and scheme states), if the
+/// reference begins with one.
+fn split_scheme(bytes: &[u8]) -> Option<usize> {
+    if !bytes.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let end = bytes.iter().position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+    (bytes.get(end) == Some(&b':')).then_some(end)
+}
+
+/// The special, non-`file` scheme `scheme` is, ASCII case-insensitively.
+fn lower_special(scheme: &str) -> Option<&'static str> {
+    ["http", "https", "ws", "wss", "ftp"].into_iter().find(|s| s.eq_ignore_ascii_case(scheme))
+}
+
+/// `scheme://` and the authority at the start of `rest` (§4.4 authority, host and port
+/// states), then the path, query and fragment; `false` if the authority needs the state
+/// machine.
+fn authority(out: &mut String, scheme: &str, rest: &str) -> bool {
+    let end = rest.bytes().position(|b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(rest.len());
+    let (authority, after) = rest.split_at(end);
+    let (host, port) = match authority.split_once(':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (authority, None),
+    };
+    if host.is_empty() || !host.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_')) {
+        return false;
+    }
+    let port = match port {
+        None | Some("") => None,
+        Some(digits) if digits.len() <= 5 && digits.bytes().all(|b| b.is_ascii_digit()) => match digits.parse::<u16>() {
+            Ok(port) if Some(port) == default_port(scheme) => None,
+            Ok(port) => Some(port),
+            Err(_) => return false,
+        },
+        Some(_) => return false,
+    };
+    out.push_str(scheme);
+    out.push_str("://");
+    let host_start = out.len();
+    out.push_str(host);
+    if let Some(host) = out.get_mut(host_start..) {
+        host.make_ascii_lowercase();
+    }
+    if out.get(host_start..).is_none_or(ends_in_a_number) {
+        return false;
+    }
+    if let Some(port) = port {
+        out.push(':');
+        out.push_str(itoa(port, &mut [0; 5]));
+    }
+    let root = out.len();
+    // §4.4 path start state: a leading `/` is consumed; anything else is the path state's.
+    path_and_rest(out, root, after.strip_prefix('/').unwrap_or(after));
+    true
+}
+
+/// The decimal digits of `n`.
+fn itoa(mut n: u16, buf: &mut [u8; 5]) -> &str {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        if let Some(slot) = buf.get_mut(i) {
+            *slot = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    core::str::from_utf8(buf.get(i..).unwrap_or(b"0")).unwrap_or("0")
+}
+
+/// §4.4 "shorten a URL's path" on the path stack `out[root..]` (segments each with a
+/// leading `/`): removes the last segment, if any.
+fn shorten(out: &mut String, root: usize) {
+    if let Some(slash) = out.get(root..).and_then(|path| path.rfind('/')) {
+        out.truncate(root + slash);
+    }
+}
+
+/// The §4.4 path state over `rest` (up to its `?` or `#`) onto the path stack `out[root..]`,
+/// then the query and fragment, which need no encoding here.
+fn path_and_rest(out: &mut String, root: usize, rest: &str) {
+    let end = rest.bytes().position(|b| matches!(b, b'?' | b'#')).unwrap_or(rest.len());
+    let (path, tail) = rest.split_at(end);
+    let mut segments = path.split('/').peekable();
+    while let Some(segment) = segments.next() {
+        let slash_follows = segments.peek().is_some();
+        match segment {
+            ".." => {
+                shorten(out, root);
+                if !slash_follows {
+                    out.push('/');
+                }
+            }
+            "." => {
+                if !slash_follows {
+                    out.push('/');
+                }
+            }
+            _ => {
+                out.push('/');
+                out.push_str(segment);
+            }
+        }
+    }
+    out.push_str(tail);
+}

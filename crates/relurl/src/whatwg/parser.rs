@@ -1,0 +1,524 @@
+//! URL Standard §4.4 "basic URL parser": the state machine, state by state, without a URL
+//! or state override (the setters are not implemented), with UTF-8 as the encoding.
+//!
+//! The pointer is a byte offset into the cleaned input (trimmed, tabs and newlines
+//! removed); "c" is the code point at it. "Decrease pointer by 1" (the loop then increases
+//! it again) is a jump back to the same code point; other pointer moves are jumps too.
+
+use std::borrow::Cow;
+
+use super::build::Parts;
+use super::encode::{self, is_double_dot, is_single_dot};
+use super::host::{parse_host, HostKind};
+use super::{default_port, is_special, Failure, WhatwgUrl};
+use crate::{Error, ErrorKind};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    SchemeStart,
+    Scheme,
+    NoScheme,
+    SpecialRelativeOrAuthority,
+    PathOrAuthority,
+    Relative,
+    RelativeSlash,
+    SpecialAuthoritySlashes,
+    SpecialAuthorityIgnoreSlashes,
+    Authority,
+    Host,
+    Port,
+    File,
+    FileSlash,
+    FileHost,
+    PathStart,
+    Path,
+    OpaquePath,
+    Query,
+    Fragment,
+}
+
+/// "C0 control or space": U+0000 to U+0020.
+const fn is_c0_or_space(c: char) -> bool {
+    c <= ' '
+}
+
+/// Maps offsets in the cleaned input back to the caller's input.
+struct Origin {
+    lead: usize,
+    /// For each byte of the cleaned input, its offset in the trimmed input; only when tabs
+    /// or newlines were removed.
+    map: Option<Vec<usize>>,
+}
+
+impl Origin {
+    fn at(&self, pos: usize) -> usize {
+        let inner = match &self.map {
+            Some(map) => map.get(pos).copied().unwrap_or_else(|| map.last().map_or(pos, |&last| last + 1)),
+            None => pos,
+        };
+        self.lead + inner
+    }
+}
+
+/// §4.4 basic URL parser: `input` against `base`.
+pub(super) fn parse(input: &str, base: Option<&WhatwgUrl>) -> Result<WhatwgUrl, Error> {
+    if u32::try_from(input.len()).is_err() {
+        return Err(Error::new(ErrorKind::TooLong, 0));
+    }
+    // 1. "Remove any leading and trailing C0 control or space from input."
+    let trimmed_start = input.trim_start_matches(is_c0_or_space);
+    let lead = input.len() - trimmed_start.len();
+    let trimmed = trimmed_start.trim_end_matches(is_c0_or_space);
+    // 2. "Remove all ASCII tab or newline from input."
+    let (cleaned, map): (Cow<'_, str>, _) = if trimmed.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+        let mut cleaned = String::with_capacity(trimmed.len());
+        let mut map = Vec::with_capacity(trimmed.len() + 1);
+        for (i, c) in trimmed.char_indices() {
+            if !matches!(c, '\t' | '\n' | '\r') {
+                cleaned.push(c);
+                map.extend((0..c.len_utf8()).map(|k| i + k));
+            }
+        }
+        map.push(trimmed.len());
+        (Cow::Owned(cleaned), Some(map))
+    } else {
+        (Cow::Borrowed(trimmed), None)
+    };
+    let origin = Origin { lead, map };
+    let mut machine = Machine { input: &cleaned, base, parts: Parts::default(), special: false };
+    machine.run().map_err(|(failure, pos)| Error::new(ErrorKind::UrlStandard(failure), origin.at(pos)))?;
+    machine.parts.finish()
+}
+
+struct Machine<'a> {
+    input: &'a str,
+    base: Option<&'a WhatwgUrl>,
+    parts: Parts,
+    /// Whether the URL's scheme is special (§4.1).
+    special: bool,
+}
+
+type Fail = (Failure, usize);
+
+impl Machine<'_> {
+    fn set_scheme(&mut self, scheme: &str) {
+        self.parts.scheme.clear();
+        self.parts.scheme.push_str(scheme);
+        self.special = is_special(scheme);
+    }
+
+    /// §4.4 "shorten a URL's path".
+    fn shorten_path(&mut self) {
+        let parts = &mut self.parts;
+        // 3. "If url's scheme is "file", path's size is 1, and path[0] is a normalized
+        //    Windows drive letter, then return."
+        if parts.scheme == "file"
+            && parts.path.rfind('/') == Some(0)
+            && parts.first_segment().is_some_and(encode::is_normalized_windows_drive_letter)
+        {
+            return;
+        }
+        // 4. "Remove path's last item, if any."
+        if let Some(slash) = parts.path.rfind('/') {
+            parts.path.truncate(slash);
+        }
+    }
+
+    /// Whether `c` ends the authority, host or port: EOF, `/`, `?`, `#`, or `\` when special.
+    fn ends_host(&self, c: Option<char>) -> bool {
+        match c {
+            None | Some('/' | '?' | '#') => true,
+            Some('\\') => self.special,
+            Some(_) => false,
+        }
+    }
+
+    /// Parses the host `input[start..end]` (§3.5) into the parts.
+    fn host(&mut self, start: usize, end: usize) -> Result<(), Fail> {
+        let buffer = self.input.get(start..end).unwrap_or("");
+        self.parts.host.clear();
+        let kind = parse_host(buffer, !self.special, &mut self.parts.host).map_err(|f| (f, start))?;
+        self.parts.host_kind = Some(kind);
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_lines)] // one arm per state of the Standard
+    fn run(&mut self) -> Result<(), Fail> {
+        let input = self.input;
+        let mut state = State::SchemeStart;
+        // The buffer of the scheme and path states; the authority, host, file host and port
+        // states read theirs as a slice of the input from `start`.
+        let mut buffer = String::new();
+        let mut start = 0usize;
+        let mut at_sign_seen = false;
+        let mut inside_brackets = false;
+        let mut password_token_seen = false;
+        let mut port: u32 = 0;
+        let mut pointer = 0usize;
+        loop {
+            let c = input.get(pointer..).and_then(|rest| rest.chars().next());
+            let next = pointer + c.map_or(1, char::len_utf8);
+            let remaining = input.get(next..).unwrap_or("");
+            // Where the pointer goes next; `None`: to the next code point.
+            let mut jump: Option<usize> = None;
+            match state {
+                State::SchemeStart => match c {
+                    Some(c) if c.is_ascii_alphabetic() => {
+                        buffer.push(c.to_ascii_lowercase());
+                        state = State::Scheme;
+                    }
+                    _ => {
+                        state = State::NoScheme;
+                        jump = Some(pointer);
+                    }
+                },
+                State::Scheme => match c {
+                    Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => buffer.push(c.to_ascii_lowercase()),
+                    Some(':') => {
+                        self.set_scheme(&buffer);
+                        buffer.clear();
+                        if self.parts.scheme == "file" {
+                            state = State::File;
+                        } else if self.special && self.base.is_some_and(|base| base.scheme() == self.parts.scheme) {
+                            state = State::SpecialRelativeOrAuthority;
+                        } else if self.special {
+                            state = State::SpecialAuthoritySlashes;
+                        } else if remaining.starts_with('/') {
+                            state = State::PathOrAuthority;
+                            jump = Some(next + 1);
+                        } else {
+                            self.parts.opaque = true;
+                            state = State::OpaquePath;
+                        }
+                    }
+                    _ => {
+                        // "Otherwise, if state override is not given, set buffer to the empty
+                        // string, state to no scheme state, and start over (from the first
+                        // code point in input)."
+                        buffer.clear();
+                        state = State::NoScheme;
+                        jump = Some(0);
+                    }
+                },
+                State::NoScheme => {
+                    let Some(base) = self.base.filter(|base| !base.has_opaque_path() || c == Some('#')) else {
+                        return Err((Failure::MissingSchemeNonRelativeUrl, 0));
+                    };
+                    if base.has_opaque_path() {
+                        self.set_scheme(base.scheme());
+                        self.parts.copy_path_and_query(base);
+                        self.parts.opaque = true;
+                        self.parts.fragment = Some(String::new());
+                        state = State::Fragment;
+                    } else if base.scheme() != "file" {
+                        state = State::Relative;
+                        jump = Some(pointer);
+                    } else {
+                        state = State::File;
+                        jump = Some(pointer);
+                    }
+                }
+                State::SpecialRelativeOrAuthority => {
+                    if c == Some('/') && remaining.starts_with('/') {
+                        state = State::SpecialAuthorityIgnoreSlashes;
+                        jump = Some(next + 1);
+                    } else {
+                        state = State::Relative;
+                        jump = Some(pointer);
+                    }
+                }
+                State::PathOrAuthority => {
+                    if c == Some('/') {
+                        state = State::Authority;
+                        start = next;
+                    } else {
+                        state = State::Path;
+                        jump = Some(pointer);
+                    }
+                }
+                State::Relative => {
+                    let Some(base) = self.base else {
+                        return Err((Failure::MissingSchemeNonRelativeUrl, 0));
+                    };
+                    self.set_scheme(base.scheme());
+                    if c == Some('/') || (self.special && c == Some('\\')) {
+                        state = State::RelativeSlash;
+                    } else {
+                        self.parts.copy_authority(base);
+                        self.parts.copy_path_and_query(base);
+                        match c {
+                            Some('?') => {
+                                self.parts.query = Some(String::new());
+                                state = State::Query;
+                            }
+                            Some('#') => {
+                                self.parts.fragment = Some(String::new());
+                                state = State::Fragment;
+                            }
+                            Some(_) => {
+                                self.parts.query = None;
+                                self.shorten_path();
+                                state = State::Path;
+                                jump = Some(pointer);
+                            }
+                            None => {}
+                        }
+                    }
+                }
+                State::RelativeSlash => {
+                    if self.special && matches!(c, Some('/' | '\\')) {
+                        state = State::SpecialAuthorityIgnoreSlashes;
+                    } else if c == Some('/') {
+                        state = State::Authority;
+                        start = next;
+                    } else {
+                        if let Some(base) = self.base {
+                            self.parts.copy_authority(base);
+                        }
+                        state = State::Path;
+                        jump = Some(pointer);
+                    }
+                }
+                State::SpecialAuthoritySlashes => {
+                    state = State::SpecialAuthorityIgnoreSlashes;
+                    jump = Some(if c == Some('/') && remaining.starts_with('/') { next + 1 } else { pointer });
+                }
+                State::SpecialAuthorityIgnoreSlashes => {
+                    if !matches!(c, Some('/' | '\\')) {
+                        state = State::Authority;
+                        start = pointer;
+                        jump = Some(pointer);
+                    }
+                }
+                State::Authority => {
+                    if c == Some('@') {
+                        // "If atSignSeen is true, then prepend "%40" to buffer."
+                        let target = if password_token_seen { &mut self.parts.password } else { &mut self.parts.username };
+                        if at_sign_seen {
+                            target.push_str("%40");
+                        }
+                        at_sign_seen = true;
+                        for code_point in input.get(start..pointer).unwrap_or("").chars() {
+                            if code_point == ':' && !password_token_seen {
+                                password_token_seen = true;
+                                continue;
+                            }
+                            let target = if password_token_seen { &mut self.parts.password } else { &mut self.parts.username };
+                            encode::push_char(target, code_point, encode::USERINFO);
+                        }
+                        start = next;
+                    } else if self.ends_host(c) {
+                        if at_sign_seen && start == pointer {
+                            return Err((Failure::HostMissing, pointer));
+                        }
+                        // "Decrease pointer by buffer's code point length + 1, set buffer to
+                        // the empty string, and set state to host state."
+                        state = State::Host;
+                        jump = Some(start);
+                    }
+                }
+                State::Host => {
+                    if c == Some(':') && !inside_brackets {
+                        if start == pointer {
+                            return Err((Failure::HostMissing, pointer));
+                        }
+                        self.host(start, pointer)?;
+                        state = State::Port;
+                        start = next;
+                    } else if self.ends_host(c) {
+                        jump = Some(pointer);
+                        if self.special && start == pointer {
+                            return Err((Failure::HostMissing, pointer));
+                        }
+                        self.host(start, pointer)?;
+                        state = State::PathStart;
+                    } else if c == Some('[') {
+                        inside_brackets = true;
+                    } else if c == Some(']') {
+                        inside_brackets = false;
+                    }
+                }
+                State::Port => match c {
+                    Some(d @ '0'..='9') => port = (port * 10 + (d as u32 - u32::from(b'0'))).min(1 << 17),
+                    _ if self.ends_host(c) => {
+                        if pointer > start {
+                            let value = u16::try_from(port).map_err(|_| (Failure::PortOutOfRange, start))?;
+                            let default = default_port(&self.parts.scheme);
+                            self.parts.port = (default != Some(value)).then_some(value);
+                        }
+                        state = State::PathStart;
+                        jump = Some(pointer);
+                    }
+                    _ => return Err((Failure::PortInvalid, start)),
+                },
+                State::File => {
+                    self.set_scheme("file");
+                    self.parts.host.clear();
+                    self.parts.host_kind = Some(HostKind::Empty);
+                    let base = self.base.filter(|base| base.scheme() == "file");
+                    if matches!(c, Some('/' | '\\')) {
+                        state = State::FileSlash;
+                    } else if let Some(base) = base {
+                        self.parts.copy_host(base);
+                        self.parts.copy_path_and_query(base);
+                        match c {
+                            Some('?') => {
+                                self.parts.query = Some(String::new());
+                                state = State::Query;
+                            }
+                            Some('#') => {
+                                self.parts.fragment = Some(String::new());
+                                state = State::Fragment;
+                            }
+                            Some(_) => {
+                                self.parts.query = None;
+                                if encode::starts_with_windows_drive_letter(input.get(pointer..).unwrap_or("")) {
+                                    self.parts.path.clear();
+                                } else {
+                                    self.shorten_path();
+                                }
+                                state = State::Path;
+                                jump = Some(pointer);
+                            }
+                            None => {}
+                        }
+                    } else {
+                        state = State::Path;
+                        jump = Some(pointer);
+                    }
+                }
+                State::FileSlash => {
+                    if matches!(c, Some('/' | '\\')) {
+                        state = State::FileHost;
+                        start = next;
+                    } else {
+                        if let Some(base) = self.base.filter(|base| base.scheme() == "file") {
+                            self.parts.copy_host(base);
+                            if !encode::starts_with_windows_drive_letter(input.get(pointer..).unwrap_or("")) {
+                                let first = base.pathname().strip_prefix('/').and_then(|p| p.split('/').next());
+                                if let Some(first) = first.filter(|f| encode::is_normalized_windows_drive_letter(f)) {
+                                    self.parts.path.push('/');
+                                    self.parts.path.push_str(first);
+                                }
+                            }
+                        }
+                        state = State::Path;
+                        jump = Some(pointer);
+                    }
+                }
+                State::FileHost => {
+                    if matches!(c, None | Some('/' | '\\' | '?' | '#')) {
+                        jump = Some(pointer);
+                        let host = input.get(start..pointer).unwrap_or("");
+                        if encode::is_windows_drive_letter(host) {
+                            // The Windows drive letter quirk: the buffer goes on in the path
+                            // state.
+                            buffer.push_str(host);
+                            state = State::Path;
+                        } else if host.is_empty() {
+                            self.parts.host.clear();
+                            self.parts.host_kind = Some(HostKind::Empty);
+                            state = State::PathStart;
+                        } else {
+                            self.host(start, pointer)?;
+                            if self.parts.host == "localhost" {
+                                self.parts.host.clear();
+                                self.parts.host_kind = Some(HostKind::Empty);
+                            }
+                            state = State::PathStart;
+                        }
+                    }
+                }
+                State::PathStart => {
+                    if self.special {
+                        state = State::Path;
+                        if !matches!(c, Some('/' | '\\')) {
+                            jump = Some(pointer);
+                        }
+                    } else if c == Some('?') {
+                        self.parts.query = Some(String::new());
+                        state = State::Query;
+                    } else if c == Some('#') {
+                        self.parts.fragment = Some(String::new());
+                        state = State::Fragment;
+                    } else if c.is_some() {
+                        state = State::Path;
+                        if c != Some('/') {
+                            jump = Some(pointer);
+                        }
+                    }
+                }
+                State::Path => {
+                    let slash = c == Some('/') || (self.special && c == Some('\\'));
+                    if slash || matches!(c, None | Some('?' | '#')) {
+                        if is_double_dot(&buffer) {
+                            self.shorten_path();
+                            if !slash {
+                                self.parts.path.push('/');
+                            }
+                        } else if is_single_dot(&buffer) {
+                            if !slash {
+                                self.parts.path.push('/');
+                            }
+                        } else {
+                            if self.parts.scheme == "file" && self.parts.path.is_empty() && encode::is_windows_drive_letter(&buffer) {
+                                buffer.replace_range(1..2, ":");
+                            }
+                            self.parts.path.push('/');
+                            self.parts.path.push_str(&buffer);
+                        }
+                        buffer.clear();
+                        if c == Some('?') {
+                            self.parts.query = Some(String::new());
+                            state = State::Query;
+                        } else if c == Some('#') {
+                            self.parts.fragment = Some(String::new());
+                            state = State::Fragment;
+                        }
+                    } else if let Some(c) = c {
+                        encode::push_char(&mut buffer, c, encode::PATH);
+                    }
+                }
+                State::OpaquePath => match c {
+                    Some('?') => {
+                        self.parts.query = Some(String::new());
+                        state = State::Query;
+                    }
+                    Some('#') => {
+                        self.parts.fragment = Some(String::new());
+                        state = State::Fragment;
+                    }
+                    Some(' ') => {
+                        let encoded = remaining.starts_with(['?', '#']);
+                        self.parts.path.push_str(if encoded { "%20" } else { " " });
+                    }
+                    Some(c) => encode::push_char(&mut self.parts.path, c, encode::C0_CONTROL),
+                    None => {}
+                },
+                State::Query => match c {
+                    Some('#') => {
+                        self.parts.fragment = Some(String::new());
+                        state = State::Fragment;
+                    }
+                    Some(c) => {
+                        let set = if self.special { encode::SPECIAL_QUERY } else { encode::QUERY };
+                        if let Some(query) = self.parts.query.as_mut() {
+                            encode::push_char(query, c, set);
+                        }
+                    }
+                    None => {}
+                },
+                State::Fragment => {
+                    if let (Some(c), Some(fragment)) = (c, self.parts.fragment.as_mut()) {
+                        encode::push_char(fragment, c, encode::FRAGMENT);
+                    }
+                }
+            }
+            match jump {
+                Some(to) => pointer = to,
+                None if c.is_none() => return Ok(()),
+                None => pointer = next,
+            }
+        }
+    }
+}
