@@ -1,9 +1,9 @@
 //! A grammar chosen at run time: [`AnyUrl`], a URL parsed by the grammar a [`Spec`] names,
 //! and the resolution that follows that grammar.
 //!
-//! For callers that pick the grammar by name (`spec="rfc3986"`): batches, link extraction,
+//! For callers that pick the grammar by name (`spec="whatwg"`): batches, link extraction,
 //! base establishment, the Python bindings. Code that knows its grammar when it is written
-//! uses [`crate::rfc1808`] or [`crate::rfc3986`] and a [`Url`] of that grammar.
+//! uses [`crate::rfc1808`], [`crate::rfc3986`] or [`crate::whatwg`].
 
 use crate::error::Error;
 use crate::resolved::Unchanged;
@@ -12,31 +12,35 @@ use crate::rfc1808::validate::validate_parsed;
 use crate::rfc3986::resolve as rfc3986;
 use crate::spec::{Rfc1808, Rfc3986, Spec};
 use crate::url::Url;
+use crate::whatwg::WhatwgUrl;
 
-/// A URL parsed by the grammar of a [`Spec`] chosen at run time: RFC 1808 §2.4 or RFC 3986
-/// Appendix B.
+/// A URL parsed by the grammar of a [`Spec`] chosen at run time: RFC 1808 §2.4, RFC 3986
+/// Appendix B, or the URL Standard's basic URL parser.
 ///
 /// # Example
 /// ```
 /// use relurl::{AnyUrl, Spec};
 /// let spec: Spec = "rfc3986".parse().unwrap();
 /// let base = AnyUrl::parse_owned("http://a/b/c/d;p?q", spec).unwrap();
-/// let reference = AnyUrl::parse_owned("../../../g", base.spec()).unwrap();
-/// let mut out = String::new();
-/// base.resolve_into(&reference, &mut out);
-/// assert_eq!(out, "http://a/g");
+/// assert_eq!(base.join("../../../g").unwrap(), "http://a/g");
+/// let base = AnyUrl::parse_owned("HTTP://A/b/c", Spec::Whatwg).unwrap();
+/// assert_eq!(base.as_str(), "http://a/b/c");
+/// assert_eq!(base.join("..\\g").unwrap(), "http://a/g");
 /// ```
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub enum AnyUrl<S: AsRef<str>> {
     /// Parsed by RFC 1808 §2.4.
     Rfc1808(Url<S, Rfc1808>),
     /// Parsed by RFC 3986 Appendix B.
     Rfc3986(Url<S, Rfc3986>),
+    /// Parsed by the URL Standard (§4.4): the text it was parsed from, and the URL.
+    Whatwg(S, WhatwgUrl),
 }
 
-/// The accessors of [`Url`], each the same on [`AnyUrl`].
+/// The accessors of [`Url`], each the same on [`AnyUrl`]; `$whatwg` gives the answer for a
+/// URL Standard URL (`u`).
 macro_rules! delegate {
-    ($($(#[$doc:meta])* $name:ident -> $ty:ty;)*) => {
+    ($($(#[$doc:meta])* $name:ident -> $ty:ty, |$u:ident| $whatwg:expr;)*) => {
         $(
             $(#[$doc])*
             #[inline]
@@ -44,6 +48,7 @@ macro_rules! delegate {
                 match self {
                     Self::Rfc1808(url) => url.$name(),
                     Self::Rfc3986(url) => url.$name(),
+                    Self::Whatwg(_, $u) => $whatwg,
                 }
             }
         )*
@@ -51,16 +56,22 @@ macro_rules! delegate {
 }
 
 impl<S: AsRef<str>> AnyUrl<S> {
-    /// Parses `input` by the grammar of `spec` ([`crate::rfc1808::parse`] or
-    /// [`crate::rfc3986::parse`]), keeping `input` (of any string type) inside the result.
+    /// Parses `input` by the grammar of `spec` ([`crate::rfc1808::parse`],
+    /// [`crate::rfc3986::parse`] or [`WhatwgUrl::parse`]), keeping `input` (of any string
+    /// type) inside the result.
     ///
     /// # Errors
-    /// [`crate::ErrorKind::TooLong`] when `input` is longer than `u32::MAX` bytes.
+    /// [`crate::ErrorKind::TooLong`] when `input` is longer than `u32::MAX` bytes; with
+    /// [`Spec::Whatwg`], the parser's failures ([`crate::ErrorKind::UrlStandard`]).
     #[inline]
     pub fn parse_owned(input: S, spec: Spec) -> Result<Self, Error> {
         Ok(match spec {
             Spec::Rfc1808 => Self::Rfc1808(Url::parse_owned(input)?),
             Spec::Rfc3986 => Self::Rfc3986(Url::parse_owned(input)?),
+            Spec::Whatwg => {
+                let url = WhatwgUrl::parse(input.as_ref())?;
+                Self::Whatwg(input, url)
+            }
         })
     }
 
@@ -70,6 +81,7 @@ impl<S: AsRef<str>> AnyUrl<S> {
         match self {
             Self::Rfc1808(_) => Spec::Rfc1808,
             Self::Rfc3986(_) => Spec::Rfc3986,
+            Self::Whatwg(..) => Spec::Whatwg,
         }
     }
 
@@ -79,36 +91,47 @@ impl<S: AsRef<str>> AnyUrl<S> {
         match self {
             Self::Rfc1808(url) => url.holder(),
             Self::Rfc3986(url) => url.holder(),
+            Self::Whatwg(input, _) => input,
+        }
+    }
+
+    /// The URL Standard URL, for a URL parsed by it.
+    #[inline]
+    pub fn whatwg(&self) -> Option<&WhatwgUrl> {
+        match self {
+            Self::Whatwg(_, url) => Some(url),
+            _ => None,
         }
     }
 
     delegate! {
-        /// [`Url::as_str`]: the whole input, exactly as given.
-        as_str -> &str;
+        /// [`Url::as_str`]: the whole input, exactly as given; for the URL Standard, the
+        /// href (§4.5: the input as the parser rewrote it).
+        as_str -> &str, |u| u.href();
         /// [`Url::scheme`].
-        scheme -> &str;
-        /// [`Url::has_scheme`].
-        has_scheme -> bool;
-        /// [`Url::netloc`] (RFC 3986: the authority).
-        netloc -> &str;
-        /// [`Url::has_netloc`].
-        has_netloc -> bool;
-        /// [`Url::path`].
-        path -> &str;
-        /// [`Url::params`]: always `""` under RFC 3986.
-        params -> &str;
+        scheme -> &str, |u| u.scheme();
+        /// [`Url::has_scheme`]: always for the URL Standard.
+        has_scheme -> bool, |_u| true;
+        /// [`Url::netloc`] (RFC 3986 and the URL Standard: the authority).
+        netloc -> &str, |u| u.authority();
+        /// [`Url::has_netloc`] (the URL Standard: the host is not null).
+        has_netloc -> bool, |u| u.has_host();
+        /// [`Url::path`] (the URL Standard: the path serialized, `pathname`).
+        path -> &str, |u| u.pathname();
+        /// [`Url::params`]: always `""` under RFC 3986 and the URL Standard.
+        params -> &str, |_u| "";
         /// [`Url::query`].
-        query -> &str;
+        query -> &str, |u| u.query().unwrap_or("");
         /// [`Url::fragment`].
-        fragment -> &str;
-        /// [`Url::recombines_losslessly`].
-        recombines_losslessly -> bool;
+        fragment -> &str, |u| u.fragment().unwrap_or("");
+        /// [`Url::recombines_losslessly`]: always for the URL Standard (its text is the href).
+        recombines_losslessly -> bool, |_u| true;
     }
 
     /// Says whether the resolution of `reference` against this base is one of the inputs
     /// exactly as given, by this base's grammar ([`crate::rfc1808::unchanged`] or
-    /// [`crate::rfc3986::unchanged`]; see [`AnyUrl::resolve_into`] for a reference parsed by
-    /// the other grammar).
+    /// [`crate::rfc3986::unchanged`]; a reference parsed by the other RFC is split again by
+    /// the base's). Never for the URL Standard, whose parser rewrites what it reads.
     #[inline]
     pub fn unchanged<R: AsRef<str>>(&self, reference: &AnyUrl<R>) -> Option<Unchanged> {
         match (self, reference) {
@@ -116,57 +139,93 @@ impl<S: AsRef<str>> AnyUrl<S> {
             (Self::Rfc3986(base), AnyUrl::Rfc3986(reference)) => rfc3986::unchanged(base, reference),
             (Self::Rfc1808(base), AnyUrl::Rfc3986(reference)) => rfc1808::unchanged(base, &reference.reparse()),
             (Self::Rfc3986(base), AnyUrl::Rfc1808(reference)) => rfc3986::unchanged(base, &reference.reparse()),
+            (Self::Whatwg(..), _) | (_, AnyUrl::Whatwg(..)) => None,
         }
     }
 
-    /// Appends the resolution of `reference` against this base to `out`, by this base's
-    /// grammar: RFC 1808 §4 ([`crate::rfc1808::resolve_into`]) or RFC 3986 §5.2
-    /// ([`crate::rfc3986::resolve_into`]). A reference parsed by the other grammar is split
-    /// again by the base's (no allocation): the base's grammar decides.
+    /// Resolves the text `reference` against this base by this base's grammar, and appends
+    /// the result to `out`, unless it is one of the inputs exactly as given
+    /// ([`AnyUrl::unchanged`]: `Some`, and `out` is left as it was, for the caller to reuse
+    /// its input). The one path from a reference's text to its resolution, for every
+    /// grammar:
     ///
-    /// Allocates only if `out` lacks room; with `out` reserved to
-    /// [`AnyUrl::max_resolved_len`] it allocates nothing.
+    /// - RFC 1808 and RFC 3986: the reference is parsed by the base's grammar (with
+    ///   `strict`, checked against the RFC 1808 §2.2 BNF first: [`parse_checked`]), then
+    ///   resolved by §4 ([`crate::rfc1808::resolve_into`]) or §5.2
+    ///   ([`crate::rfc3986::resolve_into`]);
+    /// - the URL Standard: the reference is parsed with this URL as its base
+    ///   ([`WhatwgUrl::join_into`]).
+    ///
+    /// With `out` reserved to [`AnyUrl::max_resolved_len`], an RFC resolution allocates
+    /// nothing.
+    ///
+    /// # Errors
+    /// The reference's: [`crate::ErrorKind::TooLong`], with `strict` its first offending
+    /// character (or [`crate::ErrorKind::StrictUnavailable`] for a grammar other than RFC
+    /// 1808), the URL Standard's failures. `out` is then left as it was.
     #[inline]
-    pub fn resolve_into<R: AsRef<str>>(&self, reference: &AnyUrl<R>, out: &mut String) {
-        match (self, reference) {
+    pub fn join_into(&self, reference: &str, strict: bool, out: &mut String) -> Result<Option<Unchanged>, Error> {
+        if let Self::Whatwg(_, base) = self {
+            self.spec().check_strict(strict)?;
+            base.join_into(reference, out)?;
+            return Ok(None);
+        }
+        let reference = parse_checked(reference, self.spec(), strict)?;
+        if let Some(unchanged) = self.unchanged(&reference) {
+            return Ok(Some(unchanged));
+        }
+        match (self, &reference) {
             (Self::Rfc1808(base), AnyUrl::Rfc1808(reference)) => rfc1808::resolve_into(base, reference, out),
             (Self::Rfc3986(base), AnyUrl::Rfc3986(reference)) => rfc3986::resolve_into(base, reference, out),
-            (Self::Rfc1808(base), AnyUrl::Rfc3986(reference)) => rfc1808::resolve_into(base, &reference.reparse(), out),
-            (Self::Rfc3986(base), AnyUrl::Rfc1808(reference)) => rfc3986::resolve_into(base, &reference.reparse(), out),
+            // `parse_checked` parsed the reference by the base's grammar.
+            _ => {}
         }
+        Ok(None)
     }
 
-    /// [`crate::max_resolved_len`]: an upper bound on the length of the resolution of
-    /// `reference` against this base, by either grammar.
-    #[inline]
-    pub fn max_resolved_len<R: AsRef<str>>(&self, reference: &AnyUrl<R>) -> usize {
-        self.as_str().len() + reference.as_str().len() + 1
-    }
-
-    /// The resolution of `reference` against this base ([`AnyUrl::resolve_into`]), in a
-    /// `String` allocated once.
-    pub fn resolve_parsed<R: AsRef<str>>(&self, reference: &AnyUrl<R>) -> String {
+    /// The resolution of the text `reference` against this base ([`AnyUrl::join_into`]),
+    /// an unchanged input included, in a `String` allocated once.
+    ///
+    /// # Errors
+    /// As [`AnyUrl::join_into`] without `strict`.
+    pub fn join(&self, reference: &str) -> Result<String, Error> {
         let mut out = String::with_capacity(self.max_resolved_len(reference));
-        self.resolve_into(reference, &mut out);
-        out
+        match self.join_into(reference, false, &mut out)? {
+            Some(Unchanged::Reference) => out.push_str(reference),
+            Some(Unchanged::Base) => out.push_str(self.as_str()),
+            None => {}
+        }
+        Ok(out)
+    }
+
+    /// [`crate::max_resolved_len`]: an upper bound on the length of an RFC resolution of
+    /// `reference` against this base (for the URL Standard, whose percent-encoding may
+    /// triple a reference, a first guess).
+    #[inline]
+    pub fn max_resolved_len(&self, reference: &str) -> usize {
+        self.as_str().len() + reference.len() + 1
     }
 }
 
 impl<S: AsRef<str>> core::fmt::Display for AnyUrl<S> {
-    /// The recombination of [`Url::write_recombined`], by the URL's grammar.
+    /// The recombination of [`Url::write_recombined`], by the URL's grammar; the href for
+    /// the URL Standard.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Self::Rfc1808(url) => url.fmt(f),
             Self::Rfc3986(url) => url.fmt(f),
+            Self::Whatwg(_, url) => url.fmt(f),
         }
     }
 }
 
 /// Resolves `reference` against `base`, both parsed by the grammar of `spec`, by that
-/// grammar's rules: [`crate::rfc1808::resolve`] or [`crate::rfc3986::resolve`].
+/// grammar's rules: [`crate::rfc1808::resolve`], [`crate::rfc3986::resolve`] or
+/// [`crate::whatwg::resolve`].
 ///
 /// # Errors
-/// [`crate::ErrorKind::TooLong`] when either input is longer than `u32::MAX` bytes.
+/// [`crate::ErrorKind::TooLong`] when either input is longer than `u32::MAX` bytes; the URL
+/// Standard's failures.
 ///
 /// # Example
 /// ```
@@ -178,6 +237,7 @@ pub fn resolve_by_spec(base: &str, reference: &str, spec: Spec) -> Result<String
     match spec {
         Spec::Rfc1808 => rfc1808::resolve(base, reference),
         Spec::Rfc3986 => rfc3986::resolve(base, reference),
+        Spec::Whatwg => crate::whatwg::resolve(base, reference),
     }
 }
 

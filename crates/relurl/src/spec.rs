@@ -1,5 +1,7 @@
-//! Which specification's rules to follow: RFC 1808 (relurl's default) or RFC 3986, by name
-//! at run time ([`Spec`]) or as a type ([`Grammar`]: [`Rfc1808`], [`Rfc3986`]).
+//! Which specification's rules to follow: RFC 1808 (relurl's default), RFC 3986 or the
+//! WHATWG URL Standard, by name at run time ([`Spec`]); the two RFCs also as a type
+//! ([`Grammar`]: [`Rfc1808`], [`Rfc3986`]; a URL Standard URL is a
+//! [`WhatwgUrl`](crate::whatwg::WhatwgUrl)).
 
 use core::fmt;
 use core::str::FromStr;
@@ -8,12 +10,12 @@ use crate::error::{Error, ErrorKind};
 
 /// The rule set for parsing and resolving.
 ///
-/// | | [`Spec::Rfc1808`] | [`Spec::Rfc3986`] |
-/// |---|---|---|
-/// | parse | §2.4: six components, params at the first `;`, net_loc up to the next `/` | Appendix B: five components, `;` is part of the path, authority up to `/`, `?` or `#` |
-/// | empty `?`, `#` | the same as absent (§2.4.1, §2.4.4) | defined and kept (§5.3) |
-/// | `..` above the root | kept (`http://a/../g`, §5.2) | removed (`http://a/g`, §5.2.4) |
-/// | dot segments in an absolute path or reference | kept (§4 step 4) | removed (§5.2.2) |
+/// | | [`Spec::Rfc1808`] | [`Spec::Rfc3986`] | [`Spec::Whatwg`] |
+/// |---|---|---|---|
+/// | parse | §2.4: six components, params at the first `;`, net_loc up to the next `/` | Appendix B: five components, `;` is part of the path, authority up to `/`, `?` or `#` | §4.4 basic URL parser: the text is rewritten (host lower-cased, IDNA, IPv4 forms, percent-encoding, tabs and newlines removed, `\` as `/` in special URLs) and may fail |
+/// | empty `?`, `#` | the same as absent (§2.4.1, §2.4.4) | defined and kept (§5.3) | kept |
+/// | `..` above the root | kept (`http://a/../g`, §5.2) | removed (`http://a/g`, §5.2.4) | removed |
+/// | dot segments in an absolute path or reference | kept (§4 step 4) | removed (§5.2.2) | removed (`%2e` too) |
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Spec {
     /// RFC 1808, "Relative Uniform Resource Locators" (§2.4 and §4).
@@ -21,14 +23,18 @@ pub enum Spec {
     Rfc1808,
     /// RFC 3986, "URI Generic Syntax" (Appendix B and §5.2, strict).
     Rfc3986,
+    /// The WHATWG URL Standard (§4.4 basic URL parser): what browsers and most fetchers
+    /// read ([`crate::whatwg`]).
+    Whatwg,
 }
 
 impl Spec {
-    /// The name used to choose it: `"rfc1808"` or `"rfc3986"`.
+    /// The name used to choose it: `"rfc1808"`, `"rfc3986"` or `"whatwg"`.
     pub const fn name(self) -> &'static str {
         match self {
             Self::Rfc1808 => "rfc1808",
             Self::Rfc3986 => "rfc3986",
+            Self::Whatwg => "whatwg",
         }
     }
 }
@@ -38,10 +44,11 @@ impl Spec {
     /// this spec: always without `strict`; with it, only for [`Spec::Rfc1808`].
     ///
     /// # Errors
-    /// [`ErrorKind::StrictUnavailable`] (at offset 0) for `strict` with [`Spec::Rfc3986`].
+    /// [`ErrorKind::StrictUnavailable`] (at offset 0) for `strict` with [`Spec::Rfc3986`] or
+    /// [`Spec::Whatwg`] (whose parser has its own failures).
     pub const fn check_strict(self, strict: bool) -> Result<(), Error> {
         match self {
-            Self::Rfc3986 if strict => Err(Error::new(ErrorKind::StrictUnavailable, 0)),
+            Self::Rfc3986 | Self::Whatwg if strict => Err(Error::new(ErrorKind::StrictUnavailable, 0)),
             _ => Ok(()),
         }
     }
@@ -59,7 +66,7 @@ pub struct UnknownSpec(pub String);
 
 impl fmt::Display for UnknownSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "spec must be 'rfc1808' or 'rfc3986', not {:?}", self.0)
+        write!(f, "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not {:?}", self.0)
     }
 }
 
@@ -72,6 +79,7 @@ impl FromStr for Spec {
         match name {
             "rfc1808" => Ok(Self::Rfc1808),
             "rfc3986" => Ok(Self::Rfc3986),
+            "whatwg" => Ok(Self::Whatwg),
             other => Err(UnknownSpec(other.to_owned())),
         }
     }

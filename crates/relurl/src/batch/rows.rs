@@ -1,5 +1,5 @@
-//! One row at a time: each row goes through the same path as a single resolution (parse by
-//! RFC 1808 §2.4 or RFC 3986 Appendix B, then RFC 1808 §4 or RFC 3986 §5.2), its result
+//! One row at a time: each row goes through the same path as a single resolution
+//! ([`AnyUrl::join_into`]: RFC 1808, RFC 3986 or the URL Standard), its result
 //! written after the previous row's into the thread's buffer ([`Part`]); a base equal to the
 //! previous row's is not parsed again.
 
@@ -116,16 +116,20 @@ where
     };
     let base = base.map_err(|e| (Input::Base, e))?;
     let reference = match reference {
-        Cell::Text(text) => parse_checked(text, options),
-        Cell::Invalid(error) => Err(error),
+        Cell::Text(text) => text,
+        Cell::Invalid(error) => return Err((Input::Reference, error)),
         Cell::Null => return Ok(Outcome::Null),
     };
-    let reference = reference.map_err(|e| (Input::Reference, e))?;
-    let outcome = match base.unchanged(&reference) {
+    let outcome = match base.join_into(reference, options.strict, out).map_err(|e| (Input::Reference, e))? {
+        None => Outcome::Text,
         Some(Unchanged::Reference) if !options.copy_unchanged => Outcome::Reference,
         Some(Unchanged::Base) if !options.copy_unchanged => Outcome::Base,
-        _ => {
-            base.resolve_into(&reference, out);
+        Some(Unchanged::Reference) => {
+            out.push_str(reference);
+            Outcome::Text
+        }
+        Some(Unchanged::Base) => {
+            out.push_str(base.as_str());
             Outcome::Text
         }
     };

@@ -36,8 +36,7 @@ mod value;
 pub use value::Special;
 
 use crate::any::AnyUrl;
-use crate::error::Error;
-use crate::resolved::Unchanged;
+use crate::error::{Error, ErrorKind};
 use crate::rfc1808::base::{establish, strip_ascii_whitespace, BadBaseHeader, BaseInputs, EstablishedBase};
 use crate::spec::Spec;
 use tokenize::{find_links, Found, Kind};
@@ -156,11 +155,11 @@ fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Opt
         if options.skip_special && special.is_some() {
             return Ok(());
         }
-        let reference = AnyUrl::parse_owned(stripped, options.spec)?;
-        let url = match base.unchanged(&reference) {
-            Some(Unchanged::Reference) => stripped.to_owned(),
-            Some(Unchanged::Base) => base.as_str().to_owned(),
-            None => base.resolve_parsed(&reference),
+        let url = match base.join(stripped) {
+            Ok(url) => url,
+            // A value the URL Standard rejects is no link a browser can follow.
+            Err(e) if matches!(e.kind(), ErrorKind::UrlStandard(_)) => return Ok(()),
+            Err(e) => return Err(e),
         };
         // A relative value takes the base's scheme: `g` against `javascript://x/` is a
         // `javascript:` URL (a base with an opaque path is never established).

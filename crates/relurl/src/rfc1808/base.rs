@@ -155,8 +155,17 @@ pub(crate) fn establish(inputs: &BaseInputs<'_>, spec: Spec, bad_header: BadBase
             return Ok(false);
         }
         // `value` resolved against the base so far (RFC 1808 §4 step 1: against the empty
-        // base, `value` itself).
-        let url = resolve_by_spec(&base.url, value, spec)?;
+        // base, `value` itself; the URL Standard: parsed without a base). A value the URL
+        // Standard rejects defines no base (HTML: the fallback base URL stays).
+        let resolved = match spec {
+            Spec::Whatwg if base.url.is_empty() => crate::whatwg::parse(value).map(String::from),
+            _ => resolve_by_spec(&base.url, value, spec),
+        };
+        let url = match resolved {
+            Ok(url) => url,
+            Err(e) if matches!(e.kind(), ErrorKind::UrlStandard(_)) => return Ok(false),
+            Err(e) => return Err(e),
+        };
         if !can_be_a_base(&url, spec)? {
             return Ok(false);
         }

@@ -146,8 +146,9 @@ impl WhatwgUrl {
         self.slice(0, self.scheme_end + 1)
     }
 
-    /// Whether the URL has a host (§4.1: the host is not null).
-    fn has_host(&self) -> bool {
+    /// Whether the URL has a host (§4.1: the host is not null; `file:///x` has the empty
+    /// host).
+    pub fn has_host(&self) -> bool {
         self.host_kind != HostKind::None
     }
 
@@ -208,8 +209,24 @@ impl WhatwgUrl {
         self.slice(self.path_start, self.path_end())
     }
 
+    /// The authority as serialized (§4.5 steps 2.1-2.4): `username[:password]@host[:port]`
+    /// after the `//`, `""` without a host.
+    pub fn authority(&self) -> &str {
+        if self.has_host() {
+            self.slice(self.scheme_end + 3, self.path_start)
+        } else {
+            ""
+        }
+    }
+
+    /// The fragment without its `#`, `None` when the fragment is null.
+    pub fn fragment(&self) -> Option<&str> {
+        let start = self.fragment_start?;
+        Some(self.slice(start + 1, self.len32()))
+    }
+
     /// The query without its `?`, `None` when the query is null.
-    fn query(&self) -> Option<&str> {
+    pub fn query(&self) -> Option<&str> {
         let start = self.query_start?;
         Some(self.slice(start + 1, self.fragment_start.unwrap_or_else(|| self.len32())))
     }
@@ -268,6 +285,13 @@ impl WhatwgUrl {
 impl fmt::Display for WhatwgUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.serialization)
+    }
+}
+
+impl From<WhatwgUrl> for String {
+    /// The href.
+    fn from(url: WhatwgUrl) -> Self {
+        url.serialization
     }
 }
 

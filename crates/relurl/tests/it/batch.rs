@@ -23,6 +23,7 @@ fn one_at_a_time(base: &str, reference: &str, spec: Spec) -> String {
     match spec {
         Spec::Rfc1808 => resolve(base, reference).unwrap(),
         Spec::Rfc3986 => rfc3986::resolve(base, reference).unwrap(),
+        Spec::Whatwg => relurl::whatwg::resolve(base, reference).unwrap(),
     }
 }
 

@@ -23,7 +23,7 @@ const N: usize = 1_000_000;
 fn base_of(spec: Spec) -> &'static str {
     match spec {
         Rfc1808 => "http://a/b/c/d;p?q#f",
-        Rfc3986 => "http://a/b/c/d;p?q",
+        Rfc3986 | Spec::Whatwg => "http://a/b/c/d;p?q",
     }
 }
 

@@ -35,8 +35,9 @@ fn appendix_b_parse() {
 fn spec_names() {
     assert_eq!("rfc1808".parse::<relurl::Spec>(), Ok(relurl::Spec::Rfc1808));
     assert_eq!("rfc3986".parse::<relurl::Spec>(), Ok(relurl::Spec::Rfc3986));
+    assert_eq!("whatwg".parse::<relurl::Spec>(), Ok(relurl::Spec::Whatwg));
     let err = "RFC3986".parse::<relurl::Spec>().unwrap_err();
-    assert_eq!(err.to_string(), "spec must be 'rfc1808' or 'rfc3986', not \"RFC3986\"");
+    assert_eq!(err.to_string(), "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not \"RFC3986\"");
 }
 
 /// A grammar chosen at run time: `AnyUrl` parses by the `Spec` it is given, reads as that
@@ -52,7 +53,7 @@ fn any_url_resolves_by_the_base_grammar() {
         let got = [any.scheme(), any.netloc(), any.path(), any.params(), any.query(), any.fragment()];
         let want = match spec {
             Spec::Rfc1808 => ["http", "a?b", "/c", "d", "e", "f"],
-            Spec::Rfc3986 => ["http", "a", "", "", "b/c;d?e", "f"],
+            Spec::Rfc3986 | Spec::Whatwg => ["http", "a", "", "", "b/c;d?e", "f"],
         };
         assert_eq!(relurl::parse(text).unwrap().params(), "d");
         assert_eq!(got, want, "{spec}");
@@ -60,23 +61,30 @@ fn any_url_resolves_by_the_base_grammar() {
     }
     assert_eq!(AnyUrl::parse_owned("x?#", Spec::Rfc1808).unwrap().to_string(), "x");
     assert_eq!(AnyUrl::parse_owned("x?#", Spec::Rfc3986).unwrap().to_string(), "x?#");
+    // The URL Standard: its text is the href; the components are read from it.
+    let any = AnyUrl::parse_owned("HTTP://u:p@A:80/b/../c;d?e#f", Spec::Whatwg).unwrap();
+    assert_eq!((any.spec(), any.as_str(), *any.holder()), (Spec::Whatwg, "http://u:p@a/c;d?e#f", "HTTP://u:p@A:80/b/../c;d?e#f"));
+    let got = [any.scheme(), any.netloc(), any.path(), any.params(), any.query(), any.fragment()];
+    assert_eq!(got, ["http", "u:p@a", "/c;d", "", "e", "f"]);
+    assert_eq!(any.to_string(), "http://u:p@a/c;d?e#f");
+    assert!(any.whatwg().is_some_and(|u| u.hostname() == "a"));
+    assert_eq!(any.join("..\\g"), Ok("http://u:p@a/g".to_owned()));
+    assert_eq!(any.join_into("http://x/", true, &mut String::new()).unwrap_err().kind(), relurl::ErrorKind::StrictUnavailable);
+    assert_eq!(any.join("http://[/").unwrap_err().kind().name(), "ipv6_unclosed");
     assert!(!AnyUrl::parse_owned("x?#", Spec::Rfc1808).unwrap().recombines_losslessly());
 
     let base = "http://a/b/c/d;p?q#f";
     let reference = "../../../g;x?";
     let (b1808, b3986) = (AnyUrl::parse_owned(base, Spec::Rfc1808).unwrap(), AnyUrl::parse_owned(base, Spec::Rfc3986).unwrap());
-    let (r1808, r3986) = (AnyUrl::parse_owned(reference, Spec::Rfc1808).unwrap(), AnyUrl::parse_owned(reference, Spec::Rfc3986).unwrap());
     let by_1808 = relurl::resolve(base, reference).unwrap();
     let by_3986 = relurl::rfc3986::resolve(base, reference).unwrap();
     assert_eq!((by_1808.as_str(), by_3986.as_str()), ("http://a/../g;x", "http://a/g;x?"));
     for (b, expected) in [(&b1808, &by_1808), (&b3986, &by_3986)] {
-        for r in [&r1808, &r3986] {
-            assert_eq!(&b.resolve_parsed(r), expected, "{} base, {} reference", b.spec(), r.spec());
-            let mut out = String::from("prefix:");
-            b.resolve_into(r, &mut out);
-            assert_eq!(out.strip_prefix("prefix:"), Some(expected.as_str()));
-            assert!(expected.len() <= b.max_resolved_len(r));
-        }
+        assert_eq!(&b.join(reference).unwrap(), expected, "{} base", b.spec());
+        let mut out = String::from("prefix:");
+        assert_eq!(b.join_into(reference, false, &mut out), Ok(None));
+        assert_eq!(out.strip_prefix("prefix:"), Some(expected.as_str()));
+        assert!(expected.len() <= b.max_resolved_len(reference));
     }
     assert_eq!(relurl::resolve_by_spec(base, reference, Spec::Rfc1808).unwrap(), by_1808);
     assert_eq!(relurl::resolve_by_spec(base, reference, Spec::Rfc3986).unwrap(), by_3986);
