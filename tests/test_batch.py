@@ -117,7 +117,11 @@ def test_single_call_errors_have_no_index() -> None:
             ValueError,
             "errors must be 'raise', 'null' or 'report'",
         ),
-        (lambda: relurl.resolve_many(BASE, ["g"], spec="rfc2396"), ValueError, "spec must be 'rfc1808' or 'rfc3986'"),
+        (
+            lambda: relurl.resolve_many(BASE, ["g"], spec="rfc2396"),
+            ValueError,
+            "spec must be 'rfc1808', 'rfc3986' or 'whatwg'",
+        ),
         (
             lambda: relurl.resolve_many(BASE, ["g"], spec="rfc3986", strict=True),
             ValueError,

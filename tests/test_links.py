@@ -323,7 +323,7 @@ def test_spec() -> None:
     assert urls(html, "http://a/b/c/d;p?q") == ["http://a/../g", "http://a/b/c/d;p?q"]
     assert urls(html, "http://a/b/c/d;p?q", spec="rfc3986") == ["http://a/g", "http://a/b/c/d;p?"]
     with pytest.raises(ValueError, match="spec must be"):
-        relurl.extract_links("", PAGE, spec="whatwg")  # type: ignore[arg-type]
+        relurl.extract_links("", PAGE, spec="rfc2396")  # type: ignore[arg-type]
 
 
 # --- the Link object and the arguments ---

@@ -166,7 +166,7 @@ def test_parse_by_rfc3986() -> None:
     with pytest.raises(ValueError, match="not available with spec='rfc3986'"):
         relurl.parse("http://a/", spec="rfc3986", strict=True)
     with pytest.raises(ValueError, match="spec must be"):
-        relurl.parse("http://a/", spec="whatwg")  # type: ignore[arg-type]
+        relurl.parse("http://a/", spec="rfc2396")  # type: ignore[arg-type]
 
 
 def test_str_subclass_overrides_never_leak() -> None:

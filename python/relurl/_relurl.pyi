@@ -37,7 +37,30 @@ _ErrorKind = Literal[
     "bad_base_header",
     "html_tokenizer",
     "strict_unavailable",
+    "missing_scheme_non_relative_url",
+    "host_missing",
+    "host_invalid_code_point",
+    "domain_invalid_code_point",
+    "domain_to_ascii",
+    "ipv4_too_many_parts",
+    "ipv4_non_numeric_part",
+    "ipv4_out_of_range_part",
+    "ipv6_unclosed",
+    "ipv6_invalid_compression",
+    "ipv6_too_many_pieces",
+    "ipv6_multiple_compression",
+    "ipv6_invalid_code_point",
+    "ipv6_too_few_pieces",
+    "ipv4_in_ipv6_too_many_pieces",
+    "ipv4_in_ipv6_invalid_code_point",
+    "ipv4_in_ipv6_out_of_range_part",
+    "ipv4_in_ipv6_too_few_parts",
+    "port_out_of_range",
+    "port_invalid",
 ]
+
+#: The rule sets: RFC 1808 (the default), RFC 3986, the WHATWG URL Standard.
+_Spec = Literal["rfc1808", "rfc3986", "whatwg"]
 
 class URLError(ValueError):
     """A URL was rejected: `kind` names why in one stable word (README, "Bad input"),
@@ -74,10 +97,10 @@ class URL:
     (RFC 3986); `repr()` is `URL('...')`. A `str` subclass is read as its exact `str` value.
     """
 
-    def __new__(cls, url: str, spec: Literal["rfc1808", "rfc3986"] = "rfc1808", *, strict: bool = False) -> URL:
+    def __new__(cls, url: str, spec: _Spec = "rfc1808", *, strict: bool = False) -> URL:
         """`relurl.parse(url, spec=spec, strict=strict)`."""
     @property
-    def spec(self) -> Literal["rfc1808", "rfc3986"]:
+    def spec(self) -> _Spec:
         """The grammar this URL was parsed with."""
     @property
     def scheme(self) -> str: ...
@@ -91,9 +114,43 @@ class URL:
     def query(self) -> str: ...
     @property
     def fragment(self) -> str: ...
-    def resolve(
-        self, reference: str, *, spec: Literal["rfc1808", "rfc3986"] | None = None, strict: bool = False
-    ) -> str:
+    # The URL Standard's components (its API's getters, section 6.1): only a URL parsed
+    # with spec="whatwg" has them; any other raises AttributeError.
+    @property
+    def href(self) -> str:
+        """The URL serialized: `str()` (spec="whatwg" only)."""
+    @property
+    def protocol(self) -> str:
+        """The scheme and ':' (spec="whatwg" only)."""
+    @property
+    def username(self) -> str:
+        """The username, percent-encoded (spec="whatwg" only)."""
+    @property
+    def password(self) -> str:
+        """The password, percent-encoded (spec="whatwg" only)."""
+    @property
+    def host(self) -> str:
+        """The host and ':port' when the port is not the default; '' without a host (spec="whatwg" only)."""
+    @property
+    def hostname(self) -> str:
+        """The host as serialized: lower-cased, IDNA-encoded, IPv4 in dotted decimal, IPv6 in
+        brackets (spec="whatwg" only)."""
+    @property
+    def port(self) -> str:
+        """The port, '' when none or the scheme's default (spec="whatwg" only)."""
+    @property
+    def pathname(self) -> str:
+        """The path as serialized (spec="whatwg" only)."""
+    @property
+    def search(self) -> str:
+        """'' when the query is empty or absent, else '?' and the query (spec="whatwg" only)."""
+    @property
+    def hash(self) -> str:
+        """'' when the fragment is empty or absent, else '#' and the fragment (spec="whatwg" only)."""
+    @property
+    def origin(self) -> str:
+        """The ASCII serialization of the origin, 'null' when opaque (spec="whatwg" only)."""
+    def resolve(self, reference: str, *, spec: _Spec | None = None, strict: bool = False) -> str:
         """Resolves `reference` against this URL by RFC 1808 section 4 or RFC 3986 section
         5.2 (`spec`; by default the spec this URL was parsed with). With `strict=True`
         (RFC 1808 only), this URL and then the reference are first checked against the
@@ -103,7 +160,7 @@ class URL:
         self,
         references: Iterable[str],
         *,
-        spec: Literal["rfc1808", "rfc3986"] | None = None,
+        spec: _Spec | None = None,
         strict: bool = False,
         errors: Literal["raise"] = "raise",
         threads: int | None = None,
@@ -115,7 +172,7 @@ class URL:
         self,
         references: Iterable[str | None],
         *,
-        spec: Literal["rfc1808", "rfc3986"] | None = None,
+        spec: _Spec | None = None,
         strict: bool = False,
         errors: Literal["raise", "null"] = "raise",
         threads: int | None = None,
@@ -125,7 +182,7 @@ class URL:
         self,
         references: Iterable[str | None],
         *,
-        spec: Literal["rfc1808", "rfc3986"] | None = None,
+        spec: _Spec | None = None,
         strict: bool = False,
         errors: Literal["report"],
         threads: int | None = None,
@@ -140,14 +197,12 @@ class URL:
     def __eq__(self, value: object, /) -> bool: ...
     def __reduce__(self) -> tuple[type[URL], tuple[str] | tuple[str, str]]: ...
 
-def parse(url: str, *, spec: Literal["rfc1808", "rfc3986"] = "rfc1808", strict: bool = False) -> URL:
+def parse(url: str, *, spec: _Spec = "rfc1808", strict: bool = False) -> URL:
     """Parses `url` into its six components by RFC 1808 section 2.4 (or, with
     `spec="rfc3986"`, RFC 3986 Appendix B); with `strict=True` (RFC 1808 only), first
     checks it against the section 2.2 BNF (raises URLError)."""
 
-def resolve(
-    base: str | URL, reference: str, *, spec: Literal["rfc1808", "rfc3986"] | None = None, strict: bool = False
-) -> str:
+def resolve(base: str | URL, reference: str, *, spec: _Spec | None = None, strict: bool = False) -> str:
     """Resolves `reference` against `base` (a str, or a parsed URL) by RFC 1808 section 4,
     or with `spec="rfc3986"` by RFC 3986 section 5.2 (strict); any other `spec` raises
     ValueError. Without `spec`, a URL base is resolved by the spec it was parsed with, a
@@ -160,7 +215,7 @@ def resolve_many(
     bases: str | URL | Iterable[str],
     references: Iterable[str],
     *,
-    spec: Literal["rfc1808", "rfc3986"] | None = None,
+    spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["raise"] = "raise",
     threads: int | None = None,
@@ -190,7 +245,7 @@ def resolve_many(
     bases: str | URL | Iterable[str | None] | None,
     references: Iterable[str | None],
     *,
-    spec: Literal["rfc1808", "rfc3986"] | None = None,
+    spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
@@ -200,7 +255,7 @@ def resolve_many(
     bases: str | URL | Iterable[str | None] | None,
     references: Iterable[str | None],
     *,
-    spec: Literal["rfc1808", "rfc3986"] | None = None,
+    spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["report"],
     threads: int | None = None,
@@ -267,7 +322,7 @@ def establish_base(
     html: str | bytes | None = None,
     html_base_href: str | URL | None = None,
     encapsulating_base: str | URL | None = None,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: _Spec = "rfc1808",
 ) -> EstablishedBase:
     """Establishes a document's base URL by the precedence of RFC 1808 section 3: the first
     HTML <base href> (html_base_href, or found in the page html), then the Base, Content-Base
@@ -316,7 +371,7 @@ def extract_links(
     url: str | URL,
     *,
     headers: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
-    spec: Literal["rfc1808", "rfc3986"] | None = None,
+    spec: _Spec | None = None,
     skip_special: bool = False,
 ) -> list[Link]:
     """Every link of the HTML page `html` (str, or bytes in the page's encoding) retrieved
@@ -364,7 +419,7 @@ def arrow_resolve(
     bases: _ArrowBases,
     references: ArrowArrayExportable,
     *,
-    spec: Literal["rfc1808", "rfc3986"] | None = None,
+    spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
@@ -393,7 +448,7 @@ def arrow_resolve(
     bases: _ArrowBases,
     references: ArrowStreamExportable,
     *,
-    spec: Literal["rfc1808", "rfc3986"] | None = None,
+    spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
@@ -403,7 +458,7 @@ def arrow_resolve(
     bases: _ArrowBases,
     references: ArrowArrayExportable | ArrowStreamExportable,
     *,
-    spec: Literal["rfc1808", "rfc3986"] | None = None,
+    spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["report"],
     threads: int | None = None,
@@ -412,7 +467,7 @@ def arrow_resolve(
 def arrow_parse(
     urls: ArrowArrayExportable,
     *,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: _Spec = "rfc1808",
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
 ) -> ArrowArray:
@@ -433,7 +488,7 @@ def arrow_parse(
 def arrow_parse(
     urls: ArrowStreamExportable,
     *,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: _Spec = "rfc1808",
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
 ) -> ArrowChunkedArray: ...
@@ -441,7 +496,7 @@ def arrow_parse(
 def arrow_parse(
     urls: ArrowArrayExportable | ArrowStreamExportable,
     *,
-    spec: Literal["rfc1808", "rfc3986"] = "rfc1808",
+    spec: _Spec = "rfc1808",
     strict: bool = False,
     errors: Literal["report"],
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...

@@ -8,9 +8,12 @@
     relurl --version                   `relurl X.Y.Z`
 
 `--spec rfc3986` resolves by RFC 3986 section 5.2 and parses by its Appendix B (`params`
-is then always empty); `--strict` (RFC 1808 only) rejects references and URLs that do not
-follow the section 2.2 BNF; `resolve --strip` strips ASCII whitespace (TAB, LF, FF, CR,
-SPACE: HTML's set, as `extract_links` does) around each reference.
+is then always empty); `--spec whatwg` by the WHATWG URL Standard (what browsers request;
+`parse` prints its components: href, protocol, username, password, host, hostname, port,
+pathname, search, hash, origin; a URL it rejects is a bad URL); `--strict` (RFC 1808 only)
+rejects references and URLs that do not follow the section 2.2 BNF; `resolve --strip`
+strips ASCII whitespace (TAB, LF, FF, CR, SPACE: HTML's set, as `extract_links` does)
+around each reference.
 
 Output line N answers input line N (for `parse` without `--json`: block N, blocks separated
 by an empty line). A bad reference or URL (an argument or a line of standard input that is
@@ -37,7 +40,7 @@ from typing import TYPE_CHECKING, BinaryIO, Literal, TextIO
 from relurl._relurl import URL, URLError, __version__, parse, validate
 
 if TYPE_CHECKING:
-    Spec = Literal["rfc1808", "rfc3986"]
+    Spec = Literal["rfc1808", "rfc3986", "whatwg"]
 
 #: Lines resolved per call into the Rust core when streaming standard input.
 BATCH_LINES = 8192
@@ -45,9 +48,25 @@ BATCH_LINES = 8192
 #: ASCII whitespace as HTML defines it (TAB, LF, FF, CR, SPACE): what `--strip` removes.
 ASCII_WHITESPACE = "\t\n\f\r "
 
-SPECS = ("rfc1808", "rfc3986")
+#: The names `--spec` (and every `spec=`) takes.
+SPECS = ("rfc1808", "rfc3986", "whatwg")
 
 _FIELDS = ("scheme", "netloc", "path", "params", "query", "fragment")
+
+#: What `relurl parse --spec whatwg` prints: the URL Standard's components (its API's getters).
+_STANDARD_FIELDS = (
+    "href",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+    "origin",
+)
 
 _LINE_BREAKS = {"\n": "line feed (LF)", "\r": "carriage return (CR)"}
 
@@ -96,7 +115,10 @@ def _build_parser() -> argparse.ArgumentParser:
     par.add_argument("--json", action="store_true", help="one JSON object per line")
     par.add_argument("--strict", action="store_true", help="reject URLs that do not follow the RFC 1808 BNF")
     par.add_argument(
-        "--spec", choices=SPECS, default="rfc1808", help="rfc3986: Appendix B components, params always empty"
+        "--spec",
+        choices=SPECS,
+        default="rfc1808",
+        help="rfc3986: Appendix B components, params always empty; whatwg: the URL Standard's components",
     )
     par.set_defaults(command_parser=par)
     _links_cli.add_parser(commands)
@@ -129,8 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _usage_problem(args: argparse.Namespace) -> str | None:
-    if args.strict and args.spec == "rfc3986":
-        return "--strict checks the RFC 1808 section 2.2 BNF: not available with --spec rfc3986"
+    if args.strict and args.spec != "rfc1808":
+        return f"--strict checks the RFC 1808 section 2.2 BNF: not available with --spec {args.spec}"
     if args.command == "parse" and "-" in args.urls and len(args.urls) > 1:
         return "URL '-' (standard input) must be the only URL"
     return None
@@ -295,7 +317,10 @@ def _parse(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: Te
             failed = True
             stdout.write("\n" if args.json or number > 1 else "")  # an empty line, or an empty block
             continue
-        components = dict(zip(_FIELDS, url, strict=False))
+        if args.spec == "whatwg":
+            components = {name: getattr(url, name) for name in _STANDARD_FIELDS}
+        else:
+            components = dict(zip(_FIELDS, url, strict=False))
         if args.json:
             stdout.write(json.dumps({"url": text, **components}, ensure_ascii=False) + "\n")
         else:

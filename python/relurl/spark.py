@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
+from relurl.cli import SPECS
+
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
 
@@ -35,7 +37,7 @@ def with_resolved(
     base_col: str | None = None,
     base_url: str | URL | None = None,
     out_col: str = "resolved",
-    spec: Literal["rfc1808", "rfc3986"] | None = None,
+    spec: Literal["rfc1808", "rfc3986", "whatwg"] | None = None,
     strict: bool = False,
     errors: Literal["raise", "null"] = "null",
 ) -> DataFrame:
@@ -59,8 +61,8 @@ def with_resolved(
         raise ValueError("give exactly one of base_col (a column of bases) and base_url (one base)")
     if errors not in ("raise", "null"):
         raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
-    if spec not in (None, "rfc1808", "rfc3986"):
-        raise ValueError(f"spec must be 'rfc1808' or 'rfc3986', not {spec!r}")
+    if spec is not None and spec not in SPECS:
+        raise ValueError(f"spec must be 'rfc1808', 'rfc3986' or 'whatwg', not {spec!r}")
     fields = {f.name: f for f in df.schema.fields}
     for name in (href_col, base_col):
         if name is None:
@@ -86,7 +88,7 @@ class _BatchResolver:
         base_col: str | None,
         base_url: str | URL | None,
         out_col: str,
-        spec: Literal["rfc1808", "rfc3986"] | None,
+        spec: Literal["rfc1808", "rfc3986", "whatwg"] | None,
         strict: bool,
         errors: Literal["raise", "null"],
     ) -> None:

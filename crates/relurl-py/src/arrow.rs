@@ -26,9 +26,9 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use self::columns::{Layout, Strings};
-use super::resolving::SpecArg;
 use super::batch::{BatchArgs, ErrorMode, Signals};
 use super::errors::{at_row, from_core};
+use super::resolving::SpecArg;
 use super::strings::{surrogate_error, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::scheduler;
@@ -324,37 +324,72 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: SpecArg, strict: bool, e
     }
     let mut arrays: Vec<ArrayRef> = parsed.into_iter().map(|(array, _)| array).collect();
     let result = if input.stream {
-        let field = Arc::new(Field::new("parsed", component_type(), true));
+        let field = Arc::new(Field::new("parsed", component_type(spec), true));
         PyChunkedArray::try_new(arrays, field)?.into_pyobject(py)?.into_any()
     } else {
-        let array = arrays.pop().unwrap_or_else(|| Arc::new(StructArray::new_null(component_fields(), 0)));
+        let array = arrays.pop().unwrap_or_else(|| Arc::new(StructArray::new_null(component_fields(spec), 0)));
         PyArray::from_array_ref(array).into_pyobject(py)?.into_any()
     };
     report(py, result, failures, mode)
 }
 
-/// The six components' fields, in `urllib.parse.urlparse` order.
-fn component_fields() -> Fields {
-    ["scheme", "netloc", "path", "params", "query", "fragment"].into_iter().map(|name| Field::new(name, DataType::Utf8, true)).collect()
+/// The RFCs' six components, in `urllib.parse.urlparse` order.
+const RFC_COMPONENTS: [&str; 6] = ["scheme", "netloc", "path", "params", "query", "fragment"];
+
+/// The URL Standard's components: the API's getters (§6.1), in the order of the `URL` class.
+const STANDARD_COMPONENTS: [&str; 11] =
+    ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"];
+
+/// The components' fields of a URL of `spec`.
+fn component_fields(spec: Spec) -> Fields {
+    let names: &[&str] = if spec == Spec::Whatwg { &STANDARD_COMPONENTS } else { &RFC_COMPONENTS };
+    names.iter().map(|&name| Field::new(name, DataType::Utf8, true)).collect()
 }
 
-fn component_type() -> DataType {
-    DataType::Struct(component_fields())
+fn component_type(spec: Spec) -> DataType {
+    DataType::Struct(component_fields(spec))
+}
+
+/// Appends the components of `url` (its grammar's: [`component_fields`]), one per builder.
+fn append_components<S: AsRef<str>>(builders: &mut [StringBuilder], url: &relurl::AnyUrl<S>) {
+    if let Some(u) = url.whatwg() {
+        let origin = u.origin();
+        let values = [
+            u.href(),
+            u.protocol(),
+            u.username(),
+            u.password(),
+            u.host(),
+            u.hostname(),
+            u.port(),
+            u.pathname(),
+            u.search(),
+            u.hash(),
+            &origin,
+        ];
+        builders.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
+    } else {
+        let values = [url.scheme(), url.netloc(), url.path(), url.params(), url.query(), url.fragment()];
+        builders.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
+    }
 }
 
 /// A parsed chunk: its struct array, and its failed rows (index in the whole column).
 type Parsed = (ArrayRef, Vec<(usize, Error)>);
 
 /// One chunk of URLs (its first row is `first_row` of the column) as a struct array of
-/// their six components, by RFC 1808 §2.4 or RFC 3986 Appendix B: each the empty string
-/// when empty or absent, as `relurl.parse` and `urllib.parse.urlparse` give them (RFC 1808
-/// §2.4: an empty params, query or fragment is the same as an absent one; under RFC 3986,
-/// params is always empty). A null URL is a null row; so is a failed one (not UTF-8, or
-/// longer than `u32::MAX` bytes, or with `strict` not RFC 1808 §2.2: [`relurl::parse_checked`]),
-/// listed with its error; with `stop`, the chunk ends at its first failure.
+/// their components. By RFC 1808 §2.4 or RFC 3986 Appendix B the six components, each the
+/// empty string when empty or absent, as `relurl.parse` and `urllib.parse.urlparse` give
+/// them (RFC 1808 §2.4: an empty params, query or fragment is the same as an absent one;
+/// under RFC 3986, params is always empty); by the URL Standard, the API's getters (§6.1)
+/// and the origin. A null URL is a null row; so is a failed one (not UTF-8, or longer than
+/// `u32::MAX` bytes, or with `strict` not RFC 1808 §2.2: [`relurl::parse_checked`], or
+/// rejected by the URL Standard), listed with its error; with `stop`, the chunk ends at its
+/// first failure.
 fn parse_chunk(chunk: &Strings<'_>, (spec, strict): (Spec, bool), first_row: usize, stop: bool) -> Result<Parsed, String> {
     let len = chunk.len();
-    let mut builders: Vec<StringBuilder> = (0..6).map(|_| StringBuilder::with_capacity(len, 0)).collect();
+    let fields = component_fields(spec);
+    let mut builders: Vec<StringBuilder> = fields.iter().map(|_| StringBuilder::with_capacity(len, 0)).collect();
     let mut valid = Vec::with_capacity(len);
     let mut errors = Vec::new();
     for row in 0..len {
@@ -365,11 +400,7 @@ fn parse_chunk(chunk: &Strings<'_>, (spec, strict): (Spec, bool), first_row: usi
         };
         match parsed {
             Ok(Some(url)) => {
-                for (builder, component) in
-                    builders.iter_mut().zip([url.scheme(), url.netloc(), url.path(), url.params(), url.query(), url.fragment()])
-                {
-                    builder.append_value(component);
-                }
+                append_components(&mut builders, &url);
                 valid.push(true);
                 continue;
             }
@@ -390,6 +421,6 @@ fn parse_chunk(chunk: &Strings<'_>, (spec, strict): (Spec, bool), first_row: usi
     valid.resize(len, false);
     let columns: Vec<ArrayRef> = builders.into_iter().map(|mut b| Arc::new(b.finish()) as ArrayRef).collect();
     let nulls = if valid.iter().all(|&v| v) { None } else { Some(NullBuffer::from(valid)) };
-    let array = StructArray::try_new(component_fields(), columns, nulls).map_err(|e| e.to_string())?;
+    let array = StructArray::try_new(fields, columns, nulls).map_err(|e| e.to_string())?;
     Ok((Arc::new(array), errors))
 }

@@ -6,7 +6,7 @@ use pyo3::types::PyString;
 
 use super::errors::{from_core, url_error};
 use super::strings::StrArg;
-use relurl::{parse_checked, AnyUrl, Spec, Unchanged};
+use relurl::{AnyUrl, Spec, Unchanged};
 
 thread_local! {
     /// The output buffer each thread reuses for its resolutions.
@@ -14,8 +14,8 @@ thread_local! {
 }
 
 /// Resolves `reference` against the parsed `base`, whose `str` object is `base_object`, by
-/// the rules of the spec `base` was parsed with; with `strict`, the reference is checked
-/// first ([`relurl::parse_checked`]; the caller has checked the base).
+/// the rules of the spec `base` was parsed with ([`AnyUrl::join_into`]); with `strict`, the
+/// reference is checked first (the caller has checked the base).
 ///
 /// When the answer is one of the inputs as given ([`AnyUrl::unchanged`]: in RFC 1808 an
 /// absolute reference, 70% of a typical page's links) it is that input object itself: no
@@ -29,20 +29,25 @@ pub(crate) fn resolve_to_py<'py, B: AsRef<str>>(
     strict: bool,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = base_object.py();
-    let parsed = parse_checked(reference.text, base.spec(), strict).map_err(|e| from_core(py, &e, reference.text))?;
-    match base.unchanged(&parsed) {
-        Some(Unchanged::Reference) => return Ok(exact_str(reference.object, reference.text)),
-        Some(Unchanged::Base) => return Ok(exact_str(base_object, base.as_str())),
-        None => {}
-    }
-    Ok(BUFFER.with(|cell| match cell.try_borrow_mut() {
+    let resolved = BUFFER.with(|cell| match cell.try_borrow_mut() {
         Ok(mut buffer) => {
-            let resolved = write_str(py, base, &parsed, &mut buffer);
+            let resolved = write_str(py, base, reference.text, strict, &mut buffer);
             release_if_huge(&mut buffer);
             resolved
         }
-        Err(_) => write_str(py, base, &parsed, &mut String::new()),
-    }))
+        Err(_) => write_str(py, base, reference.text, strict, &mut String::new()),
+    });
+    match resolved.map_err(|e| from_core(py, &e, reference.text))? {
+        Resolution::Text(text) => Ok(text),
+        Resolution::Unchanged(Unchanged::Reference) => Ok(exact_str(reference.object, reference.text)),
+        Resolution::Unchanged(Unchanged::Base) => Ok(exact_str(base_object, base.as_str())),
+    }
+}
+
+/// What [`write_str`] came to.
+enum Resolution<'py> {
+    Text(Bound<'py, PyString>),
+    Unchanged(Unchanged),
 }
 
 /// The most a thread's reused output buffer keeps between calls.
@@ -56,10 +61,18 @@ pub(crate) fn release_if_huge(buffer: &mut String) {
     }
 }
 
-fn write_str<'py, B: AsRef<str>>(py: Python<'py>, base: &AnyUrl<B>, reference: &AnyUrl<&str>, buffer: &mut String) -> Bound<'py, PyString> {
+fn write_str<'py, B: AsRef<str>>(
+    py: Python<'py>,
+    base: &AnyUrl<B>,
+    reference: &str,
+    strict: bool,
+    buffer: &mut String,
+) -> Result<Resolution<'py>, relurl::Error> {
     buffer.clear();
-    base.resolve_into(reference, buffer);
-    PyString::new(py, buffer)
+    Ok(match base.join_into(reference, strict, buffer)? {
+        Some(unchanged) => Resolution::Unchanged(unchanged),
+        None => Resolution::Text(PyString::new(py, buffer)),
+    })
 }
 
 /// `object` itself if it is exactly a `str`; a plain `str` copy of a subclass instance.

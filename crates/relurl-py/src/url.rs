@@ -1,7 +1,10 @@
-//! `relurl.URL`: a parsed URL (RFC 1808 §2.4, or RFC 3986 Appendix B) that resolves
-//! references against itself.
+//! `relurl.URL`: a parsed URL (RFC 1808 §2.4, RFC 3986 Appendix B, or the URL Standard's
+//! basic URL parser) that resolves references against itself.
+
+use std::sync::OnceLock;
 
 use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
@@ -24,11 +27,15 @@ pub struct PyUrl {
     url: AnyUrl<PyBackedStr>,
     /// The same text split by RFC 3986 Appendix B.
     url_rfc3986: AnyUrl<PyBackedStr>,
+    /// The same text parsed by the URL Standard (which may fail): at once for a URL of
+    /// `spec="whatwg"`, else when first asked for (`resolve(..., spec="whatwg")`).
+    url_whatwg: OnceLock<Result<AnyUrl<PyBackedStr>, relurl::Error>>,
     /// The grammar it was parsed with: its attributes, `str()` and the default `spec` of
     /// `resolve` follow it.
     spec: Spec,
     /// `str()`: for RFC 1808 the §4 step 7 recombination (the input itself unless it has an
-    /// empty `;`, `?` or `#`); for RFC 3986 the input (§5.3 recomposition is lossless).
+    /// empty `;`, `?` or `#`); for RFC 3986 the input (§5.3 recomposition is lossless); for
+    /// the URL Standard the href (§4.5).
     recombined: Py<PyString>,
 }
 
@@ -47,12 +54,30 @@ impl PyUrl {
                 return Err(from_core(py, &e, s));
             }
         };
-        let recombined = if spec == Spec::Rfc3986 || url.recombines_losslessly() {
+        let url_whatwg = OnceLock::new();
+        let recombined = if spec == Spec::Whatwg {
+            let parsed = url_whatwg.get_or_init(|| AnyUrl::parse_owned(url.holder().clone_ref(py), Spec::Whatwg));
+            match parsed {
+                Ok(whatwg) => PyString::new(py, whatwg.as_str()).unbind(),
+                Err(e) => return Err(from_core(py, e, url.as_str())),
+            }
+        } else if spec == Spec::Rfc3986 || url.recombines_losslessly() {
             url.holder().as_py_str().clone_ref(py)
         } else {
             PyString::new(py, &url.to_string()).unbind()
         };
-        Ok(Self { url, url_rfc3986, spec, recombined })
+        Ok(Self { url, url_rfc3986, url_whatwg, spec, recombined })
+    }
+
+    /// This URL by the URL Standard, for a URL parsed with `spec="whatwg"`; else an
+    /// `AttributeError` saying that `name` is the Standard's.
+    fn standard(&self, name: &str) -> PyResult<&relurl::whatwg::WhatwgUrl> {
+        self.own().whatwg().ok_or_else(|| {
+            PyAttributeError::new_err(format!(
+                "{name} is a URL Standard component: only a URL parsed with spec='whatwg' has it (this one: spec='{}')",
+                self.spec.name()
+            ))
+        })
     }
 
     /// The `spec` argument of a method: the given name, or (for `None`) this URL's grammar.
@@ -71,7 +96,7 @@ impl PyUrl {
         super::functions::parse(url, spec, strict)
     }
 
-    /// The grammar this URL was parsed with: `"rfc1808"` or `"rfc3986"`.
+    /// The grammar this URL was parsed with: `"rfc1808"`, `"rfc3986"` or `"whatwg"`.
     #[getter]
     fn spec(&self) -> &'static str {
         self.spec.name()
@@ -113,8 +138,77 @@ impl PyUrl {
         self.own().fragment()
     }
 
-    /// Resolves `reference` against this URL by RFC 1808 §4 or RFC 3986 §5.2 (`spec`; by
-    /// default the grammar this URL was parsed with). With `strict=True` (RFC 1808 only),
+    /// The URL Standard's §6.1 `href`: the URL serialized (§4.5), `str()` (a URL of
+    /// `spec="whatwg"` only: else `AttributeError`).
+    #[getter]
+    fn href(&self) -> PyResult<&str> {
+        Ok(self.standard("href")?.href())
+    }
+
+    /// The URL Standard's §6.1 `protocol`: the scheme and `:` (a URL of `spec="whatwg"` only: else `AttributeError`).
+    #[getter]
+    fn protocol(&self) -> PyResult<&str> {
+        Ok(self.standard("protocol")?.protocol())
+    }
+
+    /// The URL Standard's §6.1 `username` (a URL of `spec="whatwg"` only: else `AttributeError`).
+    #[getter]
+    fn username(&self) -> PyResult<&str> {
+        Ok(self.standard("username")?.username())
+    }
+
+    /// The URL Standard's §6.1 `password` (a URL of `spec="whatwg"` only: else `AttributeError`).
+    #[getter]
+    fn password(&self) -> PyResult<&str> {
+        Ok(self.standard("password")?.password())
+    }
+
+    /// The URL Standard's §6.1 `host`: the host and `:port` when the port is not null; `''` without a host (a URL of `spec="whatwg"` only: else `AttributeError`).
+    #[getter]
+    fn host(&self) -> PyResult<&str> {
+        Ok(self.standard("host")?.host())
+    }
+
+    /// The URL Standard's §6.1 `hostname`: the serialized host (§3.6), `''` without a host (a URL of `spec="whatwg"` only: else `AttributeError`).
+    #[getter]
+    fn hostname(&self) -> PyResult<&str> {
+        Ok(self.standard("hostname")?.hostname())
+    }
+
+    /// The URL Standard's §6.1 `port`: `''` when none or the scheme's default (a URL of `spec="whatwg"` only: else `AttributeError`).
+    #[getter]
+    fn port(&self) -> PyResult<&str> {
+        Ok(self.standard("port")?.port())
+    }
+
+    /// The URL Standard's §6.1 `pathname`: the path serialized (a URL of `spec="whatwg"` only: else `AttributeError`).
+    #[getter]
+    fn pathname(&self) -> PyResult<&str> {
+        Ok(self.standard("pathname")?.pathname())
+    }
+
+    /// The URL Standard's §6.1 `search`: `''` or `?` and the query (a URL of `spec="whatwg"` only: else `AttributeError`).
+    #[getter]
+    fn search(&self) -> PyResult<&str> {
+        Ok(self.standard("search")?.search())
+    }
+
+    /// The URL Standard's §6.1 `hash`: `''` or `#` and the fragment (a URL of `spec="whatwg"` only: else `AttributeError`).
+    #[getter]
+    fn hash(&self) -> PyResult<&str> {
+        Ok(self.standard("hash")?.hash())
+    }
+
+    /// The URL Standard's §6.1 `origin`: the ASCII serialization of the URL's origin (§4.7),
+    /// `'null'` for an opaque one (a URL of `spec="whatwg"` only: else `AttributeError`).
+    #[getter]
+    fn origin(&self) -> PyResult<String> {
+        Ok(self.standard("origin")?.origin())
+    }
+
+    /// Resolves `reference` against this URL by RFC 1808 §4, RFC 3986 §5.2 or the URL
+    /// Standard (§4.4 with this URL as the base) (`spec`; by default the grammar this URL was
+    /// parsed with). With `strict=True` (RFC 1808 only),
     /// this URL and then the reference are first checked against the §2.2 BNF.
     #[pyo3(signature = (reference, *, spec = None, strict = false))]
     fn resolve<'py>(&self, reference: &Bound<'py, PyAny>, spec: Option<SpecArg>, strict: bool) -> PyResult<Bound<'py, PyString>> {
@@ -149,7 +243,7 @@ impl PyUrl {
         let text = self.text(py).repr()?;
         Ok(match self.spec {
             Spec::Rfc1808 => format!("URL({text})"),
-            Spec::Rfc3986 => format!("URL({text}, spec='rfc3986')"),
+            spec => format!("URL({text}, spec='{}')", spec.name()),
         })
     }
 
@@ -198,7 +292,7 @@ impl PyUrl {
         let text = url.text(py).into_any();
         let args = match url.spec {
             Spec::Rfc1808 => PyTuple::new(py, [text])?,
-            Spec::Rfc3986 => PyTuple::new(py, [text, PyString::new(py, url.spec.name()).into_any()])?,
+            spec => PyTuple::new(py, [text, PyString::new(py, spec.name()).into_any()])?,
         };
         PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
     }
@@ -212,24 +306,29 @@ impl PyUrl {
 
     /// This URL as parsed by its own grammar.
     pub(crate) fn own(&self) -> &AnyUrl<PyBackedStr> {
-        self.url_for(self.spec)
+        match (self.spec, self.url_whatwg.get()) {
+            (Spec::Whatwg, Some(Ok(url))) => url,
+            // A URL of spec="whatwg" has its parse from the start: not reached.
+            (Spec::Rfc3986, _) => &self.url_rfc3986,
+            _ => &self.url,
+        }
     }
 
-    /// This URL as parsed by the grammar of `spec`; with `strict` (refused with RFC 3986:
-    /// [`strict_with`]), first checked against the RFC 1808 §2.2 BNF, a `URLError` if it
-    /// does not conform.
+    /// This URL as parsed by the grammar of `spec`; with `strict` (refused but with RFC
+    /// 1808: [`strict_with`]), first checked against the RFC 1808 §2.2 BNF, a `URLError` if it
+    /// does not conform; by the URL Standard, a `URLError` if it fails to parse.
     pub(crate) fn checked_for(&self, py: Python<'_>, spec: Spec, strict: bool) -> PyResult<&AnyUrl<PyBackedStr>> {
         if strict_with(strict, spec)? {
             relurl::validate(self.url.as_str()).map_err(|e| from_core(py, &e, self.url.as_str()))?;
         }
-        Ok(self.url_for(spec))
-    }
-
-    /// This URL as parsed by the grammar of `spec`.
-    pub(crate) fn url_for(&self, spec: Spec) -> &AnyUrl<PyBackedStr> {
         match spec {
-            Spec::Rfc1808 => &self.url,
-            Spec::Rfc3986 => &self.url_rfc3986,
+            Spec::Rfc1808 => Ok(&self.url),
+            Spec::Rfc3986 => Ok(&self.url_rfc3986),
+            Spec::Whatwg => self
+                .url_whatwg
+                .get_or_init(|| AnyUrl::parse_owned(self.url.holder().clone_ref(py), Spec::Whatwg))
+                .as_ref()
+                .map_err(|e| from_core(py, e, self.url.as_str())),
         }
     }
 

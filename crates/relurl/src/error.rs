@@ -215,7 +215,7 @@ impl fmt::Display for ErrorKind {
             Self::EmptyFirstSegment => f.write_str("a path cannot begin with an empty segment ('//' after the net_loc)"),
             Self::LoneSurrogate { unit } => write!(f, "lone surrogate U+{unit:04X} cannot be encoded as UTF-8"),
             Self::StrictUnavailable => {
-                f.write_str("the strict check is the RFC 1808 section 2.2 grammar: not available with spec='rfc3986'")
+                f.write_str("the strict check is the RFC 1808 section 2.2 grammar: not available with spec='rfc3986' or spec='whatwg'")
             }
             Self::UrlStandard(failure) => write!(f, "invalid URL (URL Standard): {failure}"),
         }

@@ -1,0 +1,191 @@
+"""spec="whatwg": the WHATWG URL Standard through every entry point that takes a spec.
+
+The parser itself is proven by the WPT data (crates/relurl/tests/it/whatwg_wpt.rs) and by
+ada (tests/test_whatwg_ada.py); this file checks what each entry point does with it.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+import relurl
+import relurl.arrow
+
+PAGE = "http://good.com/dir/page.html"
+
+#: The README's crawler table: what a browser requests for each href on PAGE, and what RFC
+#: 1808 (relurl's default) gives.
+CRAWLER_TABLE = [
+    ("http:evil.com", "http://good.com/dir/evil.com", "http:evil.com"),
+    ("\\\\evil.com/x", "http://evil.com/x", "http://good.com/dir/\\\\evil.com/x"),
+    ("/\\evil.com/x", "http://evil.com/x", "http://good.com/\\evil.com/x"),
+    ("/\t/evil.com", "http://evil.com/", "http://good.com/\t/evil.com"),
+    ("ht\ntp://evil.com", "http://evil.com/", "http://good.com/dir/ht\ntp://evil.com"),
+    ("http://evil.com\\@good.com/", "http://evil.com/@good.com/", "http://evil.com\\@good.com/"),
+    ("http://0x7f.1/", "http://127.0.0.1/", "http://0x7f.1/"),
+    ("http://2130706433/", "http://127.0.0.1/", "http://2130706433/"),
+    ("http://\uff45\uff56\uff49\uff4c.com/", "http://evil.com/", "http://\uff45\uff56\uff49\uff4c.com/"),
+    ("http://%65vil.com/", "http://evil.com/", "http://%65vil.com/"),
+    ("../../../../g", "http://good.com/g", "http://good.com/../../../g"),
+]
+
+
+@pytest.mark.parametrize(("href", "browser", "rfc1808"), CRAWLER_TABLE)
+def test_the_crawler_table(href: str, browser: str, rfc1808: str) -> None:
+    assert relurl.resolve(PAGE, href, spec="whatwg") == browser
+    assert relurl.parse(PAGE, spec="whatwg").resolve(href) == browser
+    # RFC 1808 stays the default.
+    assert relurl.resolve(PAGE, href) == rfc1808
+
+
+def test_every_batch_entry_point_gives_the_single_answer() -> None:
+    hrefs = [h for h, _, _ in CRAWLER_TABLE] + ["?q", "#f", "", "//h/x"]
+    expected = [relurl.resolve(PAGE, h, spec="whatwg") for h in hrefs]
+    assert relurl.resolve_many([PAGE] * len(hrefs), hrefs, spec="whatwg") == expected
+    assert relurl.resolve_many(PAGE, hrefs, spec="whatwg", threads=2) == expected
+    base = relurl.URL(PAGE, "whatwg")
+    assert base.resolve_many(hrefs) == expected
+    # A URL base keeps its grammar; spec= overrides it.
+    assert relurl.resolve_many(base, hrefs) == expected
+    assert relurl.parse(PAGE).resolve_many(hrefs, spec="whatwg") == expected
+    assert relurl.resolve(base, "../../x") == "http://good.com/x"
+    assert relurl.resolve(base, "../../x", spec="rfc1808") == "http://good.com/../x"
+
+
+def test_arrow_resolve_and_parse() -> None:
+    pa = pytest.importorskip("pyarrow")
+    hrefs = [h for h, _, _ in CRAWLER_TABLE] + [None, "http://[::1"]
+    got = relurl.arrow.resolve(PAGE, pa.array(hrefs), spec="whatwg", errors="null")
+    assert pa.array(got).to_pylist() == [b for _, b, _ in CRAWLER_TABLE] + [None, None]
+    base = relurl.URL(PAGE, spec="whatwg")
+    assert pa.array(relurl.arrow.resolve(base, pa.array(["../x"]))).to_pylist() == ["http://good.com/x"]
+    urls = ["HTTPS://u:p@Example.COM:443/a/../b?q#f", "sc:opaque", None, "http://a:99999/"]
+    parsed, failures = relurl.arrow.parse(pa.array(urls), spec="whatwg", errors="report")
+    rows = pa.array(parsed).to_pylist()
+    assert list(rows[0]) == [
+        "href",
+        "protocol",
+        "username",
+        "password",
+        "host",
+        "hostname",
+        "port",
+        "pathname",
+        "search",
+        "hash",
+        "origin",
+    ]
+    assert rows[0] == {
+        "href": "https://u:p@example.com/b?q#f", "protocol": "https:", "username": "u", "password": "p",
+        "host": "example.com", "hostname": "example.com", "port": "", "pathname": "/b", "search": "?q",
+        "hash": "#f", "origin": "https://example.com",
+    }  # fmt: skip
+    assert rows[1] is not None and (rows[1]["pathname"], rows[1]["origin"]) == ("opaque", "null")
+    assert rows[2] is None and rows[3] is None
+    assert [(e.index, e.kind) for e in failures] == [(3, "port_out_of_range")]
+    with pytest.raises(relurl.URLError) as info:
+        relurl.arrow.parse(pa.array(urls), spec="whatwg")
+    assert (info.value.index, info.value.kind) == (3, "port_out_of_range")
+
+
+def test_a_url_of_the_standard() -> None:
+    url = relurl.URL("HTTP://u:p@\uff45vil.com:80/a/../b c?q#f", spec="whatwg")
+    assert str(url) == url.href == "http://u:p@evil.com/b%20c?q#f"
+    assert repr(url) == "URL('HTTP://u:p@\uff45vil.com:80/a/../b c?q#f', spec='whatwg')"
+    assert url.spec == "whatwg"
+    got = {name: getattr(url, name) for name in ("protocol", "username", "password", "host", "hostname", "port")}
+    assert got == {"protocol": "http:", "username": "u", "password": "p", "host": "evil.com", "hostname": "evil.com",
+                   "port": ""}  # fmt: skip
+    assert (url.pathname, url.search, url.hash, url.origin) == ("/b%20c", "?q", "#f", "http://evil.com")
+    # The six components, read from the href.
+    assert tuple(url) == ("http", "u:p@evil.com", "/b%20c", "", "q", "f")
+    assert pickle.loads(pickle.dumps(url)) == url
+    assert url != relurl.URL("HTTP://u:p@\uff45vil.com:80/a/../b c?q#f")
+    assert relurl.URL("http://a:8080/", spec="whatwg").port == "8080"
+    assert relurl.URL("blob:https://a.b/x", spec="whatwg").origin == "https://a.b"
+
+
+def test_the_standard_s_components_are_its_own() -> None:
+    for name in ("href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+                 "hash", "origin"):  # fmt: skip
+        with pytest.raises(AttributeError, match=f"^{name} is a URL Standard component: only a URL parsed with"):
+            getattr(relurl.URL("http://a/b"), name)
+
+
+@pytest.mark.parametrize(
+    ("url", "kind", "position"),
+    [
+        ("http://[::1", "ipv6_unclosed", 7),
+        ("foo", "missing_scheme_non_relative_url", 0),
+        ("http://a:99999/", "port_out_of_range", 9),
+        ("http://1.2.3.4.5/", "ipv4_too_many_parts", 7),
+        ("  http://a b/", "domain_invalid_code_point", 9),
+    ],
+)
+def test_a_failure_is_a_url_error(url: str, kind: str, position: int) -> None:
+    with pytest.raises(relurl.URLError) as info:
+        relurl.parse(url, spec="whatwg")
+    assert (info.value.kind, info.value.position) == (kind, position)
+    assert str(info.value).startswith("invalid URL (URL Standard): ")
+    with pytest.raises(relurl.URLError):
+        relurl.resolve(url, "g", spec="whatwg")
+
+
+def test_failures_in_batches_name_the_input() -> None:
+    result, failures = relurl.resolve_many(["http://a/", "http://[/", "x:y"], ["//[", "g", "g"], spec="whatwg",
+                                           errors="report")  # fmt: skip
+    assert result == [None, None, None]
+    assert [(e.index, e.input, e.kind) for e in failures] == [
+        (0, "reference", "ipv6_unclosed"),
+        (1, "base", "ipv6_unclosed"),
+        (2, "reference", "missing_scheme_non_relative_url"),
+    ]
+
+
+def test_strict_is_not_the_standard_s() -> None:
+    for call in (
+        lambda: relurl.parse("http://a/", spec="whatwg", strict=True),
+        lambda: relurl.resolve("http://a/", "g", spec="whatwg", strict=True),
+        lambda: relurl.resolve_many(["http://a/"], ["g"], spec="whatwg", strict=True),
+    ):
+        with pytest.raises(relurl.URLError) as info:
+            call()
+        assert info.value.kind == "strict_unavailable"
+
+
+def test_links_of_a_page_by_the_standard() -> None:
+    html = """<base href="http://[bad"><a href="/\\evil.com/x">a</a><a href="http://a b/">bad</a>
+              <img src=" ../../../../i.png "><a href="mailto:x@y">m</a>"""
+    links = relurl.extract_links(html, PAGE, spec="whatwg")
+    # The base href the Standard rejects defines no base; the link it rejects is left out.
+    assert [link.url for link in links] == ["http://evil.com/x", "http://good.com/i.png", "mailto:x@y"]
+    assert links[2].special == "mailto"
+    base = relurl.establish_base(retrieval_url="HTTP://Good.com/a/", html_base_href="../b/", spec="whatwg")
+    assert (base.url, base.source) == ("http://good.com/b/", "html")
+    base = relurl.establish_base(retrieval_url=PAGE, html_base_href="http://[", spec="whatwg")
+    assert (base.url, base.source) == (PAGE, "retrieval")
+
+
+def run(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "relurl", *args], input=stdin, capture_output=True, check=False)
+
+
+def test_command_line() -> None:
+    done = run("resolve", "--spec", "whatwg", PAGE, "/\\evil.com/x", "http://[")
+    assert done.returncode == 1
+    assert done.stdout.decode().split("\n") == ["http://evil.com/x", "", ""]
+    assert "REF 2" in done.stderr.decode()
+    done = run("parse", "--json", "--spec", "whatwg", "HTTP://A:80/b")
+    assert done.returncode == 0, done.stderr
+    row: dict[str, Any] = json.loads(done.stdout)
+    assert (row["url"], row["href"], row["hostname"], row["origin"]) == ("HTTP://A:80/b", "http://a/b", "a", "http://a")
+    done = run("links", "--spec", "whatwg", "--url", PAGE, "-", stdin=b'<a href="/\\evil.com/x">')
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().split("\t")[0].strip() == "http://evil.com/x"
+    done = run("resolve", "--spec", "whatwg", "--strict", PAGE, "g")
+    assert done.returncode == 2 and b"not available with --spec whatwg" in done.stderr
