@@ -51,6 +51,8 @@ ORDER = [
     ("test_relurl_resolve_many", "`relurl`: `parse(base).resolve_many(hrefs)`, one call per page"),
     ("test_relurl_rfc3986_many", '`relurl`: `parse(base).resolve_many(hrefs, spec="rfc3986")`, one call per page'),
     ("test_relurl_urljoin", "`relurl.urljoin(base, href)` (the urllib twin: identical results)"),
+    ("test_relurl_whatwg_url_resolve", '`relurl`: `URL(base, spec="whatwg").resolve(href)`, base parsed once per page'),
+    ("test_relurl_whatwg_many", '`relurl`: `URL(base, spec="whatwg").resolve_many(hrefs)`, one call per page'),
 ]
 URLJOIN = "test_urljoin"
 CAN_ADA = "test_can_ada"
@@ -132,6 +134,8 @@ def table(runs: list[dict[str, Any]]) -> tuple[str, int]:
         notes = []
         if info.get("matches_urljoin"):
             notes.append("identical results to `urllib.parse.urljoin`")
+        elif info.get("matches_ada"):
+            notes.append("identical results to ada's (`ada_url.join_url`)")
         elif "matches_relurl_resolve" in info:
             same = all(benches[name]["extra_info"]["matches_relurl_resolve"] for benches, _ in groups)
             notes.append("same results as `relurl.resolve`" if same else "**differs from `relurl.resolve`**")
@@ -155,6 +159,8 @@ INTERLEAVED = {
     "test_relurl_resolve_many": "run_relurl_resolve_many",
     "test_relurl_rfc3986_many": "run_relurl_rfc3986_many",
     "test_relurl_urljoin": "run_relurl_urljoin",
+    "test_relurl_whatwg_url_resolve": "run_relurl_whatwg_url_resolve",
+    "test_relurl_whatwg_many": "run_relurl_whatwg_many",
 }
 
 

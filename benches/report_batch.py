@@ -37,6 +37,11 @@ ROWS_LABELS = [
     ("test_arrow_chunked", "`relurl.arrow.resolve` on chunked arrays (65,536-row chunks)"),
     ("test_arrow_chunked_threads2", "the same, `threads=2` (whole chunks per thread)"),
     (
+        "test_arrow_resolve_whatwg",
+        '`pa.array(relurl.arrow.resolve(bases, hrefs, spec="whatwg"))`, the URL Standard (same results as ada)',
+    ),
+    ("test_arrow_resolve_whatwg_threads2", "the same, `threads=2`"),
+    (
         "test_arrow_check_only",
         "`relurl.arrow.resolve(None, hrefs)`: import, UTF-8 check, all-null result (no resolving)",
     ),

@@ -92,6 +92,10 @@ def arrow_resolve(threads: int = 1) -> object:
     return pa.array(relurl.arrow.resolve(ARROW_BASES, ARROW_HREFS, threads=threads))
 
 
+def arrow_resolve_whatwg(threads: int = 1) -> object:
+    return pa.array(relurl.arrow.resolve(ARROW_BASES, ARROW_HREFS, spec="whatwg", threads=threads))
+
+
 def arrow_check_only() -> object:
     return pa.array(relurl.arrow.resolve(None, ARROW_HREFS))
 
@@ -110,7 +114,17 @@ CONTESTANTS: dict[str, Callable[[], object]] = {
     "test_arrow_chunked": arrow_chunked,
     "test_arrow_chunked_threads2": lambda: arrow_chunked(2),
     "test_arrow_check_only": arrow_check_only,
+    "test_arrow_resolve_whatwg": arrow_resolve_whatwg,
+    "test_arrow_resolve_whatwg_threads2": lambda: arrow_resolve_whatwg(2),
 }
+
+
+def whatwg_expected() -> list[object]:
+    """ada's answers (ada_url.join_url) for every row: what a spec="whatwg" contestant must
+    give (the corpus has no link ada rejects)."""
+    ada = pytest.importorskip("ada_url")
+    cache: dict[tuple[str, str], str] = {}
+    return [cache.setdefault((b, h), ada.join_url(b, h)) for b, h in zip(BASES, HREFS, strict=False)]
 
 
 def as_list(result: object) -> list[object]:
@@ -124,6 +138,8 @@ def run(benchmark: object, name: str, rounds: int) -> None:
     # compared with itself, as the peer; every relurl contestant must match exactly.
     if name == "test_arrow_check_only":
         expected: list[object] = [None] * ROWS
+    elif "whatwg" in name:
+        expected = whatwg_expected()
     else:
         expected = urljoin_loop() if name == "test_urljoin_loop" else EXPECTED  # type: ignore[assignment]
     matches = got == expected
@@ -147,6 +163,8 @@ def test_urljoin_loop(benchmark: object) -> None:
         "test_arrow_chunked",
         "test_arrow_chunked_threads2",
         "test_arrow_check_only",
+        "test_arrow_resolve_whatwg",
+        "test_arrow_resolve_whatwg_threads2",
     ],
 )
 def test_relurl(benchmark: object, name: str) -> None:

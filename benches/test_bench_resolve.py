@@ -123,6 +123,27 @@ def run_relurl_rfc3986_many() -> int:
     return 0
 
 
+def run_relurl_whatwg_url_resolve() -> int:
+    url = relurl.URL
+    failures = 0
+    for base, hrefs in PAGES:
+        resolve = url(base, "whatwg").resolve
+        for href in hrefs:
+            try:
+                resolve(href)
+            except relurl.URLError:
+                failures += 1
+    return failures
+
+
+def run_relurl_whatwg_many() -> int:
+    url = relurl.URL
+    failures = 0
+    for base, hrefs in PAGES:
+        failures += url(base, "whatwg").resolve_many(hrefs, errors="null").count(None)
+    return failures
+
+
 def run_can_ada() -> int:
     import can_ada
 
@@ -188,6 +209,25 @@ def results_relurl_rfc3986_many() -> list[object]:
     out: list[object] = []
     for base, hrefs in PAGES:
         out.extend(relurl.parse(base).resolve_many(hrefs, spec="rfc3986"))
+    return out
+
+
+def results_relurl_whatwg_url_resolve() -> list[object]:
+    out: list[object] = []
+    for base, hrefs in PAGES:
+        parsed = relurl.URL(base, "whatwg")
+        for href in hrefs:
+            try:
+                out.append(parsed.resolve(href))
+            except relurl.URLError:
+                out.append(FAILED)
+    return out
+
+
+def results_relurl_whatwg_many() -> list[object]:
+    out: list[object] = []
+    for base, hrefs in PAGES:
+        out.extend(FAILED if r is None else r for r in relurl.URL(base, "whatwg").resolve_many(hrefs, errors="null"))
     return out
 
 
@@ -297,6 +337,40 @@ def test_relurl_rfc3986_many(benchmark: Any) -> None:
         run_relurl_rfc3986_many,
         results_relurl_rfc3986_many,
         relurl_variant=False,
+    )
+
+
+def _whatwg_bench(benchmark: Any, contestant: str, fn: Callable[[], int], collect: Callable[[], list[object]]) -> None:
+    """A spec="whatwg" contestant: its results must equal ada's (ada_url.join_url), every one."""
+    ada = pytest.importorskip("ada_url")
+
+    def join(base: str, href: str) -> object:
+        try:
+            return ada.join_url(base, href)
+        except ValueError:
+            return FAILED
+
+    got, reference = collect(), [join(base, href) for base, href in PAIRS]
+    assert got == reference, f"{sum(a != b for a, b in zip(got, reference, strict=False))} results differ from ada's"
+    benchmark.extra_info["matches_ada"] = True
+    _bench(benchmark, contestant, fn, collect, relurl_variant=False)
+
+
+def test_relurl_whatwg_url_resolve(benchmark: Any) -> None:
+    _whatwg_bench(
+        benchmark,
+        'relurl URL(base, spec="whatwg").resolve (base parsed once per page)',
+        run_relurl_whatwg_url_resolve,
+        results_relurl_whatwg_url_resolve,
+    )
+
+
+def test_relurl_whatwg_many(benchmark: Any) -> None:
+    _whatwg_bench(
+        benchmark,
+        'relurl URL(base, spec="whatwg").resolve_many (one call per page)',
+        run_relurl_whatwg_many,
+        results_relurl_whatwg_many,
     )
 
 
