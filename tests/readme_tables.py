@@ -70,6 +70,14 @@ def differences_table() -> str:
     return "\n".join(lines)
 
 
+def _whatwg(base: str, reference: str) -> str:
+    """The URL Standard's answer, or "fails (kind)"."""
+    try:
+        return relurl.resolve(base, reference, spec="whatwg")
+    except relurl.URLError as err:
+        return f"fails (`{err.kind}`)"
+
+
 def semantics_table() -> str:
     """One row per example (RFC 1808 section 5, RFC 3986 section 5.4, and the extra
     references), one column per semantics, each value computed by relurl."""
@@ -78,16 +86,17 @@ def semantics_table() -> str:
     rows += [(f"3986 §{r['section']}", BASE_3986, r["reference"]) for r in _load("rfc3986_examples.json")["examples"]]
     rows += [("extra", BASE_1808, reference) for reference in EXTRA_REFERENCES]
     lines = [
-        '| example | base | reference | `spec="rfc1808"` | `spec="rfc3986"` | `relurl.urljoin` |',
-        "|---|---|---|---|---|---|",
+        '| example | base | reference | `spec="rfc1808"` | `spec="rfc3986"` | `spec="whatwg"` | `relurl.urljoin` |',
+        "|---|---|---|---|---|---|---|",
     ]
     for source, base, reference in rows:
         values = (
             relurl.resolve(base, reference),
             relurl.resolve(base, reference, spec="rfc3986"),
+            _whatwg(base, reference),
             relurl.urljoin(base, reference),
         )
-        cells = " | ".join(_cell(v) for v in values)
+        cells = " | ".join(v if v.startswith("fails") else _cell(v) for v in values)
         label = "A" if base == BASE_1808 else "B"
         lines.append(f"| {source} | {label} | {_cell(reference)} | {cells} |")
     return "\n".join(lines)
