@@ -86,6 +86,20 @@ def test_a_url_base_url_keeps_its_spec(spark: Any) -> None:
     assert [r["resolved"] for r in out] == relurl.resolve_many("http://a/b/c/d;p?q", hrefs, spec="rfc3986")
 
 
+def test_whatwg_by_name_and_by_a_url_base(spark: Any) -> None:
+    """spec="whatwg" (what a browser requests); a rejected href is null (errors="null")."""
+    from relurl.spark import with_resolved
+
+    page = "http://good.com/dir/page.html"
+    hrefs = ["/\\evil.com/x", "../../../g", "http://[::1", None, "http://0x7f.1/"]
+    df = spark.createDataFrame([(i, h) for i, h in enumerate(hrefs)], "id long, href string")
+    expected = ["http://evil.com/x", "http://good.com/g", None, None, "http://127.0.0.1/"]
+    out = with_resolved(df, "href", base_url=page, spec="whatwg").orderBy("id").collect()
+    assert [r["resolved"] for r in out] == expected
+    out = with_resolved(df, "href", base_url=relurl.URL(page, "whatwg")).orderBy("id").collect()
+    assert [r["resolved"] for r in out] == expected
+
+
 def test_errors_raise_fails_the_job_with_the_urlerror(spark: Any) -> None:
     from relurl.spark import with_resolved
 
