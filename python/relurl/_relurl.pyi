@@ -87,7 +87,10 @@ class URLWarning(UserWarning):
 @final
 class URL:
     """A URL split into its six components: by RFC 1808 section 2.4 (the default), or by
-    RFC 3986 Appendix B with `spec="rfc3986"` (then `params` is always '').
+    RFC 3986 Appendix B with `spec="rfc3986"` (then `params` is always ''), or parsed by the
+    WHATWG URL Standard with `spec="whatwg"` (then `str()` is its href, the six components
+    are read from the href, and the Standard's own components `href`, `protocol`, ...,
+    `origin` are there too; a URL the Standard rejects raises URLError).
 
     A component is '' when it is absent or empty (RFC 1808 sections 2.4.1, 2.4.4 and 2.4.5
     make an empty fragment, query or params the same as none). Immutable, hashable,
@@ -199,13 +202,15 @@ class URL:
 
 def parse(url: str, *, spec: _Spec = "rfc1808", strict: bool = False) -> URL:
     """Parses `url` into its six components by RFC 1808 section 2.4 (or, with
-    `spec="rfc3986"`, RFC 3986 Appendix B); with `strict=True` (RFC 1808 only), first
-    checks it against the section 2.2 BNF (raises URLError)."""
+    `spec="rfc3986"`, RFC 3986 Appendix B; with `spec="whatwg"`, the URL Standard's basic
+    URL parser, which may fail: URLError); with `strict=True` (RFC 1808 only), first checks
+    it against the section 2.2 BNF (raises URLError)."""
 
 def resolve(base: str | URL, reference: str, *, spec: _Spec | None = None, strict: bool = False) -> str:
     """Resolves `reference` against `base` (a str, or a parsed URL) by RFC 1808 section 4,
-    or with `spec="rfc3986"` by RFC 3986 section 5.2 (strict); any other `spec` raises
-    ValueError. Without `spec`, a URL base is resolved by the spec it was parsed with, a
+    or with `spec="rfc3986"` by RFC 3986 section 5.2 (strict), or with `spec="whatwg"` by
+    the URL Standard (the reference parsed with the base as its base URL; a failure of
+    either raises URLError); any other `spec` raises ValueError. Without `spec`, a URL base is resolved by the spec it was parsed with, a
     str by RFC 1808. With `strict=True` (RFC 1808 only; with RFC 3986 a URLError of kind
     "strict_unavailable"), the base and then the reference are first checked against the
     section 2.2 BNF (raises URLError)."""
@@ -476,8 +481,10 @@ def arrow_parse(
     by RFC 1808 section 2.4 or RFC 3986 Appendix B. A component is the empty string when it
     is empty or absent (RFC 1808 section 2.4: an empty params, query or fragment is the same
     as an absent one), exactly the six strings of `tuple(relurl.parse(url))` and urllib;
-    under RFC 3986 params is always "". A null URL is a null row. A chunked input gives a
-    chunked result.
+    under RFC 3986 params is always "". With `spec="whatwg"`, the URL Standard's components
+    instead (href, protocol, username, password, host, hostname, port, pathname, search,
+    hash, origin: the `URL` attributes of those names), and a URL the Standard rejects is a
+    failed row. A null URL is a null row. A chunked input gives a chunked result.
 
     With `strict=True` (RFC 1808 only) a row that does not follow the section 2.2 BNF fails.
     A row that is not valid UTF-8 (or longer than 4294967295 bytes) fails, by `errors`: "raise"
