@@ -210,10 +210,10 @@ def resolve(base: str | URL, reference: str, *, spec: _Spec | None = None, stric
     """Resolves `reference` against `base` (a str, or a parsed URL) by RFC 1808 section 4,
     or with `spec="rfc3986"` by RFC 3986 section 5.2 (strict), or with `spec="whatwg"` by
     the URL Standard (the reference parsed with the base as its base URL; a failure of
-    either raises URLError); any other `spec` raises ValueError. Without `spec`, a URL base is resolved by the spec it was parsed with, a
-    str by RFC 1808. With `strict=True` (RFC 1808 only; with RFC 3986 a URLError of kind
-    "strict_unavailable"), the base and then the reference are first checked against the
-    section 2.2 BNF (raises URLError)."""
+    either raises URLError); any other `spec` raises ValueError. Without `spec`, a URL base
+    is resolved by the spec it was parsed with, a str by RFC 1808. With `strict=True` (RFC
+    1808 only; otherwise a URLError of kind "strict_unavailable"), the base and then the
+    reference are first checked against the section 2.2 BNF (raises URLError)."""
 
 @overload
 def resolve_many(
