@@ -130,6 +130,7 @@ impl Parts {
             fragment_start: fragment_start.map(|f| f as u32),
             host_kind,
             opaque_path: self.opaque,
+            fast_base: !self.opaque && self.scheme != "file" && super::is_special(&self.scheme),
             serialization: s,
         })
     }

@@ -34,6 +34,18 @@ pub(super) const PATH: EncodeSet = c0_plus(b" \"#<>?^`{}");
 pub(super) const USERINFO: EncodeSet = c0_plus(b" \"#<>?^`{}/:;=@[\\]|");
 
 impl EncodeSet {
+    /// The set plus the ASCII bytes of `extra`.
+    #[inline]
+    pub(super) const fn with(self, extra: &[u8]) -> Self {
+        let mut bits = self.0;
+        let mut i = 0;
+        while i < extra.len() {
+            bits |= 1 << extra[i];
+            i += 1;
+        }
+        Self(bits)
+    }
+
     /// Whether the ASCII byte `b` is in the set (non-ASCII bytes always are).
     #[inline]
     pub(super) const fn contains(self, b: u8) -> bool {

@@ -58,6 +58,9 @@ pub struct WhatwgUrl {
     fragment_start: Option<u32>,
     host_kind: HostKind,
     opaque_path: bool,
+    /// Whether `join_into` may take its fast path with this base: a special scheme other
+    /// than `file` (so a host and a non-opaque path).
+    fast_base: bool,
 }
 
 /// Whether `scheme` is special (§4.1 "special scheme").
@@ -65,12 +68,13 @@ pub(crate) fn is_special(scheme: &str) -> bool {
     matches!(scheme, "http" | "https" | "ws" | "wss" | "ftp" | "file")
 }
 
-/// The default port of a special scheme (§4.1 "default port").
+/// The default port of a special scheme (§4.1 "default port"). Matched byte by byte: this
+/// is on the fast path of every absolute reference.
 pub(crate) fn default_port(scheme: &str) -> Option<u16> {
-    match scheme {
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        "ftp" => Some(21),
+    match scheme.as_bytes() {
+        [b'h', b't', b't', b'p'] | [b'w', b's'] => Some(80),
+        [b'h', b't', b't', b'p', b's'] | [b'w', b's', b's'] => Some(443),
+        [b'f', b't', b'p'] => Some(21),
         _ => None,
     }
 }

@@ -142,6 +142,24 @@ impl Machine<'_> {
         Ok(())
     }
 
+    /// The end of the run of bytes from `pointer` that `state` appends unchanged, one at
+    /// a time (path, opaque path, query, fragment), if the run is not empty.
+    fn plain_run(&self, state: State, pointer: usize) -> Option<usize> {
+        // The bytes that stop the run: those the state encodes, and its delimiters.
+        let stop = match state {
+            State::Path if self.special => encode::PATH.with(b"/\\"),
+            State::Path => encode::PATH.with(b"/"),
+            State::OpaquePath => encode::C0_CONTROL.with(b"?# "),
+            State::Query if self.special => encode::SPECIAL_QUERY,
+            State::Query => encode::QUERY,
+            State::Fragment => encode::FRAGMENT,
+            _ => return None,
+        };
+        let rest = self.input.as_bytes().get(pointer..)?;
+        let len = rest.iter().position(|&b| stop.contains(b)).unwrap_or(rest.len());
+        (len > 0).then_some(pointer + len)
+    }
+
     #[allow(clippy::too_many_lines)] // one arm per state of the Standard
     fn run(&mut self) -> Result<(), Fail> {
         let input = self.input;
@@ -156,6 +174,19 @@ impl Machine<'_> {
         let mut port: u32 = 0;
         let mut pointer = 0usize;
         loop {
+            // A run of ASCII that the state would append one code point at a time, with
+            // nothing to encode and no delimiter, is appended whole.
+            if let Some(end) = self.plain_run(state, pointer) {
+                let run = input.get(pointer..end).unwrap_or("");
+                match state {
+                    State::Path => buffer.push_str(run),
+                    State::OpaquePath => self.parts.path.push_str(run),
+                    State::Query => self.parts.query.get_or_insert_with(String::new).push_str(run),
+                    _ => self.parts.fragment.get_or_insert_with(String::new).push_str(run),
+                }
+                pointer = end;
+                continue;
+            }
             let c = input.get(pointer..).and_then(|rest| rest.chars().next());
             let next = pointer + c.map_or(1, char::len_utf8);
             let remaining = input.get(next..).unwrap_or("");
