@@ -65,6 +65,30 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// Every failure, in the order of the Standard's table.
+    pub const ALL: [Self; 20] = [
+        Self::MissingSchemeNonRelativeUrl,
+        Self::HostMissing,
+        Self::HostInvalidCodePoint,
+        Self::DomainInvalidCodePoint,
+        Self::DomainToAscii,
+        Self::Ipv4TooManyParts,
+        Self::Ipv4NonNumericPart,
+        Self::Ipv4OutOfRangePart,
+        Self::Ipv6Unclosed,
+        Self::Ipv6InvalidCompression,
+        Self::Ipv6TooManyPieces,
+        Self::Ipv6MultipleCompression,
+        Self::Ipv6InvalidCodePoint,
+        Self::Ipv6TooFewPieces,
+        Self::Ipv4InIpv6TooManyPieces,
+        Self::Ipv4InIpv6InvalidCodePoint,
+        Self::Ipv4InIpv6OutOfRangePart,
+        Self::Ipv4InIpv6TooFewParts,
+        Self::PortOutOfRange,
+        Self::PortInvalid,
+    ];
+
     /// The stable `snake_case` name (the Standard's name with `-` as `_`, lower case): the
     /// value of [`crate::ErrorKind::name`] for [`crate::ErrorKind::UrlStandard`].
     pub const fn name(self) -> &'static str {
