@@ -33,7 +33,24 @@ pub(super) const PATH: EncodeSet = c0_plus(b" \"#<>?^`{}");
 /// `|`.
 pub(super) const USERINFO: EncodeSet = c0_plus(b" \"#<>?^`{}/:;=@[\\]|");
 
+/// The ASCII bytes that end a scheme (§4.4 scheme state): all but ASCII alphanumerics, `+`,
+/// `-` and `.`.
+pub(super) const SCHEME_STOP: EncodeSet = {
+    let mut bits = 0u128;
+    let mut b = 0u8;
+    while b < 0x80 {
+        if !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')) {
+            bits |= 1 << b;
+        }
+        b += 1;
+    }
+    EncodeSet(bits)
+};
+
 impl EncodeSet {
+    /// The empty set (for masks of delimiters).
+    pub(super) const EMPTY: Self = Self(0);
+
     /// The set plus the ASCII bytes of `extra`.
     #[inline]
     pub(super) const fn with(self, extra: &[u8]) -> Self {

@@ -142,21 +142,30 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// The end of the run of bytes from `pointer` that `state` appends unchanged, one at
-    /// a time (path, opaque path, query, fragment), if the run is not empty.
+    /// The end of the run of bytes from `pointer` that `state` would take one code point at
+    /// a time without doing more than appending them (to the path, opaque path, query or
+    /// fragment unchanged, to the scheme lower-cased, or to the buffer of the authority,
+    /// host or file host states, which is a slice of the input), if the run is not empty.
     fn plain_run(&self, state: State, pointer: usize) -> Option<usize> {
-        // The bytes that stop the run: those the state encodes, and its delimiters.
-        let stop = match state {
-            State::Path if self.special => encode::PATH.with(b"/\\"),
-            State::Path => encode::PATH.with(b"/"),
-            State::OpaquePath => encode::C0_CONTROL.with(b"?# "),
-            State::Query if self.special => encode::SPECIAL_QUERY,
-            State::Query => encode::QUERY,
-            State::Fragment => encode::FRAGMENT,
+        // The bytes that stop the run: those the state encodes, and its delimiters; and
+        // whether every non-ASCII byte stops it.
+        let (stop, non_ascii_stops) = match state {
+            State::Path if self.special => (encode::PATH.with(b"/\\"), true),
+            State::Path => (encode::PATH.with(b"/"), true),
+            State::OpaquePath => (encode::C0_CONTROL.with(b"?# "), true),
+            State::Query if self.special => (encode::SPECIAL_QUERY, true),
+            State::Query => (encode::QUERY, true),
+            State::Fragment => (encode::FRAGMENT, true),
+            State::Scheme => (encode::SCHEME_STOP, true),
+            State::Authority if self.special => (encode::EncodeSet::EMPTY.with(b"@/?#\\"), false),
+            State::Authority => (encode::EncodeSet::EMPTY.with(b"@/?#"), false),
+            State::Host if self.special => (encode::EncodeSet::EMPTY.with(b":[]/?#\\"), false),
+            State::Host => (encode::EncodeSet::EMPTY.with(b":[]/?#"), false),
+            State::FileHost => (encode::EncodeSet::EMPTY.with(b"/\\?#"), false),
             _ => return None,
         };
         let rest = self.input.as_bytes().get(pointer..)?;
-        let len = rest.iter().position(|&b| stop.contains(b)).unwrap_or(rest.len());
+        let len = rest.iter().position(|&b| if b < 0x80 { stop.contains(b) } else { non_ascii_stops }).unwrap_or(rest.len());
         (len > 0).then_some(pointer + len)
     }
 
@@ -180,9 +189,18 @@ impl Machine<'_> {
                 let run = input.get(pointer..end).unwrap_or("");
                 match state {
                     State::Path => buffer.push_str(run),
+                    State::Scheme => {
+                        let from = buffer.len();
+                        buffer.push_str(run);
+                        if let Some(added) = buffer.get_mut(from..) {
+                            added.make_ascii_lowercase();
+                        }
+                    }
                     State::OpaquePath => self.parts.path.push_str(run),
                     State::Query => self.parts.query.get_or_insert_with(String::new).push_str(run),
-                    _ => self.parts.fragment.get_or_insert_with(String::new).push_str(run),
+                    State::Fragment => self.parts.fragment.get_or_insert_with(String::new).push_str(run),
+                    // The authority, host and file host states read their buffer from the input.
+                    _ => {}
                 }
                 pointer = end;
                 continue;
