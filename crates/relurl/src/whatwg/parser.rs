@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 
 use super::build::Parts;
-use super::encode::{self, is_double_dot, is_single_dot};
+use super::encode::{self, is_double_dot, is_single_dot, EncodeSet};
 use super::host::{parse_host, HostKind};
 use super::{default_port, is_special, Failure, WhatwgUrl};
 use crate::{Error, ErrorKind};
@@ -36,6 +36,32 @@ enum State {
     Query,
     Fragment,
 }
+
+/// A table of the bytes that stop a run of [`Machine::plain_run`]: the ASCII bytes of
+/// `stop`, and every non-ASCII byte if `non_ascii_stops`.
+const fn stop_table(stop: EncodeSet, non_ascii_stops: bool) -> [bool; 256] {
+    let mut table = [non_ascii_stops; 256];
+    let mut b = 0u8;
+    while b < 0x80 {
+        table[b as usize] = stop.contains(b);
+        b += 1;
+    }
+    table
+}
+
+// The runs of each state: the bytes it encodes and its delimiters stop them.
+static STOP_PATH_SPECIAL: [bool; 256] = stop_table(encode::PATH.with(b"/\\"), true);
+static STOP_PATH: [bool; 256] = stop_table(encode::PATH.with(b"/"), true);
+static STOP_OPAQUE_PATH: [bool; 256] = stop_table(encode::C0_CONTROL.with(b"?# "), true);
+static STOP_SPECIAL_QUERY: [bool; 256] = stop_table(encode::SPECIAL_QUERY, true);
+static STOP_QUERY: [bool; 256] = stop_table(encode::QUERY, true);
+static STOP_FRAGMENT: [bool; 256] = stop_table(encode::FRAGMENT, true);
+static STOP_SCHEME: [bool; 256] = stop_table(encode::SCHEME_STOP, true);
+static STOP_AUTHORITY_SPECIAL: [bool; 256] = stop_table(EncodeSet::EMPTY.with(b"@/?#\\"), false);
+static STOP_AUTHORITY: [bool; 256] = stop_table(EncodeSet::EMPTY.with(b"@/?#"), false);
+static STOP_HOST_SPECIAL: [bool; 256] = stop_table(EncodeSet::EMPTY.with(b":[]/?#\\"), false);
+static STOP_HOST: [bool; 256] = stop_table(EncodeSet::EMPTY.with(b":[]/?#"), false);
+static STOP_FILE_HOST: [bool; 256] = stop_table(EncodeSet::EMPTY.with(b"/\\?#"), false);
 
 /// "C0 control or space": U+0000 to U+0020.
 const fn is_c0_or_space(c: char) -> bool {
@@ -70,7 +96,7 @@ pub(super) fn parse(input: &str, base: Option<&WhatwgUrl>) -> Result<WhatwgUrl, 
     let lead = input.len() - trimmed_start.len();
     let trimmed = trimmed_start.trim_end_matches(is_c0_or_space);
     // 2. "Remove all ASCII tab or newline from input."
-    let (cleaned, map): (Cow<'_, str>, _) = if trimmed.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+    let (cleaned, map): (Cow<'_, str>, _) = if memchr::memchr3(b'\t', b'\n', b'\r', trimmed.as_bytes()).is_some() {
         let mut cleaned = String::with_capacity(trimmed.len());
         let mut map = Vec::with_capacity(trimmed.len() + 1);
         for (i, c) in trimmed.char_indices() {
@@ -147,25 +173,23 @@ impl Machine<'_> {
     /// fragment unchanged, to the scheme lower-cased, or to the buffer of the authority,
     /// host or file host states, which is a slice of the input), if the run is not empty.
     fn plain_run(&self, state: State, pointer: usize) -> Option<usize> {
-        // The bytes that stop the run: those the state encodes, and its delimiters; and
-        // whether every non-ASCII byte stops it.
-        let (stop, non_ascii_stops) = match state {
-            State::Path if self.special => (encode::PATH.with(b"/\\"), true),
-            State::Path => (encode::PATH.with(b"/"), true),
-            State::OpaquePath => (encode::C0_CONTROL.with(b"?# "), true),
-            State::Query if self.special => (encode::SPECIAL_QUERY, true),
-            State::Query => (encode::QUERY, true),
-            State::Fragment => (encode::FRAGMENT, true),
-            State::Scheme => (encode::SCHEME_STOP, true),
-            State::Authority if self.special => (encode::EncodeSet::EMPTY.with(b"@/?#\\"), false),
-            State::Authority => (encode::EncodeSet::EMPTY.with(b"@/?#"), false),
-            State::Host if self.special => (encode::EncodeSet::EMPTY.with(b":[]/?#\\"), false),
-            State::Host => (encode::EncodeSet::EMPTY.with(b":[]/?#"), false),
-            State::FileHost => (encode::EncodeSet::EMPTY.with(b"/\\?#"), false),
+        let stops: &[bool; 256] = match state {
+            State::Path if self.special => &STOP_PATH_SPECIAL,
+            State::Path => &STOP_PATH,
+            State::OpaquePath => &STOP_OPAQUE_PATH,
+            State::Query if self.special => &STOP_SPECIAL_QUERY,
+            State::Query => &STOP_QUERY,
+            State::Fragment => &STOP_FRAGMENT,
+            State::Scheme => &STOP_SCHEME,
+            State::Authority if self.special => &STOP_AUTHORITY_SPECIAL,
+            State::Authority => &STOP_AUTHORITY,
+            State::Host if self.special => &STOP_HOST_SPECIAL,
+            State::Host => &STOP_HOST,
+            State::FileHost => &STOP_FILE_HOST,
             _ => return None,
         };
         let rest = self.input.as_bytes().get(pointer..)?;
-        let len = rest.iter().position(|&b| if b < 0x80 { stop.contains(b) } else { non_ascii_stops }).unwrap_or(rest.len());
+        let len = rest.iter().position(|&b| stops[usize::from(b)]).unwrap_or(rest.len());
         (len > 0).then_some(pointer + len)
     }
 
