@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use super::build::Parts;
+use super::build::Builder;
 use super::encode::{self, is_double_dot, is_single_dot, EncodeSet};
 use super::host::{parse_host, HostKind};
 use super::{default_port, is_special, Failure, WhatwgUrl};
@@ -111,7 +111,8 @@ pub(super) fn parse(input: &str, base: Option<&WhatwgUrl>) -> Result<WhatwgUrl, 
         (Cow::Borrowed(trimmed), None)
     };
     let origin = Origin { lead, map };
-    let mut machine = Machine { input: &cleaned, base, parts: Parts::default(), special: false };
+    let capacity = cleaned.len() + base.map_or(0, |base| base.serialization.len()) + 8;
+    let mut machine = Machine { input: &cleaned, base, parts: Builder::with_capacity(capacity), special: false };
     machine.run().map_err(|(failure, pos)| Error::new(ErrorKind::UrlStandard(failure), origin.at(pos)))?;
     machine.parts.finish()
 }
@@ -119,7 +120,7 @@ pub(super) fn parse(input: &str, base: Option<&WhatwgUrl>) -> Result<WhatwgUrl, 
 struct Machine<'a> {
     input: &'a str,
     base: Option<&'a WhatwgUrl>,
-    parts: Parts,
+    parts: Builder,
     /// Whether the URL's scheme is special (§4.1).
     special: bool,
 }
@@ -128,8 +129,7 @@ type Fail = (Failure, usize);
 
 impl Machine<'_> {
     fn set_scheme(&mut self, scheme: &str) {
-        self.parts.scheme.clear();
-        self.parts.scheme.push_str(scheme);
+        self.parts.set_scheme(scheme);
         self.special = is_special(scheme);
     }
 
@@ -138,16 +138,14 @@ impl Machine<'_> {
         let parts = &mut self.parts;
         // 3. "If url's scheme is "file", path's size is 1, and path[0] is a normalized
         //    Windows drive letter, then return."
-        if parts.scheme == "file"
-            && parts.path.rfind('/') == Some(0)
+        if parts.scheme() == "file"
+            && parts.path().rfind('/') == Some(0)
             && parts.first_segment().is_some_and(encode::is_normalized_windows_drive_letter)
         {
             return;
         }
         // 4. "Remove path's last item, if any."
-        if let Some(slash) = parts.path.rfind('/') {
-            parts.path.truncate(slash);
-        }
+        parts.pop_segment();
     }
 
     /// Whether `c` ends the authority, host or port: EOF, `/`, `?`, `#`, or `\` when special.
@@ -162,10 +160,8 @@ impl Machine<'_> {
     /// Parses the host `input[start..end]` (§3.5) into the parts.
     fn host(&mut self, start: usize, end: usize) -> Result<(), Fail> {
         let buffer = self.input.get(start..end).unwrap_or("");
-        self.parts.host.clear();
-        let kind = parse_host(buffer, !self.special, &mut self.parts.host).map_err(|f| (f, start))?;
-        self.parts.host_kind = Some(kind);
-        Ok(())
+        let special = self.special;
+        self.parts.set_host(|out| parse_host(buffer, !special, out)).map_err(|f| (f, start))
     }
 
     /// The end of the run of bytes from `pointer` that `state` would take one code point at
@@ -220,9 +216,7 @@ impl Machine<'_> {
                             added.make_ascii_lowercase();
                         }
                     }
-                    State::OpaquePath => self.parts.path.push_str(run),
-                    State::Query => self.parts.query.get_or_insert_with(String::new).push_str(run),
-                    State::Fragment => self.parts.fragment.get_or_insert_with(String::new).push_str(run),
+                    State::OpaquePath | State::Query | State::Fragment => self.parts.out.push_str(run),
                     // The authority, host and file host states read their buffer from the input.
                     _ => {}
                 }
@@ -250,9 +244,9 @@ impl Machine<'_> {
                     Some(':') => {
                         self.set_scheme(&buffer);
                         buffer.clear();
-                        if self.parts.scheme == "file" {
+                        if self.parts.scheme() == "file" {
                             state = State::File;
-                        } else if self.special && self.base.is_some_and(|base| base.scheme() == self.parts.scheme) {
+                        } else if self.special && self.base.is_some_and(|base| base.scheme() == self.parts.scheme()) {
                             state = State::SpecialRelativeOrAuthority;
                         } else if self.special {
                             state = State::SpecialAuthoritySlashes;
@@ -281,7 +275,7 @@ impl Machine<'_> {
                         self.set_scheme(base.scheme());
                         self.parts.copy_path_and_query(base);
                         self.parts.opaque = true;
-                        self.parts.fragment = Some(String::new());
+                        self.parts.start_fragment();
                         state = State::Fragment;
                     } else if base.scheme() != "file" {
                         state = State::Relative;
@@ -302,6 +296,7 @@ impl Machine<'_> {
                 }
                 State::PathOrAuthority => {
                     if c == Some('/') {
+                        self.parts.begin_authority();
                         state = State::Authority;
                         start = next;
                     } else {
@@ -321,15 +316,15 @@ impl Machine<'_> {
                         self.parts.copy_path_and_query(base);
                         match c {
                             Some('?') => {
-                                self.parts.query = Some(String::new());
+                                self.parts.start_query();
                                 state = State::Query;
                             }
                             Some('#') => {
-                                self.parts.fragment = Some(String::new());
+                                self.parts.start_fragment();
                                 state = State::Fragment;
                             }
                             Some(_) => {
-                                self.parts.query = None;
+                                self.parts.drop_query();
                                 self.shorten_path();
                                 state = State::Path;
                                 jump = Some(pointer);
@@ -342,6 +337,7 @@ impl Machine<'_> {
                     if self.special && matches!(c, Some('/' | '\\')) {
                         state = State::SpecialAuthorityIgnoreSlashes;
                     } else if c == Some('/') {
+                        self.parts.begin_authority();
                         state = State::Authority;
                         start = next;
                     } else {
@@ -358,6 +354,7 @@ impl Machine<'_> {
                 }
                 State::SpecialAuthorityIgnoreSlashes => {
                     if !matches!(c, Some('/' | '\\')) {
+                        self.parts.begin_authority();
                         state = State::Authority;
                         start = pointer;
                         jump = Some(pointer);
@@ -366,18 +363,23 @@ impl Machine<'_> {
                 State::Authority => {
                     if c == Some('@') {
                         // "If atSignSeen is true, then prepend "%40" to buffer."
-                        let target = if password_token_seen { &mut self.parts.password } else { &mut self.parts.username };
+                        // (The username, then the password, is the last thing written.)
                         if at_sign_seen {
-                            target.push_str("%40");
+                            self.parts.out.push_str("%40");
                         }
                         at_sign_seen = true;
-                        for code_point in input.get(start..pointer).unwrap_or("").chars() {
-                            if code_point == ':' && !password_token_seen {
+                        let buffer = input.get(start..pointer).unwrap_or("");
+                        if !password_token_seen {
+                            if let Some(colon) = buffer.find(':') {
                                 password_token_seen = true;
-                                continue;
+                                encode::push_str(&mut self.parts.out, buffer.get(..colon).unwrap_or(""), encode::USERINFO);
+                                self.parts.begin_password();
+                                encode::push_str(&mut self.parts.out, buffer.get(colon + 1..).unwrap_or(""), encode::USERINFO);
+                            } else {
+                                encode::push_str(&mut self.parts.out, buffer, encode::USERINFO);
                             }
-                            let target = if password_token_seen { &mut self.parts.password } else { &mut self.parts.username };
-                            encode::push_char(target, code_point, encode::USERINFO);
+                        } else {
+                            encode::push_str(&mut self.parts.out, buffer, encode::USERINFO);
                         }
                         start = next;
                     } else if self.ends_host(c) {
@@ -386,6 +388,7 @@ impl Machine<'_> {
                         }
                         // "Decrease pointer by buffer's code point length + 1, set buffer to
                         // the empty string, and set state to host state."
+                        self.parts.end_credentials();
                         state = State::Host;
                         jump = Some(start);
                     }
@@ -416,8 +419,8 @@ impl Machine<'_> {
                     _ if self.ends_host(c) => {
                         if pointer > start {
                             let value = u16::try_from(port).map_err(|_| (Failure::PortOutOfRange, start))?;
-                            let default = default_port(&self.parts.scheme);
-                            self.parts.port = (default != Some(value)).then_some(value);
+                            let default = default_port(self.parts.scheme());
+                            self.parts.set_port((default != Some(value)).then_some(value));
                         }
                         state = State::PathStart;
                         jump = Some(pointer);
@@ -426,8 +429,7 @@ impl Machine<'_> {
                 },
                 State::File => {
                     self.set_scheme("file");
-                    self.parts.host.clear();
-                    self.parts.host_kind = Some(HostKind::Empty);
+                    self.parts.set_file_host(|_| Ok::<_, ()>(HostKind::Empty)).unwrap_or(());
                     let base = self.base.filter(|base| base.scheme() == "file");
                     if matches!(c, Some('/' | '\\')) {
                         state = State::FileSlash;
@@ -436,17 +438,17 @@ impl Machine<'_> {
                         self.parts.copy_path_and_query(base);
                         match c {
                             Some('?') => {
-                                self.parts.query = Some(String::new());
+                                self.parts.start_query();
                                 state = State::Query;
                             }
                             Some('#') => {
-                                self.parts.fragment = Some(String::new());
+                                self.parts.start_fragment();
                                 state = State::Fragment;
                             }
                             Some(_) => {
-                                self.parts.query = None;
+                                self.parts.drop_query();
                                 if encode::starts_with_windows_drive_letter(input.get(pointer..).unwrap_or("")) {
-                                    self.parts.path.clear();
+                                    self.parts.clear_path();
                                 } else {
                                     self.shorten_path();
                                 }
@@ -470,8 +472,8 @@ impl Machine<'_> {
                             if !encode::starts_with_windows_drive_letter(input.get(pointer..).unwrap_or("")) {
                                 let first = base.pathname().strip_prefix('/').and_then(|p| p.split('/').next());
                                 if let Some(first) = first.filter(|f| encode::is_normalized_windows_drive_letter(f)) {
-                                    self.parts.path.push('/');
-                                    self.parts.path.push_str(first);
+                                    self.parts.out.push('/');
+                                    self.parts.out.push_str(first);
                                 }
                             }
                         }
@@ -489,14 +491,12 @@ impl Machine<'_> {
                             buffer.push_str(host);
                             state = State::Path;
                         } else if host.is_empty() {
-                            self.parts.host.clear();
-                            self.parts.host_kind = Some(HostKind::Empty);
+                            self.parts.set_file_host(|_| Ok::<_, ()>(HostKind::Empty)).unwrap_or(());
                             state = State::PathStart;
                         } else {
                             self.host(start, pointer)?;
-                            if self.parts.host == "localhost" {
-                                self.parts.host.clear();
-                                self.parts.host_kind = Some(HostKind::Empty);
+                            if self.parts.host() == "localhost" {
+                                self.parts.set_file_host(|_| Ok::<_, ()>(HostKind::Empty)).unwrap_or(());
                             }
                             state = State::PathStart;
                         }
@@ -509,10 +509,10 @@ impl Machine<'_> {
                             jump = Some(pointer);
                         }
                     } else if c == Some('?') {
-                        self.parts.query = Some(String::new());
+                        self.parts.start_query();
                         state = State::Query;
                     } else if c == Some('#') {
-                        self.parts.fragment = Some(String::new());
+                        self.parts.start_fragment();
                         state = State::Fragment;
                     } else if c.is_some() {
                         state = State::Path;
@@ -527,25 +527,25 @@ impl Machine<'_> {
                         if is_double_dot(&buffer) {
                             self.shorten_path();
                             if !slash {
-                                self.parts.path.push('/');
+                                self.parts.out.push('/');
                             }
                         } else if is_single_dot(&buffer) {
                             if !slash {
-                                self.parts.path.push('/');
+                                self.parts.out.push('/');
                             }
                         } else {
-                            if self.parts.scheme == "file" && self.parts.path.is_empty() && encode::is_windows_drive_letter(&buffer) {
+                            if self.parts.scheme() == "file" && self.parts.path().is_empty() && encode::is_windows_drive_letter(&buffer) {
                                 buffer.replace_range(1..2, ":");
                             }
-                            self.parts.path.push('/');
-                            self.parts.path.push_str(&buffer);
+                            self.parts.out.push('/');
+                            self.parts.out.push_str(&buffer);
                         }
                         buffer.clear();
                         if c == Some('?') {
-                            self.parts.query = Some(String::new());
+                            self.parts.start_query();
                             state = State::Query;
                         } else if c == Some('#') {
-                            self.parts.fragment = Some(String::new());
+                            self.parts.start_fragment();
                             state = State::Fragment;
                         }
                     } else if let Some(c) = c {
@@ -554,36 +554,34 @@ impl Machine<'_> {
                 }
                 State::OpaquePath => match c {
                     Some('?') => {
-                        self.parts.query = Some(String::new());
+                        self.parts.start_query();
                         state = State::Query;
                     }
                     Some('#') => {
-                        self.parts.fragment = Some(String::new());
+                        self.parts.start_fragment();
                         state = State::Fragment;
                     }
                     Some(' ') => {
                         let encoded = remaining.starts_with(['?', '#']);
-                        self.parts.path.push_str(if encoded { "%20" } else { " " });
+                        self.parts.out.push_str(if encoded { "%20" } else { " " });
                     }
-                    Some(c) => encode::push_char(&mut self.parts.path, c, encode::C0_CONTROL),
+                    Some(c) => encode::push_char(&mut self.parts.out, c, encode::C0_CONTROL),
                     None => {}
                 },
                 State::Query => match c {
                     Some('#') => {
-                        self.parts.fragment = Some(String::new());
+                        self.parts.start_fragment();
                         state = State::Fragment;
                     }
                     Some(c) => {
                         let set = if self.special { encode::SPECIAL_QUERY } else { encode::QUERY };
-                        if let Some(query) = self.parts.query.as_mut() {
-                            encode::push_char(query, c, set);
-                        }
+                        encode::push_char(&mut self.parts.out, c, set);
                     }
                     None => {}
                 },
                 State::Fragment => {
-                    if let (Some(c), Some(fragment)) = (c, self.parts.fragment.as_mut()) {
-                        encode::push_char(fragment, c, encode::FRAGMENT);
+                    if let Some(c) = c {
+                        encode::push_char(&mut self.parts.out, c, encode::FRAGMENT);
                     }
                 }
             }
