@@ -369,17 +369,14 @@ impl Machine<'_> {
                         }
                         at_sign_seen = true;
                         let buffer = input.get(start..pointer).unwrap_or("");
-                        if !password_token_seen {
-                            if let Some(colon) = buffer.find(':') {
+                        match buffer.find(':').filter(|_| !password_token_seen) {
+                            Some(colon) => {
                                 password_token_seen = true;
                                 encode::push_str(&mut self.parts.out, buffer.get(..colon).unwrap_or(""), encode::USERINFO);
                                 self.parts.begin_password();
                                 encode::push_str(&mut self.parts.out, buffer.get(colon + 1..).unwrap_or(""), encode::USERINFO);
-                            } else {
-                                encode::push_str(&mut self.parts.out, buffer, encode::USERINFO);
                             }
-                        } else {
-                            encode::push_str(&mut self.parts.out, buffer, encode::USERINFO);
+                            None => encode::push_str(&mut self.parts.out, buffer, encode::USERINFO),
                         }
                         start = next;
                     } else if self.ends_host(c) {
