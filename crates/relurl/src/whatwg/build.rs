@@ -56,10 +56,11 @@ impl Builder {
         self.out.get(..self.scheme_end).unwrap_or("")
     }
 
-    /// Sets the scheme: everything is written anew, with no host.
+    /// Sets the scheme (ASCII-lowercased): everything is written anew, with no host.
     pub fn set_scheme(&mut self, scheme: &str) {
         self.out.clear();
         self.out.push_str(scheme);
+        self.out.make_ascii_lowercase();
         self.scheme_end = self.out.len();
         self.out.push(':');
         self.clear_authority();

@@ -128,9 +128,44 @@ struct Machine<'a> {
 type Fail = (Failure, usize);
 
 impl Machine<'_> {
+    /// Sets the scheme (ASCII-lowercased).
     fn set_scheme(&mut self, scheme: &str) {
         self.parts.set_scheme(scheme);
-        self.special = is_special(scheme);
+        self.special = is_special(self.parts.scheme());
+    }
+
+    /// Opens a path segment unless one is open: its `/` is written.
+    fn open_segment(&mut self, segment: &mut Option<usize>) {
+        if segment.is_none() {
+            self.parts.out.push('/');
+            *segment = Some(self.parts.out.len());
+        }
+    }
+
+    /// §4.4 path state, the end of a segment (at `/`, `\` when special, `?`, `#` or EOF;
+    /// `slash` for the first two): a `..` shortens the path, a `.` is dropped, each leaving
+    /// an empty last segment unless a slash follows; a Windows drive letter first in a
+    /// `file:` path is normalized.
+    fn end_segment(&mut self, segment: &mut Option<usize>, slash: bool) {
+        self.open_segment(segment);
+        let start = segment.take().unwrap_or(self.parts.out.len());
+        let buffer = self.parts.out.get(start..).unwrap_or("");
+        if is_double_dot(buffer) {
+            self.parts.out.truncate(start - 1);
+            self.shorten_path();
+            if !slash {
+                self.parts.out.push('/');
+            }
+        } else if is_single_dot(buffer) {
+            self.parts.out.truncate(start - 1);
+            if !slash {
+                self.parts.out.push('/');
+            }
+        } else if start - 1 == self.parts.path_start && encode::is_windows_drive_letter(buffer) && self.parts.scheme() == "file" {
+            // "If url's scheme is "file", url's path is empty, and buffer is a Windows drive
+            // letter, then replace the second code point in buffer with U+003A (:)."
+            self.parts.out.replace_range(start + 1..start + 2, ":");
+        }
     }
 
     /// §4.4 "shorten a URL's path".
@@ -193,9 +228,10 @@ impl Machine<'_> {
     fn run(&mut self) -> Result<(), Fail> {
         let input = self.input;
         let mut state = State::SchemeStart;
-        // The buffer of the scheme and path states; the authority, host, file host and port
-        // states read theirs as a slice of the input from `start`.
-        let mut buffer = String::new();
+        // The scheme, authority, host, file host and port states read their buffer as a
+        // slice of the input (from 0 or from `start`); the path state's buffer is the open
+        // segment at the end of the output, after its `/` at `segment - 1`.
+        let mut segment: Option<usize> = None;
         let mut start = 0usize;
         let mut at_sign_seen = false;
         let mut inside_brackets = false;
@@ -208,16 +244,13 @@ impl Machine<'_> {
             if let Some(end) = self.plain_run(state, pointer) {
                 let run = input.get(pointer..end).unwrap_or("");
                 match state {
-                    State::Path => buffer.push_str(run),
-                    State::Scheme => {
-                        let from = buffer.len();
-                        buffer.push_str(run);
-                        if let Some(added) = buffer.get_mut(from..) {
-                            added.make_ascii_lowercase();
-                        }
+                    State::Path => {
+                        self.open_segment(&mut segment);
+                        self.parts.out.push_str(run);
                     }
                     State::OpaquePath | State::Query | State::Fragment => self.parts.out.push_str(run),
-                    // The authority, host and file host states read their buffer from the input.
+                    // The scheme, authority, host and file host states read their buffer from
+                    // the input.
                     _ => {}
                 }
                 pointer = end;
@@ -230,20 +263,16 @@ impl Machine<'_> {
             let mut jump: Option<usize> = None;
             match state {
                 State::SchemeStart => match c {
-                    Some(c) if c.is_ascii_alphabetic() => {
-                        buffer.push(c.to_ascii_lowercase());
-                        state = State::Scheme;
-                    }
+                    Some(c) if c.is_ascii_alphabetic() => state = State::Scheme,
                     _ => {
                         state = State::NoScheme;
                         jump = Some(pointer);
                     }
                 },
                 State::Scheme => match c {
-                    Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => buffer.push(c.to_ascii_lowercase()),
+                    Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {}
                     Some(':') => {
-                        self.set_scheme(&buffer);
-                        buffer.clear();
+                        self.set_scheme(input.get(..pointer).unwrap_or(""));
                         if self.parts.scheme() == "file" {
                             state = State::File;
                         } else if self.special && self.base.is_some_and(|base| base.scheme() == self.parts.scheme()) {
@@ -262,7 +291,6 @@ impl Machine<'_> {
                         // "Otherwise, if state override is not given, set buffer to the empty
                         // string, state to no scheme state, and start over (from the first
                         // code point in input)."
-                        buffer.clear();
                         state = State::NoScheme;
                         jump = Some(0);
                     }
@@ -485,7 +513,8 @@ impl Machine<'_> {
                         if encode::is_windows_drive_letter(host) {
                             // The Windows drive letter quirk: the buffer goes on in the path
                             // state.
-                            buffer.push_str(host);
+                            self.open_segment(&mut segment);
+                            self.parts.out.push_str(host);
                             state = State::Path;
                         } else if host.is_empty() {
                             self.parts.set_file_host(|_| Ok::<_, ()>(HostKind::Empty)).unwrap_or(());
@@ -521,23 +550,7 @@ impl Machine<'_> {
                 State::Path => {
                     let slash = c == Some('/') || (self.special && c == Some('\\'));
                     if slash || matches!(c, None | Some('?' | '#')) {
-                        if is_double_dot(&buffer) {
-                            self.shorten_path();
-                            if !slash {
-                                self.parts.out.push('/');
-                            }
-                        } else if is_single_dot(&buffer) {
-                            if !slash {
-                                self.parts.out.push('/');
-                            }
-                        } else {
-                            if self.parts.scheme() == "file" && self.parts.path().is_empty() && encode::is_windows_drive_letter(&buffer) {
-                                buffer.replace_range(1..2, ":");
-                            }
-                            self.parts.out.push('/');
-                            self.parts.out.push_str(&buffer);
-                        }
-                        buffer.clear();
+                        self.end_segment(&mut segment, slash);
                         if c == Some('?') {
                             self.parts.start_query();
                             state = State::Query;
@@ -546,7 +559,8 @@ impl Machine<'_> {
                             state = State::Fragment;
                         }
                     } else if let Some(c) = c {
-                        encode::push_char(&mut buffer, c, encode::PATH);
+                        self.open_segment(&mut segment);
+                        encode::push_char(&mut self.parts.out, c, encode::PATH);
                     }
                 }
                 State::OpaquePath => match c {
