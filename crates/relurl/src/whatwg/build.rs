@@ -13,8 +13,10 @@ use crate::{Error, ErrorKind};
 
 /// A URL under construction by the state machine.
 pub(super) struct Builder {
-    /// The serialization so far.
+    /// The serialization so far, after `origin`.
     pub out: String,
+    /// Where the URL begins in `out` (after what the caller had written there).
+    origin: usize,
     /// The `:` after the scheme.
     scheme_end: usize,
     username_end: usize,
@@ -33,18 +35,20 @@ pub(super) struct Builder {
 }
 
 impl Builder {
-    /// An empty URL, with room for `capacity` bytes.
-    pub fn with_capacity(capacity: usize) -> Self {
+    /// An empty URL, to be written after what `out` holds.
+    pub fn on(out: String) -> Self {
+        let origin = out.len();
         Self {
-            out: String::with_capacity(capacity),
-            scheme_end: 0,
-            username_end: 0,
+            out,
+            origin,
+            scheme_end: origin,
+            username_end: origin,
             password_start: None,
-            host_start: 0,
-            host_end: 0,
+            host_start: origin,
+            host_end: origin,
             host_kind: HostKind::None,
             port: None,
-            path_start: 0,
+            path_start: origin,
             opaque: false,
             query_start: None,
             fragment_start: None,
@@ -53,14 +57,16 @@ impl Builder {
 
     /// The scheme set so far.
     pub fn scheme(&self) -> &str {
-        self.out.get(..self.scheme_end).unwrap_or("")
+        self.out.get(self.origin..self.scheme_end).unwrap_or("")
     }
 
     /// Sets the scheme (ASCII-lowercased): everything is written anew, with no host.
     pub fn set_scheme(&mut self, scheme: &str) {
-        self.out.clear();
+        self.out.truncate(self.origin);
         self.out.push_str(scheme);
-        self.out.make_ascii_lowercase();
+        if let Some(scheme) = self.out.get_mut(self.origin..) {
+            scheme.make_ascii_lowercase();
+        }
         self.scheme_end = self.out.len();
         self.out.push(':');
         self.clear_authority();
@@ -222,8 +228,9 @@ impl Builder {
         self.out.push('#');
     }
 
-    /// The URL: §4.5 step 3's `/.` inserted if needed, the offsets as `u32`.
-    pub fn finish(mut self) -> Result<WhatwgUrl, Error> {
+    /// Ends the serialization: §4.5 step 3's `/.` inserted if needed; too long for `u32`
+    /// offsets is an error.
+    fn complete(&mut self) -> Result<(), Error> {
         // 3. "If url's host is null, url does not have an opaque path, url's path's size is
         //    greater than 1, and url's path[0] is the empty string, then append U+002F (/)
         //    followed by U+002E (.) to output."
@@ -233,19 +240,34 @@ impl Builder {
             self.query_start = self.query_start.map(|q| q + 2);
             self.fragment_start = self.fragment_start.map(|f| f + 2);
         }
-        let fast_base = !self.opaque && self.host_kind != HostKind::None && super::is_special(self.scheme()) && self.scheme() != "file";
-        if u32::try_from(self.out.len()).is_err() {
+        if u32::try_from(self.out.len() - self.origin).is_err() {
             return Err(Error::new(ErrorKind::TooLong, 0));
         }
+        Ok(())
+    }
+
+    /// The output with the href appended, or the error and the output.
+    pub fn into_href(mut self) -> Result<String, (Error, String)> {
+        match self.complete() {
+            Ok(()) => Ok(self.out),
+            Err(e) => Err((e, self.out)),
+        }
+    }
+
+    /// The URL, with the offsets as `u32` (a builder on an empty output).
+    pub fn finish(mut self) -> Result<WhatwgUrl, Error> {
+        self.complete()?;
+        let fast_base = !self.opaque && self.host_kind != HostKind::None && super::is_special(self.scheme()) && self.scheme() != "file";
+        let at = |offset: usize| (offset - self.origin) as u32;
         Ok(WhatwgUrl {
-            scheme_end: self.scheme_end as u32,
-            username_end: self.username_end as u32,
-            host_start: self.host_start as u32,
-            host_end: self.host_end as u32,
+            scheme_end: at(self.scheme_end),
+            username_end: at(self.username_end),
+            host_start: at(self.host_start),
+            host_end: at(self.host_end),
             port: self.port,
-            path_start: self.path_start as u32,
-            query_start: self.query_start.map(|q| q as u32),
-            fragment_start: self.fragment_start.map(|f| f as u32),
+            path_start: at(self.path_start),
+            query_start: self.query_start.map(at),
+            fragment_start: self.fragment_start.map(at),
             host_kind: self.host_kind,
             opaque_path: self.opaque,
             fast_base,

@@ -115,9 +115,7 @@ impl WhatwgUrl {
         if fast::join_into(self, reference, out) {
             return Ok(());
         }
-        let url = parser::parse(reference, Some(self))?;
-        out.push_str(&url.serialization);
-        Ok(())
+        parser::parse_into(reference, Some(self), out)
     }
 
     #[inline]

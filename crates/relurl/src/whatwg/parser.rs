@@ -88,8 +88,39 @@ impl Origin {
 
 /// §4.4 basic URL parser: `input` against `base`.
 pub(super) fn parse(input: &str, base: Option<&WhatwgUrl>) -> Result<WhatwgUrl, Error> {
+    let capacity = input.len() + base.map_or(0, |base| base.serialization.len()) + 8;
+    run(input, base, String::with_capacity(capacity)).map_err(|(e, _)| e)?.finish()
+}
+
+/// §4.4 basic URL parser: `input` against `base`, its href appended to `out` (which the
+/// parse writes in: no other allocation); on error `out` is left as it was.
+pub(super) fn parse_into(input: &str, base: Option<&WhatwgUrl>, out: &mut String) -> Result<(), Error> {
+    let origin = out.len();
+    match run(input, base, std::mem::take(out)) {
+        Ok(builder) => match builder.into_href() {
+            Ok(href) => {
+                *out = href;
+                Ok(())
+            }
+            Err((e, mut href)) => {
+                href.truncate(origin);
+                *out = href;
+                Err(e)
+            }
+        },
+        Err((e, mut written)) => {
+            written.truncate(origin);
+            *out = written;
+            Err(e)
+        }
+    }
+}
+
+/// Runs the state machine over `input`, writing after what `out` holds; on failure, the
+/// error and `out` back.
+fn run<'a>(input: &str, base: Option<&'a WhatwgUrl>, out: String) -> Result<Builder, (Error, String)> {
     if u32::try_from(input.len()).is_err() {
-        return Err(Error::new(ErrorKind::TooLong, 0));
+        return Err((Error::new(ErrorKind::TooLong, 0), out));
     }
     // 1. "Remove any leading and trailing C0 control or space from input."
     let trimmed_start = input.trim_start_matches(is_c0_or_space);
@@ -111,10 +142,11 @@ pub(super) fn parse(input: &str, base: Option<&WhatwgUrl>) -> Result<WhatwgUrl, 
         (Cow::Borrowed(trimmed), None)
     };
     let origin = Origin { lead, map };
-    let capacity = cleaned.len() + base.map_or(0, |base| base.serialization.len()) + 8;
-    let mut machine = Machine { input: &cleaned, base, parts: Builder::with_capacity(capacity), special: false };
-    machine.run().map_err(|(failure, pos)| Error::new(ErrorKind::UrlStandard(failure), origin.at(pos)))?;
-    machine.parts.finish()
+    let mut machine = Machine { input: &cleaned, base, parts: Builder::on(out), special: false };
+    match machine.run() {
+        Ok(()) => Ok(machine.parts),
+        Err((failure, pos)) => Err((Error::new(ErrorKind::UrlStandard(failure), origin.at(pos)), machine.parts.out)),
+    }
 }
 
 struct Machine<'a> {
