@@ -118,7 +118,7 @@ pub(super) fn parse_into(input: &str, base: Option<&WhatwgUrl>, out: &mut String
 
 /// Runs the state machine over `input`, writing after what `out` holds; on failure, the
 /// error and `out` back.
-fn run<'a>(input: &str, base: Option<&'a WhatwgUrl>, out: String) -> Result<Builder, (Error, String)> {
+fn run(input: &str, base: Option<&WhatwgUrl>, out: String) -> Result<Builder, (Error, String)> {
     if u32::try_from(input.len()).is_err() {
         return Err((Error::new(ErrorKind::TooLong, 0), out));
     }
