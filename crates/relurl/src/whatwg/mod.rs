@@ -20,11 +20,12 @@
 //! ```
 //!
 //! Sources: `failure.rs` (the failures), `encode.rs` (percent-encode sets, code point
-//! classes), `host.rs` (host parsing and serializing), `parser.rs` (the state machine),
-//! `build.rs` (the parsed components and their serialization), `fast.rs` (the join fast
-//! path).
+//! classes), `host.rs` (host parsing and serializing), `clean.rs` (trimming and tab and
+//! newline removal), `parser.rs` (the state machine), `build.rs` (the URL it writes, as
+//! its serialization and offsets), `fast.rs` (the join fast path).
 
 mod build;
+mod clean;
 mod encode;
 mod failure;
 mod fast;

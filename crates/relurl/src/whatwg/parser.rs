@@ -5,10 +5,9 @@
 //! removed); "c" is the code point at it. "Decrease pointer by 1" (the loop then increases
 //! it again) is a jump back to the same code point; other pointer moves are jumps too.
 
-use std::borrow::Cow;
-
 use super::build::Builder;
-use super::encode::{self, is_double_dot, is_single_dot, EncodeSet};
+use super::clean::clean;
+use super::encode::{self, is_double_dot, is_single_dot};
 use super::host::{parse_host, HostKind};
 use super::{default_port, is_special, Failure, WhatwgUrl};
 use crate::{Error, ErrorKind};
@@ -35,55 +34,6 @@ enum State {
     OpaquePath,
     Query,
     Fragment,
-}
-
-/// A table of the bytes that stop a run of [`Machine::plain_run`]: the ASCII bytes of
-/// `stop`, and every non-ASCII byte if `non_ascii_stops`.
-const fn stop_table(stop: EncodeSet, non_ascii_stops: bool) -> [bool; 256] {
-    let mut table = [non_ascii_stops; 256];
-    let mut b = 0u8;
-    while b < 0x80 {
-        table[b as usize] = stop.contains(b);
-        b += 1;
-    }
-    table
-}
-
-// The runs of each state: the bytes it encodes and its delimiters stop them.
-static STOP_PATH_SPECIAL: [bool; 256] = stop_table(encode::PATH.with(b"/\\"), true);
-static STOP_PATH: [bool; 256] = stop_table(encode::PATH.with(b"/"), true);
-static STOP_OPAQUE_PATH: [bool; 256] = stop_table(encode::C0_CONTROL.with(b"?# "), true);
-static STOP_SPECIAL_QUERY: [bool; 256] = stop_table(encode::SPECIAL_QUERY, true);
-static STOP_QUERY: [bool; 256] = stop_table(encode::QUERY, true);
-static STOP_FRAGMENT: [bool; 256] = stop_table(encode::FRAGMENT, true);
-static STOP_SCHEME: [bool; 256] = stop_table(encode::SCHEME_STOP, true);
-static STOP_AUTHORITY_SPECIAL: [bool; 256] = stop_table(EncodeSet::EMPTY.with(b"@/?#\\"), false);
-static STOP_AUTHORITY: [bool; 256] = stop_table(EncodeSet::EMPTY.with(b"@/?#"), false);
-static STOP_HOST_SPECIAL: [bool; 256] = stop_table(EncodeSet::EMPTY.with(b":[]/?#\\"), false);
-static STOP_HOST: [bool; 256] = stop_table(EncodeSet::EMPTY.with(b":[]/?#"), false);
-static STOP_FILE_HOST: [bool; 256] = stop_table(EncodeSet::EMPTY.with(b"/\\?#"), false);
-
-/// "C0 control or space": U+0000 to U+0020.
-const fn is_c0_or_space(c: char) -> bool {
-    c <= ' '
-}
-
-/// Maps offsets in the cleaned input back to the caller's input.
-struct Origin {
-    lead: usize,
-    /// For each byte of the cleaned input, its offset in the trimmed input; only when tabs
-    /// or newlines were removed.
-    map: Option<Vec<usize>>,
-}
-
-impl Origin {
-    fn at(&self, pos: usize) -> usize {
-        let inner = match &self.map {
-            Some(map) => map.get(pos).copied().unwrap_or_else(|| map.last().map_or(pos, |&last| last + 1)),
-            None => pos,
-        };
-        self.lead + inner
-    }
 }
 
 /// §4.4 basic URL parser: `input` against `base`.
@@ -122,26 +72,7 @@ fn run(input: &str, base: Option<&WhatwgUrl>, out: String) -> Result<Builder, (E
     if u32::try_from(input.len()).is_err() {
         return Err((Error::new(ErrorKind::TooLong, 0), out));
     }
-    // 1. "Remove any leading and trailing C0 control or space from input."
-    let trimmed_start = input.trim_start_matches(is_c0_or_space);
-    let lead = input.len() - trimmed_start.len();
-    let trimmed = trimmed_start.trim_end_matches(is_c0_or_space);
-    // 2. "Remove all ASCII tab or newline from input."
-    let (cleaned, map): (Cow<'_, str>, _) = if memchr::memchr3(b'\t', b'\n', b'\r', trimmed.as_bytes()).is_some() {
-        let mut cleaned = String::with_capacity(trimmed.len());
-        let mut map = Vec::with_capacity(trimmed.len() + 1);
-        for (i, c) in trimmed.char_indices() {
-            if !matches!(c, '\t' | '\n' | '\r') {
-                cleaned.push(c);
-                map.extend((0..c.len_utf8()).map(|k| i + k));
-            }
-        }
-        map.push(trimmed.len());
-        (Cow::Owned(cleaned), Some(map))
-    } else {
-        (Cow::Borrowed(trimmed), None)
-    };
-    let origin = Origin { lead, map };
+    let (cleaned, origin) = clean(input);
     let mut machine = Machine { input: &cleaned, base, parts: Builder::on(out), special: false };
     match machine.run() {
         Ok(()) => Ok(machine.parts),
@@ -237,18 +168,18 @@ impl Machine<'_> {
     /// host or file host states, which is a slice of the input), if the run is not empty.
     fn plain_run(&self, state: State, pointer: usize) -> Option<usize> {
         let stops: &[bool; 256] = match state {
-            State::Path if self.special => &STOP_PATH_SPECIAL,
-            State::Path => &STOP_PATH,
-            State::OpaquePath => &STOP_OPAQUE_PATH,
-            State::Query if self.special => &STOP_SPECIAL_QUERY,
-            State::Query => &STOP_QUERY,
-            State::Fragment => &STOP_FRAGMENT,
-            State::Scheme => &STOP_SCHEME,
-            State::Authority if self.special => &STOP_AUTHORITY_SPECIAL,
-            State::Authority => &STOP_AUTHORITY,
-            State::Host if self.special => &STOP_HOST_SPECIAL,
-            State::Host => &STOP_HOST,
-            State::FileHost => &STOP_FILE_HOST,
+            State::Path if self.special => &encode::STOP_PATH_SPECIAL,
+            State::Path => &encode::STOP_PATH,
+            State::OpaquePath => &encode::STOP_OPAQUE_PATH,
+            State::Query if self.special => &encode::STOP_SPECIAL_QUERY,
+            State::Query => &encode::STOP_QUERY,
+            State::Fragment => &encode::STOP_FRAGMENT,
+            State::Scheme => &encode::STOP_SCHEME,
+            State::Authority if self.special => &encode::STOP_AUTHORITY_SPECIAL,
+            State::Authority => &encode::STOP_AUTHORITY,
+            State::Host if self.special => &encode::STOP_HOST_SPECIAL,
+            State::Host => &encode::STOP_HOST,
+            State::FileHost => &encode::STOP_FILE_HOST,
             _ => return None,
         };
         let rest = self.input.as_bytes().get(pointer..)?;
