@@ -28,13 +28,25 @@ static CLEAN: [bool; 256] = {
     table
 };
 
+/// Whether every byte of `bytes` is [`CLEAN`]: eight at a time without branches, then the
+/// rest.
+fn all_clean(bytes: &[u8]) -> bool {
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        if !chunk.iter().fold(true, |clean, &b| clean & CLEAN[usize::from(b)]) {
+            return false;
+        }
+    }
+    chunks.remainder().iter().all(|&b| CLEAN[usize::from(b)])
+}
+
 /// Appends the href of `reference` against `base` to `out` and returns `true`, or returns
 /// `false` with `out` untouched when the reference needs the state machine.
 pub(super) fn join_into(base: &WhatwgUrl, reference: &str, out: &mut String) -> bool {
     let bytes = reference.as_bytes();
     if !base.fast_base
         || base.serialization.len().saturating_add(bytes.len()) > u32::MAX as usize / 2
-        || !bytes.iter().all(|&b| CLEAN[usize::from(b)])
+        || !all_clean(bytes)
         || has_encoded_dot(bytes)
     {
         return false;
@@ -121,7 +133,7 @@ fn lower_special(scheme: &str) -> Option<&'static str> {
 /// states), then the path, query and fragment; `false` if the authority needs the state
 /// machine.
 fn authority(out: &mut String, scheme: &str, rest: &str) -> bool {
-    let end = rest.bytes().position(|b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(rest.len());
+    let end = memchr::memchr3(b'/', b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
     let (authority, after) = rest.split_at(end);
     let (host, port) = match authority.split_once(':') {
         Some((host, port)) => (host, Some(port)),
@@ -187,12 +199,18 @@ fn shorten(out: &mut String, root: usize) {
     }
 }
 
+/// Whether a segment of `path` starts with `.` (a superset of the `.` and `..` segments):
+/// a SIMD search for `.`, then a look at the byte before each.
+fn may_have_dot_segment(path: &[u8]) -> bool {
+    memchr::memchr_iter(b'.', path).any(|i| i == 0 || path.get(i - 1) == Some(&b'/'))
+}
+
 /// The §4.4 path state over `rest` (up to its `?` or `#`) onto the path stack `out[root..]`,
 /// then the query and fragment, which need no encoding here.
 fn path_and_rest(out: &mut String, root: usize, rest: &str) {
     let end = memchr::memchr2(b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
     let (path, tail) = rest.split_at(end);
-    if crate::scan::may_have_dot_segment(path.as_bytes()) {
+    if may_have_dot_segment(path.as_bytes()) {
         let mut segments = path.split('/').peekable();
         while let Some(segment) = segments.next() {
             let slash_follows = segments.peek().is_some();
