@@ -19,6 +19,12 @@
 //! assert_eq!(whatwg::parse("http://1.2.3.4.5/").unwrap_err().kind().name(), "ipv4_too_many_parts");
 //! ```
 //!
+//! Conformance: every case of web-platform-tests' `url/resources/urltestdata.json` and
+//! `toascii.json` (`tests/it/whatwg_wpt.rs`). Domain to ASCII (§3.3) is UTS #46 by the
+//! `idna` crate for a domain that is not ASCII; an ASCII domain is only ASCII-lowercased,
+//! as the tests require (`xn--a`, invalid Punycode, stays). Not implemented: the setters
+//! (state override), encodings other than UTF-8 for the query, blob URL entries.
+//!
 //! Sources: `failure.rs` (the failures), `encode.rs` (percent-encode sets, code point
 //! classes), `host.rs` (host parsing and serializing), `clean.rs` (trimming and tab and
 //! newline removal), `parser.rs` (the state machine), `build.rs` (the URL it writes, as
