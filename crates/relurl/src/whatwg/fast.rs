@@ -240,3 +240,28 @@ fn path_and_rest(out: &mut String, root: usize, rest: &str) {
     }
     out.push_str(tail);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path takes the references real pages hold, and leaves the rest to the state
+    /// machine (which `tests/it/whatwg_join.rs` checks it agrees with).
+    #[test]
+    fn takes_the_common_references() {
+        let base = WhatwgUrl::parse("https://example.com/a/b/c?q#f").unwrap();
+        for reference in ["/a/b?c", "../x", "page.html#f", "?q", "#h", "", "https://host/path", "//cdn.example.com/x.js", "HTTP://Host:80/"]
+        {
+            let mut out = String::new();
+            assert!(join_into(&base, reference, &mut out), "{reference:?} takes the fast path");
+            assert_eq!(out, base.join(reference).unwrap().as_str(), "{reference:?}");
+        }
+        for reference in ["a b", "é", "a\\b", "%2e/x", "mailto:x", "http://[::1]/", "http://1.2.3.4/", "http://u@h/", "a\tb", "?'"] {
+            let mut out = String::from("kept");
+            assert!(!join_into(&base, reference, &mut out), "{reference:?} goes to the state machine");
+            assert_eq!(out, "kept");
+        }
+        let file = WhatwgUrl::parse("file:///C:/x").unwrap();
+        assert!(!join_into(&file, "y", &mut String::new()), "a file: base goes to the state machine");
+    }
+}
