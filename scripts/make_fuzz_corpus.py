@@ -12,6 +12,8 @@ The resolve targets read `base NUL reference`; parse, roundtrip and validate rea
 every urljoin and urlsplit input of tests/data/urljoin_cases.json (CPython's own
 test_urlparse.py inputs and the pinned extras), spread over the eight versions.
 `base_header` reads a flags byte then NUL-separated fields (BASE_HEADER_SEEDS).
+`whatwg` reads `base NUL input` (the URL Standard parser): every case of
+tests/data/whatwg/urltestdata.json (its base, or none: an input alone), and the link pairs.
 `extract_links` reads a page: the small HTML_SEEDS below and a few windows of at most
 3.5 KB around a `<base href>`, a `srcset` and a meta refresh in ../shared/corpus/pages/.
 
@@ -182,6 +184,17 @@ def corpus_windows():
     return blobs
 
 
+def whatwg_inputs(links):
+    """`base NUL input` for every WPT urltestdata case (the input alone when it has no base)."""
+    cases = json.loads((ROOT / "tests" / "data" / "whatwg" / "urltestdata.json").read_text(encoding="utf-8"))
+    blobs = []
+    for case in cases:
+        if isinstance(case, dict):
+            text = case["input"] if case.get("base") is None else f"{case['base']}\0{case['input']}"
+            blobs.append(text.encode("utf-8", "surrogatepass"))
+    return blobs + [f"{b}\0{h}".encode() for b, h in links]
+
+
 def write(target, blobs):
     folder = CORPUS / target
     folder.mkdir(parents=True, exist_ok=True)
@@ -209,6 +222,7 @@ def main():
         counts[target] = write(target, pairs)
     counts["urljoin"] = write("urljoin", urljoin_inputs())
     counts["base_header"] = write("base_header", base_header_inputs())
+    counts["whatwg"] = write("whatwg", whatwg_inputs(links))
     counts["extract_links"] = write(
         "extract_links", [h if isinstance(h, bytes) else h.encode("utf-8") for h in HTML_SEEDS] + corpus_windows()
     )

@@ -15,6 +15,8 @@
 //!   version and `allow_fragments`; the spec and which `BaseInputs` layers are given), then
 //!   text as above: `urljoin` splits it like the resolve targets (`base NUL url`, default
 //!   base RFC 3986 §5.4's), `base_header` into NUL-separated fields.
+//! - `whatwg` splits like the resolve targets (`base NUL input`, default base
+//!   [`WHATWG_BASE`]).
 //! - `extract_links` reads the whole input as the page: as bytes for
 //!   `extract_links_from_bytes`, as lossy UTF-8 text for `extract_links`.
 
@@ -34,6 +36,8 @@ use relurl::{
 pub const RFC1808_BASE: &str = "http://a/b/c/d;p?q#f";
 /// RFC 3986 §5.4's base.
 pub const RFC3986_BASE: &str = "http://a/b/c/d;p?q";
+/// The `whatwg` target's base when the input has no NUL.
+pub const WHATWG_BASE: &str = "http://example.com/a/b?q#f";
 
 /// The fuzzer's bytes as text.
 pub fn text(data: &[u8]) -> Cow<'_, str> {
@@ -921,4 +925,68 @@ pub fn check_page(page: &PageLinks, spec: Spec, base_href: Option<&str>, html: &
             );
         }
     }
+}
+
+/// Fuzz target `whatwg`: the URL Standard parser (`relurl::whatwg`). The base is parsed
+/// (when it fails, the input is parsed with no base), then the input against it; then:
+///
+/// - `join_into` (its fast path included, appending to a non-empty buffer) gives the
+///   state machine's href, or the same error with the buffer as it was; `join` and
+///   `whatwg::resolve` agree;
+/// - a failure's offset is within the input;
+/// - the getters are slices of the href in order (protocol, username, password, hostname,
+///   port, pathname, search, hash), `host` is hostname and `:port`, and the origin is
+///   `null` or `scheme://host`;
+/// - the href parses again to itself, with and without the base.
+pub fn check_whatwg(data: &[u8]) {
+    use relurl::whatwg::{self, WhatwgUrl};
+    let (base_text, input) = split(data, WHATWG_BASE);
+    let base = WhatwgUrl::parse(&base_text).ok();
+    let parsed = WhatwgUrl::parse_with_base(&input, base.as_ref());
+    let ctx = || format!("{base_text:?} + {input:?}");
+    if let Some(base) = &base {
+        let mut out = String::from("prefix");
+        let joined = base.join_into(&input, &mut out);
+        match (&parsed, joined) {
+            (Ok(url), Ok(())) => assert_eq!(&out["prefix".len()..], url.href(), "{}: join_into differs", ctx()),
+            (Err(e), Err(j)) => {
+                assert_eq!(*e, j, "{}: join_into fails differently", ctx());
+                assert_eq!(out, "prefix", "{}: join_into touched the buffer on error", ctx());
+            }
+            (p, j) => panic!("{}: parse {p:?}, join_into {j:?}", ctx()),
+        }
+        assert_eq!(base.join(&input).as_ref().map(WhatwgUrl::as_str), parsed.as_ref().map(WhatwgUrl::as_str), "{}: join differs", ctx());
+        assert_eq!(whatwg::resolve(&base_text, &input).as_deref(), parsed.as_ref().map(WhatwgUrl::as_str), "{}: resolve differs", ctx());
+    }
+    let url = match parsed {
+        Ok(url) => url,
+        Err(e) => {
+            assert!(e.offset() <= input.len(), "{}: offset {} beyond the input", ctx(), e.offset());
+            return;
+        }
+    };
+    let href = url.href();
+    let mut at = 0;
+    for (name, piece) in [
+        ("protocol", url.protocol()),
+        ("username", url.username()),
+        ("password", url.password()),
+        ("hostname", url.hostname()),
+        ("port", url.port()),
+        ("pathname", url.pathname()),
+        ("search", url.search()),
+        ("hash", url.hash()),
+    ] {
+        let found = href[at..].find(piece).map(|i| at + i);
+        assert!(found.is_some(), "{}: {name} {piece:?} not in order in {href:?}", ctx());
+        at = found.unwrap_or(at) + piece.len();
+    }
+    let host = if url.port().is_empty() { url.hostname().to_owned() } else { format!("{}:{}", url.hostname(), url.port()) };
+    assert_eq!(url.host(), host, "{}: host", ctx());
+    let origin = url.origin();
+    assert!(origin == "null" || origin.contains("://"), "{}: origin {origin:?}", ctx());
+    let again = WhatwgUrl::parse(href);
+    assert_eq!(again.as_ref().map(WhatwgUrl::as_str).ok(), Some(href), "{}: the href {href:?} reads back as {again:?}", ctx());
+    let again = WhatwgUrl::parse_with_base(href, base.as_ref());
+    assert_eq!(again.as_ref().map(WhatwgUrl::as_str).ok(), Some(href), "{}: the href {href:?} against the base reads back as {again:?}", ctx());
 }

@@ -22,6 +22,8 @@
 //! - [`links::extract_links`] reads an HTML page with a tokenizer and resolves every link
 //!   against the page's base (RFC 1808 §3, the first `<base href>`), parsed once.
 //! - [`urllib`] is a twin of CPython's `urllib.parse`, quirks included.
+//! - [`whatwg`] is the WHATWG URL Standard's parser ([`whatwg::WhatwgUrl`]): browsers'
+//!   parsing and joining, with percent-encoding, IDNA and IP address hosts.
 //!
 //! ```
 //! let base = relurl::parse("http://a/b/c/d;p?q#f").unwrap();

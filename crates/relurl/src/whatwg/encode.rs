@@ -19,6 +19,9 @@ const fn c0_plus(extra: &[u8]) -> EncodeSet {
     EncodeSet(bits)
 }
 
+/// The empty set (for masks of delimiters).
+const EMPTY: EncodeSet = EncodeSet(0);
+
 /// §1.3 C0 control percent-encode set.
 pub(super) const C0_CONTROL: EncodeSet = c0_plus(b"");
 /// §1.3 fragment percent-encode set: C0 control set and space, `"`, `<`, `>`, `` ` ``.
@@ -33,7 +36,33 @@ pub(super) const PATH: EncodeSet = c0_plus(b" \"#<>?^`{}");
 /// `|`.
 pub(super) const USERINFO: EncodeSet = c0_plus(b" \"#<>?^`{}/:;=@[\\]|");
 
+/// The ASCII bytes that end a scheme (§4.4 scheme state): all but ASCII alphanumerics, `+`,
+/// `-` and `.`.
+pub(super) const SCHEME_STOP: EncodeSet = {
+    let mut bits = 0u128;
+    let mut b = 0u8;
+    while b < 0x80 {
+        if !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')) {
+            bits |= 1 << b;
+        }
+        b += 1;
+    }
+    EncodeSet(bits)
+};
+
 impl EncodeSet {
+    /// The set plus the ASCII bytes of `extra`.
+    #[inline]
+    pub(super) const fn with(self, extra: &[u8]) -> Self {
+        let mut bits = self.0;
+        let mut i = 0;
+        while i < extra.len() {
+            bits |= 1 << extra[i];
+            i += 1;
+        }
+        Self(bits)
+    }
+
     /// Whether the ASCII byte `b` is in the set (non-ASCII bytes always are).
     #[inline]
     pub(super) const fn contains(self, b: u8) -> bool {
@@ -77,6 +106,33 @@ pub(super) fn push_str(out: &mut String, s: &str, set: EncodeSet) {
     }
     out.push_str(s.get(clean_from..).unwrap_or(""));
 }
+
+/// A table of the bytes that stop a run of the parser's state machine: the ASCII bytes of
+/// `stop`, and every non-ASCII byte if `non_ascii_stops`.
+const fn stop_table(stop: EncodeSet, non_ascii_stops: bool) -> [bool; 256] {
+    let mut table = [non_ascii_stops; 256];
+    let mut b = 0u8;
+    while b < 0x80 {
+        table[b as usize] = stop.contains(b);
+        b += 1;
+    }
+    table
+}
+
+// The runs of plain bytes of the §4.4 states: the bytes a state encodes and its delimiters
+// stop them.
+pub(super) static STOP_PATH_SPECIAL: [bool; 256] = stop_table(PATH.with(b"/\\"), true);
+pub(super) static STOP_PATH: [bool; 256] = stop_table(PATH.with(b"/"), true);
+pub(super) static STOP_OPAQUE_PATH: [bool; 256] = stop_table(C0_CONTROL.with(b"?# "), true);
+pub(super) static STOP_SPECIAL_QUERY: [bool; 256] = stop_table(SPECIAL_QUERY, true);
+pub(super) static STOP_QUERY: [bool; 256] = stop_table(QUERY, true);
+pub(super) static STOP_FRAGMENT: [bool; 256] = stop_table(FRAGMENT, true);
+pub(super) static STOP_SCHEME: [bool; 256] = stop_table(SCHEME_STOP, true);
+pub(super) static STOP_AUTHORITY_SPECIAL: [bool; 256] = stop_table(EMPTY.with(b"@/?#\\"), false);
+pub(super) static STOP_AUTHORITY: [bool; 256] = stop_table(EMPTY.with(b"@/?#"), false);
+pub(super) static STOP_HOST_SPECIAL: [bool; 256] = stop_table(EMPTY.with(b":[]/?#\\"), false);
+pub(super) static STOP_HOST: [bool; 256] = stop_table(EMPTY.with(b":[]/?#"), false);
+pub(super) static STOP_FILE_HOST: [bool; 256] = stop_table(EMPTY.with(b"/\\?#"), false);
 
 /// The value of an ASCII hex digit.
 #[inline]

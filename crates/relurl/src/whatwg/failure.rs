@@ -65,52 +65,68 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// Every failure, in the order of the Standard's table.
+    pub const ALL: [Self; 20] = [
+        Self::MissingSchemeNonRelativeUrl,
+        Self::HostMissing,
+        Self::HostInvalidCodePoint,
+        Self::DomainInvalidCodePoint,
+        Self::DomainToAscii,
+        Self::Ipv4TooManyParts,
+        Self::Ipv4NonNumericPart,
+        Self::Ipv4OutOfRangePart,
+        Self::Ipv6Unclosed,
+        Self::Ipv6InvalidCompression,
+        Self::Ipv6TooManyPieces,
+        Self::Ipv6MultipleCompression,
+        Self::Ipv6InvalidCodePoint,
+        Self::Ipv6TooFewPieces,
+        Self::Ipv4InIpv6TooManyPieces,
+        Self::Ipv4InIpv6InvalidCodePoint,
+        Self::Ipv4InIpv6OutOfRangePart,
+        Self::Ipv4InIpv6TooFewParts,
+        Self::PortOutOfRange,
+        Self::PortInvalid,
+    ];
+
     /// The stable `snake_case` name (the Standard's name with `-` as `_`, lower case): the
-    /// value of [`crate::ErrorKind::name`] for [`crate::ErrorKind::UrlStandard`].
+    /// value of [`crate::ErrorKind::name`] for [`crate::ErrorKind::UrlStandard`], whose
+    /// table of names holds these too.
     pub const fn name(self) -> &'static str {
-        self.describe().0
+        crate::ErrorKind::UrlStandard(self).name()
     }
 
-    /// The name and a sentence, in one table.
-    const fn describe(self) -> (&'static str, &'static str) {
+    /// The failure as a sentence.
+    const fn describe(self) -> &'static str {
         match self {
-            Self::MissingSchemeNonRelativeUrl => (
-                "missing_scheme_non_relative_url",
-                "the URL has no scheme, and there is no base URL it could be relative to (none was given, or the base has an opaque path)",
-            ),
-            Self::HostMissing => ("host_missing", "the URL needs a host and has an empty one"),
-            Self::HostInvalidCodePoint => ("host_invalid_code_point", "the host contains a forbidden host code point"),
-            Self::DomainInvalidCodePoint => ("domain_invalid_code_point", "the domain contains a forbidden domain code point"),
-            Self::DomainToAscii => ("domain_to_ascii", "the domain is not valid by UTS #46 (domain to ASCII failed)"),
-            Self::Ipv4TooManyParts => ("ipv4_too_many_parts", "the IPv4 address has more than four parts"),
-            Self::Ipv4NonNumericPart => ("ipv4_non_numeric_part", "the host ends in a number but a part of it is not a number"),
-            Self::Ipv4OutOfRangePart => ("ipv4_out_of_range_part", "a part of the IPv4 address is out of range"),
-            Self::Ipv6Unclosed => ("ipv6_unclosed", "the IPv6 address is missing its closing ']'"),
-            Self::Ipv6InvalidCompression => ("ipv6_invalid_compression", "the IPv6 address begins with a single ':'"),
-            Self::Ipv6TooManyPieces => ("ipv6_too_many_pieces", "the IPv6 address has more than eight pieces"),
-            Self::Ipv6MultipleCompression => ("ipv6_multiple_compression", "the IPv6 address has '::' more than once"),
-            Self::Ipv6InvalidCodePoint => ("ipv6_invalid_code_point", "the IPv6 address contains an invalid code point"),
-            Self::Ipv6TooFewPieces => ("ipv6_too_few_pieces", "the IPv6 address has fewer than eight pieces and no '::'"),
-            Self::Ipv4InIpv6TooManyPieces => {
-                ("ipv4_in_ipv6_too_many_pieces", "the IPv6 address has more than six pieces before its embedded IPv4 address")
+            Self::MissingSchemeNonRelativeUrl => {
+                "the URL has no scheme, and there is no base URL it could be relative to (none was given, or the base has an opaque path)"
             }
-            Self::Ipv4InIpv6InvalidCodePoint => {
-                ("ipv4_in_ipv6_invalid_code_point", "the IPv4 address embedded in the IPv6 address is malformed")
-            }
-            Self::Ipv4InIpv6OutOfRangePart => {
-                ("ipv4_in_ipv6_out_of_range_part", "a part of the IPv4 address embedded in the IPv6 address is above 255")
-            }
-            Self::Ipv4InIpv6TooFewParts => {
-                ("ipv4_in_ipv6_too_few_parts", "the IPv4 address embedded in the IPv6 address has fewer than four parts")
-            }
-            Self::PortOutOfRange => ("port_out_of_range", "the port is above 65535"),
-            Self::PortInvalid => ("port_invalid", "the port contains a character that is not an ASCII digit"),
+            Self::HostMissing => "the URL needs a host and has an empty one",
+            Self::HostInvalidCodePoint => "the host contains a forbidden host code point",
+            Self::DomainInvalidCodePoint => "the domain contains a forbidden domain code point",
+            Self::DomainToAscii => "the domain is not valid by UTS #46 (domain to ASCII failed)",
+            Self::Ipv4TooManyParts => "the IPv4 address has more than four parts",
+            Self::Ipv4NonNumericPart => "the host ends in a number but a part of it is not a number",
+            Self::Ipv4OutOfRangePart => "a part of the IPv4 address is out of range",
+            Self::Ipv6Unclosed => "the IPv6 address is missing its closing ']'",
+            Self::Ipv6InvalidCompression => "the IPv6 address begins with a single ':'",
+            Self::Ipv6TooManyPieces => "the IPv6 address has more than eight pieces",
+            Self::Ipv6MultipleCompression => "the IPv6 address has '::' more than once",
+            Self::Ipv6InvalidCodePoint => "the IPv6 address contains an invalid code point",
+            Self::Ipv6TooFewPieces => "the IPv6 address has fewer than eight pieces and no '::'",
+            Self::Ipv4InIpv6TooManyPieces => "the IPv6 address has more than six pieces before its embedded IPv4 address",
+            Self::Ipv4InIpv6InvalidCodePoint => "the IPv4 address embedded in the IPv6 address is malformed",
+            Self::Ipv4InIpv6OutOfRangePart => "a part of the IPv4 address embedded in the IPv6 address is above 255",
+            Self::Ipv4InIpv6TooFewParts => "the IPv4 address embedded in the IPv6 address has fewer than four parts",
+            Self::PortOutOfRange => "the port is above 65535",
+            Self::PortInvalid => "the port contains a character that is not an ASCII digit",
         }
     }
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.describe().1)
+        f.write_str(self.describe())
     }
 }

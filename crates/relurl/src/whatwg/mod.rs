@@ -19,12 +19,19 @@
 //! assert_eq!(whatwg::parse("http://1.2.3.4.5/").unwrap_err().kind().name(), "ipv4_too_many_parts");
 //! ```
 //!
+//! Conformance: every case of web-platform-tests' `url/resources/urltestdata.json` and
+//! `toascii.json` (`tests/it/whatwg_wpt.rs`). Domain to ASCII (§3.3) is UTS #46 by the
+//! `idna` crate for a domain that is not ASCII; an ASCII domain is only ASCII-lowercased,
+//! as the tests require (`xn--a`, invalid Punycode, stays). Not implemented: the setters
+//! (state override), encodings other than UTF-8 for the query, blob URL entries.
+//!
 //! Sources: `failure.rs` (the failures), `encode.rs` (percent-encode sets, code point
-//! classes), `host.rs` (host parsing and serializing), `parser.rs` (the state machine),
-//! `build.rs` (the parsed components and their serialization), `fast.rs` (the join fast
-//! path).
+//! classes), `host.rs` (host parsing and serializing), `clean.rs` (trimming and tab and
+//! newline removal), `parser.rs` (the state machine), `build.rs` (the URL it writes, as
+//! its serialization and offsets), `fast.rs` (the join fast path).
 
 mod build;
+mod clean;
 mod encode;
 mod failure;
 mod fast;
@@ -58,6 +65,9 @@ pub struct WhatwgUrl {
     fragment_start: Option<u32>,
     host_kind: HostKind,
     opaque_path: bool,
+    /// Whether `join_into` may take its fast path with this base: a special scheme other
+    /// than `file` (so a host and a non-opaque path).
+    fast_base: bool,
 }
 
 /// Whether `scheme` is special (§4.1 "special scheme").
@@ -65,12 +75,13 @@ pub(crate) fn is_special(scheme: &str) -> bool {
     matches!(scheme, "http" | "https" | "ws" | "wss" | "ftp" | "file")
 }
 
-/// The default port of a special scheme (§4.1 "default port").
+/// The default port of a special scheme (§4.1 "default port"). Matched byte by byte: this
+/// is on the fast path of every absolute reference.
 pub(crate) fn default_port(scheme: &str) -> Option<u16> {
-    match scheme {
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        "ftp" => Some(21),
+    match scheme.as_bytes() {
+        [b'h', b't', b't', b'p'] | [b'w', b's'] => Some(80),
+        [b'h', b't', b't', b'p', b's'] | [b'w', b's', b's'] => Some(443),
+        [b'f', b't', b'p'] => Some(21),
         _ => None,
     }
 }
@@ -111,9 +122,7 @@ impl WhatwgUrl {
         if fast::join_into(self, reference, out) {
             return Ok(());
         }
-        let url = parser::parse(reference, Some(self))?;
-        out.push_str(&url.serialization);
-        Ok(())
+        parser::parse_into(reference, Some(self), out)
     }
 
     #[inline]

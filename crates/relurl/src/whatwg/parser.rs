@@ -5,9 +5,8 @@
 //! removed); "c" is the code point at it. "Decrease pointer by 1" (the loop then increases
 //! it again) is a jump back to the same code point; other pointer moves are jumps too.
 
-use std::borrow::Cow;
-
-use super::build::Parts;
+use super::build::Builder;
+use super::clean::clean;
 use super::encode::{self, is_double_dot, is_single_dot};
 use super::host::{parse_host, HostKind};
 use super::{default_port, is_special, Failure, WhatwgUrl};
@@ -37,63 +36,54 @@ enum State {
     Fragment,
 }
 
-/// "C0 control or space": U+0000 to U+0020.
-const fn is_c0_or_space(c: char) -> bool {
-    c <= ' '
-}
-
-/// Maps offsets in the cleaned input back to the caller's input.
-struct Origin {
-    lead: usize,
-    /// For each byte of the cleaned input, its offset in the trimmed input; only when tabs
-    /// or newlines were removed.
-    map: Option<Vec<usize>>,
-}
-
-impl Origin {
-    fn at(&self, pos: usize) -> usize {
-        let inner = match &self.map {
-            Some(map) => map.get(pos).copied().unwrap_or_else(|| map.last().map_or(pos, |&last| last + 1)),
-            None => pos,
-        };
-        self.lead + inner
-    }
-}
-
 /// §4.4 basic URL parser: `input` against `base`.
 pub(super) fn parse(input: &str, base: Option<&WhatwgUrl>) -> Result<WhatwgUrl, Error> {
-    if u32::try_from(input.len()).is_err() {
-        return Err(Error::new(ErrorKind::TooLong, 0));
-    }
-    // 1. "Remove any leading and trailing C0 control or space from input."
-    let trimmed_start = input.trim_start_matches(is_c0_or_space);
-    let lead = input.len() - trimmed_start.len();
-    let trimmed = trimmed_start.trim_end_matches(is_c0_or_space);
-    // 2. "Remove all ASCII tab or newline from input."
-    let (cleaned, map): (Cow<'_, str>, _) = if trimmed.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
-        let mut cleaned = String::with_capacity(trimmed.len());
-        let mut map = Vec::with_capacity(trimmed.len() + 1);
-        for (i, c) in trimmed.char_indices() {
-            if !matches!(c, '\t' | '\n' | '\r') {
-                cleaned.push(c);
-                map.extend((0..c.len_utf8()).map(|k| i + k));
+    let capacity = input.len() + base.map_or(0, |base| base.serialization.len()) + 8;
+    run(input, base, String::with_capacity(capacity)).map_err(|(e, _)| e)?.finish()
+}
+
+/// §4.4 basic URL parser: `input` against `base`, its href appended to `out` (which the
+/// parse writes in: no other allocation); on error `out` is left as it was.
+pub(super) fn parse_into(input: &str, base: Option<&WhatwgUrl>, out: &mut String) -> Result<(), Error> {
+    let origin = out.len();
+    match run(input, base, std::mem::take(out)) {
+        Ok(builder) => match builder.into_href() {
+            Ok(href) => {
+                *out = href;
+                Ok(())
             }
+            Err((e, mut href)) => {
+                href.truncate(origin);
+                *out = href;
+                Err(e)
+            }
+        },
+        Err((e, mut written)) => {
+            written.truncate(origin);
+            *out = written;
+            Err(e)
         }
-        map.push(trimmed.len());
-        (Cow::Owned(cleaned), Some(map))
-    } else {
-        (Cow::Borrowed(trimmed), None)
-    };
-    let origin = Origin { lead, map };
-    let mut machine = Machine { input: &cleaned, base, parts: Parts::default(), special: false };
-    machine.run().map_err(|(failure, pos)| Error::new(ErrorKind::UrlStandard(failure), origin.at(pos)))?;
-    machine.parts.finish()
+    }
+}
+
+/// Runs the state machine over `input`, writing after what `out` holds; on failure, the
+/// error and `out` back.
+fn run(input: &str, base: Option<&WhatwgUrl>, out: String) -> Result<Builder, (Error, String)> {
+    if u32::try_from(input.len()).is_err() {
+        return Err((Error::new(ErrorKind::TooLong, 0), out));
+    }
+    let (cleaned, origin) = clean(input);
+    let mut machine = Machine { input: &cleaned, base, parts: Builder::on(out), special: false };
+    match machine.run() {
+        Ok(()) => Ok(machine.parts),
+        Err((failure, pos)) => Err((Error::new(ErrorKind::UrlStandard(failure), origin.at(pos)), machine.parts.out)),
+    }
 }
 
 struct Machine<'a> {
     input: &'a str,
     base: Option<&'a WhatwgUrl>,
-    parts: Parts,
+    parts: Builder,
     /// Whether the URL's scheme is special (§4.1).
     special: bool,
 }
@@ -101,10 +91,44 @@ struct Machine<'a> {
 type Fail = (Failure, usize);
 
 impl Machine<'_> {
+    /// Sets the scheme (ASCII-lowercased).
     fn set_scheme(&mut self, scheme: &str) {
-        self.parts.scheme.clear();
-        self.parts.scheme.push_str(scheme);
-        self.special = is_special(scheme);
+        self.parts.set_scheme(scheme);
+        self.special = is_special(self.parts.scheme());
+    }
+
+    /// Opens a path segment unless one is open: its `/` is written.
+    fn open_segment(&mut self, segment: &mut Option<usize>) {
+        if segment.is_none() {
+            self.parts.out.push('/');
+            *segment = Some(self.parts.out.len());
+        }
+    }
+
+    /// §4.4 path state, the end of a segment (at `/`, `\` when special, `?`, `#` or EOF;
+    /// `slash` for the first two): a `..` shortens the path, a `.` is dropped, each leaving
+    /// an empty last segment unless a slash follows; a Windows drive letter first in a
+    /// `file:` path is normalized.
+    fn end_segment(&mut self, segment: &mut Option<usize>, slash: bool) {
+        self.open_segment(segment);
+        let start = segment.take().unwrap_or(self.parts.out.len());
+        let buffer = self.parts.out.get(start..).unwrap_or("");
+        if is_double_dot(buffer) {
+            self.parts.out.truncate(start - 1);
+            self.shorten_path();
+            if !slash {
+                self.parts.out.push('/');
+            }
+        } else if is_single_dot(buffer) {
+            self.parts.out.truncate(start - 1);
+            if !slash {
+                self.parts.out.push('/');
+            }
+        } else if start - 1 == self.parts.path_start && encode::is_windows_drive_letter(buffer) && self.parts.scheme() == "file" {
+            // "If url's scheme is "file", url's path is empty, and buffer is a Windows drive
+            // letter, then replace the second code point in buffer with U+003A (:)."
+            self.parts.out.replace_range(start + 1..start + 2, ":");
+        }
     }
 
     /// §4.4 "shorten a URL's path".
@@ -112,16 +136,14 @@ impl Machine<'_> {
         let parts = &mut self.parts;
         // 3. "If url's scheme is "file", path's size is 1, and path[0] is a normalized
         //    Windows drive letter, then return."
-        if parts.scheme == "file"
-            && parts.path.rfind('/') == Some(0)
+        if parts.scheme() == "file"
+            && parts.path().rfind('/') == Some(0)
             && parts.first_segment().is_some_and(encode::is_normalized_windows_drive_letter)
         {
             return;
         }
         // 4. "Remove path's last item, if any."
-        if let Some(slash) = parts.path.rfind('/') {
-            parts.path.truncate(slash);
-        }
+        parts.pop_segment();
     }
 
     /// Whether `c` ends the authority, host or port: EOF, `/`, `?`, `#`, or `\` when special.
@@ -136,19 +158,43 @@ impl Machine<'_> {
     /// Parses the host `input[start..end]` (§3.5) into the parts.
     fn host(&mut self, start: usize, end: usize) -> Result<(), Fail> {
         let buffer = self.input.get(start..end).unwrap_or("");
-        self.parts.host.clear();
-        let kind = parse_host(buffer, !self.special, &mut self.parts.host).map_err(|f| (f, start))?;
-        self.parts.host_kind = Some(kind);
-        Ok(())
+        let special = self.special;
+        self.parts.set_host(|out| parse_host(buffer, !special, out)).map_err(|f| (f, start))
+    }
+
+    /// The end of the run of bytes from `pointer` that `state` would take one code point at
+    /// a time without doing more than appending them (to the path, opaque path, query or
+    /// fragment unchanged, to the scheme lower-cased, or to the buffer of the authority,
+    /// host or file host states, which is a slice of the input), if the run is not empty.
+    fn plain_run(&self, state: State, pointer: usize) -> Option<usize> {
+        let stops: &[bool; 256] = match state {
+            State::Path if self.special => &encode::STOP_PATH_SPECIAL,
+            State::Path => &encode::STOP_PATH,
+            State::OpaquePath => &encode::STOP_OPAQUE_PATH,
+            State::Query if self.special => &encode::STOP_SPECIAL_QUERY,
+            State::Query => &encode::STOP_QUERY,
+            State::Fragment => &encode::STOP_FRAGMENT,
+            State::Scheme => &encode::STOP_SCHEME,
+            State::Authority if self.special => &encode::STOP_AUTHORITY_SPECIAL,
+            State::Authority => &encode::STOP_AUTHORITY,
+            State::Host if self.special => &encode::STOP_HOST_SPECIAL,
+            State::Host => &encode::STOP_HOST,
+            State::FileHost => &encode::STOP_FILE_HOST,
+            _ => return None,
+        };
+        let rest = self.input.as_bytes().get(pointer..)?;
+        let len = rest.iter().position(|&b| stops[usize::from(b)]).unwrap_or(rest.len());
+        (len > 0).then_some(pointer + len)
     }
 
     #[allow(clippy::too_many_lines)] // one arm per state of the Standard
     fn run(&mut self) -> Result<(), Fail> {
         let input = self.input;
         let mut state = State::SchemeStart;
-        // The buffer of the scheme and path states; the authority, host, file host and port
-        // states read theirs as a slice of the input from `start`.
-        let mut buffer = String::new();
+        // The scheme, authority, host, file host and port states read their buffer as a
+        // slice of the input (from 0 or from `start`); the path state's buffer is the open
+        // segment at the end of the output, after its `/` at `segment - 1`.
+        let mut segment: Option<usize> = None;
         let mut start = 0usize;
         let mut at_sign_seen = false;
         let mut inside_brackets = false;
@@ -156,6 +202,23 @@ impl Machine<'_> {
         let mut port: u32 = 0;
         let mut pointer = 0usize;
         loop {
+            // A run of ASCII that the state would append one code point at a time, with
+            // nothing to encode and no delimiter, is appended whole.
+            if let Some(end) = self.plain_run(state, pointer) {
+                let run = input.get(pointer..end).unwrap_or("");
+                match state {
+                    State::Path => {
+                        self.open_segment(&mut segment);
+                        self.parts.out.push_str(run);
+                    }
+                    State::OpaquePath | State::Query | State::Fragment => self.parts.out.push_str(run),
+                    // The scheme, authority, host and file host states read their buffer from
+                    // the input.
+                    _ => {}
+                }
+                pointer = end;
+                continue;
+            }
             let c = input.get(pointer..).and_then(|rest| rest.chars().next());
             let next = pointer + c.map_or(1, char::len_utf8);
             let remaining = input.get(next..).unwrap_or("");
@@ -163,23 +226,19 @@ impl Machine<'_> {
             let mut jump: Option<usize> = None;
             match state {
                 State::SchemeStart => match c {
-                    Some(c) if c.is_ascii_alphabetic() => {
-                        buffer.push(c.to_ascii_lowercase());
-                        state = State::Scheme;
-                    }
+                    Some(c) if c.is_ascii_alphabetic() => state = State::Scheme,
                     _ => {
                         state = State::NoScheme;
                         jump = Some(pointer);
                     }
                 },
                 State::Scheme => match c {
-                    Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => buffer.push(c.to_ascii_lowercase()),
+                    Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {}
                     Some(':') => {
-                        self.set_scheme(&buffer);
-                        buffer.clear();
-                        if self.parts.scheme == "file" {
+                        self.set_scheme(input.get(..pointer).unwrap_or(""));
+                        if self.parts.scheme() == "file" {
                             state = State::File;
-                        } else if self.special && self.base.is_some_and(|base| base.scheme() == self.parts.scheme) {
+                        } else if self.special && self.base.is_some_and(|base| base.scheme() == self.parts.scheme()) {
                             state = State::SpecialRelativeOrAuthority;
                         } else if self.special {
                             state = State::SpecialAuthoritySlashes;
@@ -195,7 +254,6 @@ impl Machine<'_> {
                         // "Otherwise, if state override is not given, set buffer to the empty
                         // string, state to no scheme state, and start over (from the first
                         // code point in input)."
-                        buffer.clear();
                         state = State::NoScheme;
                         jump = Some(0);
                     }
@@ -208,7 +266,7 @@ impl Machine<'_> {
                         self.set_scheme(base.scheme());
                         self.parts.copy_path_and_query(base);
                         self.parts.opaque = true;
-                        self.parts.fragment = Some(String::new());
+                        self.parts.start_fragment();
                         state = State::Fragment;
                     } else if base.scheme() != "file" {
                         state = State::Relative;
@@ -229,6 +287,7 @@ impl Machine<'_> {
                 }
                 State::PathOrAuthority => {
                     if c == Some('/') {
+                        self.parts.begin_authority();
                         state = State::Authority;
                         start = next;
                     } else {
@@ -248,15 +307,15 @@ impl Machine<'_> {
                         self.parts.copy_path_and_query(base);
                         match c {
                             Some('?') => {
-                                self.parts.query = Some(String::new());
+                                self.parts.start_query();
                                 state = State::Query;
                             }
                             Some('#') => {
-                                self.parts.fragment = Some(String::new());
+                                self.parts.start_fragment();
                                 state = State::Fragment;
                             }
                             Some(_) => {
-                                self.parts.query = None;
+                                self.parts.drop_query();
                                 self.shorten_path();
                                 state = State::Path;
                                 jump = Some(pointer);
@@ -269,6 +328,7 @@ impl Machine<'_> {
                     if self.special && matches!(c, Some('/' | '\\')) {
                         state = State::SpecialAuthorityIgnoreSlashes;
                     } else if c == Some('/') {
+                        self.parts.begin_authority();
                         state = State::Authority;
                         start = next;
                     } else {
@@ -285,6 +345,7 @@ impl Machine<'_> {
                 }
                 State::SpecialAuthorityIgnoreSlashes => {
                     if !matches!(c, Some('/' | '\\')) {
+                        self.parts.begin_authority();
                         state = State::Authority;
                         start = pointer;
                         jump = Some(pointer);
@@ -293,18 +354,20 @@ impl Machine<'_> {
                 State::Authority => {
                     if c == Some('@') {
                         // "If atSignSeen is true, then prepend "%40" to buffer."
-                        let target = if password_token_seen { &mut self.parts.password } else { &mut self.parts.username };
+                        // (The username, then the password, is the last thing written.)
                         if at_sign_seen {
-                            target.push_str("%40");
+                            self.parts.out.push_str("%40");
                         }
                         at_sign_seen = true;
-                        for code_point in input.get(start..pointer).unwrap_or("").chars() {
-                            if code_point == ':' && !password_token_seen {
+                        let buffer = input.get(start..pointer).unwrap_or("");
+                        match buffer.find(':').filter(|_| !password_token_seen) {
+                            Some(colon) => {
                                 password_token_seen = true;
-                                continue;
+                                encode::push_str(&mut self.parts.out, buffer.get(..colon).unwrap_or(""), encode::USERINFO);
+                                self.parts.begin_password();
+                                encode::push_str(&mut self.parts.out, buffer.get(colon + 1..).unwrap_or(""), encode::USERINFO);
                             }
-                            let target = if password_token_seen { &mut self.parts.password } else { &mut self.parts.username };
-                            encode::push_char(target, code_point, encode::USERINFO);
+                            None => encode::push_str(&mut self.parts.out, buffer, encode::USERINFO),
                         }
                         start = next;
                     } else if self.ends_host(c) {
@@ -313,6 +376,7 @@ impl Machine<'_> {
                         }
                         // "Decrease pointer by buffer's code point length + 1, set buffer to
                         // the empty string, and set state to host state."
+                        self.parts.end_credentials();
                         state = State::Host;
                         jump = Some(start);
                     }
@@ -343,8 +407,8 @@ impl Machine<'_> {
                     _ if self.ends_host(c) => {
                         if pointer > start {
                             let value = u16::try_from(port).map_err(|_| (Failure::PortOutOfRange, start))?;
-                            let default = default_port(&self.parts.scheme);
-                            self.parts.port = (default != Some(value)).then_some(value);
+                            let default = default_port(self.parts.scheme());
+                            self.parts.set_port((default != Some(value)).then_some(value));
                         }
                         state = State::PathStart;
                         jump = Some(pointer);
@@ -353,8 +417,7 @@ impl Machine<'_> {
                 },
                 State::File => {
                     self.set_scheme("file");
-                    self.parts.host.clear();
-                    self.parts.host_kind = Some(HostKind::Empty);
+                    self.parts.set_file_host(|_| Ok::<_, ()>(HostKind::Empty)).unwrap_or(());
                     let base = self.base.filter(|base| base.scheme() == "file");
                     if matches!(c, Some('/' | '\\')) {
                         state = State::FileSlash;
@@ -363,17 +426,17 @@ impl Machine<'_> {
                         self.parts.copy_path_and_query(base);
                         match c {
                             Some('?') => {
-                                self.parts.query = Some(String::new());
+                                self.parts.start_query();
                                 state = State::Query;
                             }
                             Some('#') => {
-                                self.parts.fragment = Some(String::new());
+                                self.parts.start_fragment();
                                 state = State::Fragment;
                             }
                             Some(_) => {
-                                self.parts.query = None;
+                                self.parts.drop_query();
                                 if encode::starts_with_windows_drive_letter(input.get(pointer..).unwrap_or("")) {
-                                    self.parts.path.clear();
+                                    self.parts.clear_path();
                                 } else {
                                     self.shorten_path();
                                 }
@@ -397,8 +460,8 @@ impl Machine<'_> {
                             if !encode::starts_with_windows_drive_letter(input.get(pointer..).unwrap_or("")) {
                                 let first = base.pathname().strip_prefix('/').and_then(|p| p.split('/').next());
                                 if let Some(first) = first.filter(|f| encode::is_normalized_windows_drive_letter(f)) {
-                                    self.parts.path.push('/');
-                                    self.parts.path.push_str(first);
+                                    self.parts.out.push('/');
+                                    self.parts.out.push_str(first);
                                 }
                             }
                         }
@@ -413,17 +476,16 @@ impl Machine<'_> {
                         if encode::is_windows_drive_letter(host) {
                             // The Windows drive letter quirk: the buffer goes on in the path
                             // state.
-                            buffer.push_str(host);
+                            self.open_segment(&mut segment);
+                            self.parts.out.push_str(host);
                             state = State::Path;
                         } else if host.is_empty() {
-                            self.parts.host.clear();
-                            self.parts.host_kind = Some(HostKind::Empty);
+                            self.parts.set_file_host(|_| Ok::<_, ()>(HostKind::Empty)).unwrap_or(());
                             state = State::PathStart;
                         } else {
                             self.host(start, pointer)?;
-                            if self.parts.host == "localhost" {
-                                self.parts.host.clear();
-                                self.parts.host_kind = Some(HostKind::Empty);
+                            if self.parts.host() == "localhost" {
+                                self.parts.set_file_host(|_| Ok::<_, ()>(HostKind::Empty)).unwrap_or(());
                             }
                             state = State::PathStart;
                         }
@@ -436,10 +498,10 @@ impl Machine<'_> {
                             jump = Some(pointer);
                         }
                     } else if c == Some('?') {
-                        self.parts.query = Some(String::new());
+                        self.parts.start_query();
                         state = State::Query;
                     } else if c == Some('#') {
-                        self.parts.fragment = Some(String::new());
+                        self.parts.start_fragment();
                         state = State::Fragment;
                     } else if c.is_some() {
                         state = State::Path;
@@ -451,66 +513,49 @@ impl Machine<'_> {
                 State::Path => {
                     let slash = c == Some('/') || (self.special && c == Some('\\'));
                     if slash || matches!(c, None | Some('?' | '#')) {
-                        if is_double_dot(&buffer) {
-                            self.shorten_path();
-                            if !slash {
-                                self.parts.path.push('/');
-                            }
-                        } else if is_single_dot(&buffer) {
-                            if !slash {
-                                self.parts.path.push('/');
-                            }
-                        } else {
-                            if self.parts.scheme == "file" && self.parts.path.is_empty() && encode::is_windows_drive_letter(&buffer) {
-                                buffer.replace_range(1..2, ":");
-                            }
-                            self.parts.path.push('/');
-                            self.parts.path.push_str(&buffer);
-                        }
-                        buffer.clear();
+                        self.end_segment(&mut segment, slash);
                         if c == Some('?') {
-                            self.parts.query = Some(String::new());
+                            self.parts.start_query();
                             state = State::Query;
                         } else if c == Some('#') {
-                            self.parts.fragment = Some(String::new());
+                            self.parts.start_fragment();
                             state = State::Fragment;
                         }
                     } else if let Some(c) = c {
-                        encode::push_char(&mut buffer, c, encode::PATH);
+                        self.open_segment(&mut segment);
+                        encode::push_char(&mut self.parts.out, c, encode::PATH);
                     }
                 }
                 State::OpaquePath => match c {
                     Some('?') => {
-                        self.parts.query = Some(String::new());
+                        self.parts.start_query();
                         state = State::Query;
                     }
                     Some('#') => {
-                        self.parts.fragment = Some(String::new());
+                        self.parts.start_fragment();
                         state = State::Fragment;
                     }
                     Some(' ') => {
                         let encoded = remaining.starts_with(['?', '#']);
-                        self.parts.path.push_str(if encoded { "%20" } else { " " });
+                        self.parts.out.push_str(if encoded { "%20" } else { " " });
                     }
-                    Some(c) => encode::push_char(&mut self.parts.path, c, encode::C0_CONTROL),
+                    Some(c) => encode::push_char(&mut self.parts.out, c, encode::C0_CONTROL),
                     None => {}
                 },
                 State::Query => match c {
                     Some('#') => {
-                        self.parts.fragment = Some(String::new());
+                        self.parts.start_fragment();
                         state = State::Fragment;
                     }
                     Some(c) => {
                         let set = if self.special { encode::SPECIAL_QUERY } else { encode::QUERY };
-                        if let Some(query) = self.parts.query.as_mut() {
-                            encode::push_char(query, c, set);
-                        }
+                        encode::push_char(&mut self.parts.out, c, set);
                     }
                     None => {}
                 },
                 State::Fragment => {
-                    if let (Some(c), Some(fragment)) = (c, self.parts.fragment.as_mut()) {
-                        encode::push_char(fragment, c, encode::FRAGMENT);
+                    if let Some(c) = c {
+                        encode::push_char(&mut self.parts.out, c, encode::FRAGMENT);
                     }
                 }
             }

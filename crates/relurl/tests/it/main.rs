@@ -19,4 +19,5 @@ mod tables;
 mod urllib_twin;
 mod whatwg_errors;
 mod whatwg_join;
+mod whatwg_robust;
 mod whatwg_wpt;
