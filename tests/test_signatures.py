@@ -90,19 +90,15 @@ def _stub_kinds() -> list[str]:
 
 
 def _core_kinds() -> list[str]:
-    """The names of `ErrorKind::name`, the one table (and the URL Standard's failures it
-    delegates to), read from its source (absent beside an installed wheel, whose checks run
+    """The names of `ErrorKind::name`, the one table (the URL Standard's failures too), read
+    from its source (absent beside an installed wheel, whose checks run
     the same tests from a copy of tests/ only)."""
     path = ROOT / "crates" / "relurl" / "src" / "error.rs"
     if not path.exists():
         pytest.skip("the core's source is not here (a wheel's test run): checked in the checkout")
     source = path.read_text(encoding="utf-8")
     body = source.split("pub const fn name(&self)")[1].split("\n    }\n")[0]
-    # `UrlStandard(failure) => failure.name()`: the URL Standard's failures, named in their
-    # own table (whatwg/failure.rs, `describe`: name then sentence), in its order.
-    failures = (path.parent / "whatwg" / "failure.rs").read_text(encoding="utf-8")
-    standard = re.findall(r'\(\s*"(\w+)",', failures.split("const fn describe(self)")[1])
-    return re.findall(r'=> "(\w+)"', body) + standard
+    return re.findall(r'=> "(\w+)"', body)
 
 
 def test_the_kinds_table_is_the_core_s() -> None:
