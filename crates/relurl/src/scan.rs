@@ -25,7 +25,8 @@ pub(crate) fn find_first_of3(b: &[u8], from: usize, x: u8, y: u8, z: u8) -> usiz
 /// that RFC 1808 §4 step 6 and RFC 3986 §5.2.4 remove).
 #[inline]
 pub(crate) fn may_have_dot_segment(path: &[u8]) -> bool {
-    path.first() == Some(&b'.') || path.windows(2).any(|w| w == b"/.")
+    // A SIMD search for `.`, then a look at the byte before each.
+    memchr::memchr_iter(b'.', path).any(|i| i == 0 || path.get(i - 1) == Some(&b'/'))
 }
 
 /// §2.2 `scheme = 1*( alpha | digit | "+" | "-" | "." )`.

@@ -8,12 +8,14 @@
 //! path, special query or fragment holds, no `%2e` (a dot segment in disguise), and a host
 //! (if any) of ASCII letters, digits, `-`, `.` and `_` that does not end in a number, with
 //! no userinfo. Then the answer is the base's serialization up to the right offset, and the
-//! path resolved over a segment stack in the output itself, exactly as the path state's
-//! "shorten a URL's path" and "append to url's path" steps build it. Anything else returns
+//! path resolved over the shared segment stack (`src/segments.rs`, RFC 3986 §5.2.4's rules,
+//! which build exactly what the path state's "shorten a URL's path" and "append to url's
+//! path" steps build here), in the output itself. Anything else returns
 //! `false` and goes to the state machine. `tests/it/whatwg_join.rs` checks the two agree.
 
 use super::host::ends_in_a_number;
 use super::{default_port, WhatwgUrl};
+use crate::segments::remove_dot_segments_into;
 
 /// Whether a byte may stand anywhere in a fast-path reference: printable ASCII outside the
 /// path, special-query and fragment percent-encode sets, and not `\`. A table: one load
@@ -73,8 +75,7 @@ pub(super) fn join_into(base: &WhatwgUrl, reference: &str, out: &mut String) -> 
         Some(b'/') => {
             // Relative slash state, then path state (the path start is the `/`).
             out.push_str(base.slice(0, base.path_start));
-            let root = out.len();
-            path_and_rest(out, root, reference.get(1..).unwrap_or(""));
+            path_and_rest(out, "", reference);
             true
         }
         Some(_) => {
@@ -86,11 +87,12 @@ pub(super) fn join_into(base: &WhatwgUrl, reference: &str, out: &mut String) -> 
                     _ => false,
                 }
             } else {
-                // Relative state: the base's path, shortened, then the path state.
-                out.push_str(base.slice(0, base.path_end()));
-                let root = start + base.path_start as usize;
-                shorten(out, root);
-                path_and_rest(out, root, reference);
+                // Relative state: the base's path, shortened (up to its last `/`), then the
+                // path state.
+                out.push_str(base.slice(0, base.path_start));
+                let path = base.pathname();
+                let dir = path.get(..path.rfind('/').map_or(0, |slash| slash + 1)).unwrap_or("");
+                path_and_rest(out, dir, reference);
                 true
             }
         }
@@ -165,13 +167,8 @@ fn authority(out: &mut String, scheme: &str, rest: &str) -> bool {
         out.push(':');
         out.push_str(itoa(port, &mut [0; 5]));
     }
-    let root = out.len();
-    // §4.4 path start state: a leading `/` is consumed; anything else is the path state's.
-    let after = match after.as_bytes() {
-        [b'/', ..] => after.get(1..).unwrap_or(""),
-        _ => after,
-    };
-    path_and_rest(out, root, after);
+    // §4.4 path start state: `after` begins with the path's `/`, or there is no path.
+    path_and_rest(out, "", after);
     true
 }
 
@@ -191,52 +188,21 @@ fn itoa(mut n: u16, buf: &mut [u8; 5]) -> &str {
     core::str::from_utf8(buf.get(i..).unwrap_or(b"0")).unwrap_or("0")
 }
 
-/// §4.4 "shorten a URL's path" on the path stack `out[root..]` (segments each with a
-/// leading `/`): removes the last segment, if any.
-fn shorten(out: &mut String, root: usize) {
-    if let Some(slash) = out.get(root..).and_then(|path| path.rfind('/')) {
-        out.truncate(root + slash);
-    }
-}
-
-/// Whether a segment of `path` starts with `.` (a superset of the `.` and `..` segments):
-/// a SIMD search for `.`, then a look at the byte before each.
-fn may_have_dot_segment(path: &[u8]) -> bool {
-    memchr::memchr_iter(b'.', path).any(|i| i == 0 || path.get(i - 1) == Some(&b'/'))
-}
-
-/// The §4.4 path state over `rest` (up to its `?` or `#`) onto the path stack `out[root..]`,
-/// then the query and fragment, which need no encoding here.
-fn path_and_rest(out: &mut String, root: usize, rest: &str) {
+/// The §4.4 path state over `rest` up to its `?` or `#`, after the path `dir` (the base's
+/// path up to its last `/`, or `""`), then the query and fragment, which need no encoding
+/// here. On the fast path (a special URL; no `%2e`, no `\`, no Windows drive letter rule)
+/// the path state's "shorten a URL's path" and "append to url's path" steps build exactly
+/// what RFC 3986 §5.2.4 `remove_dot_segments` makes of the merged path: `.` segments go, a
+/// `..` removes the segment before it (none above the root), a final `.` or `..` leaves the
+/// path ending in `/`. So it is the shared segment stack ([`remove_dot_segments_into`]);
+/// an empty path is `/` (a special URL's path always has a segment).
+fn path_and_rest(out: &mut String, dir: &str, rest: &str) {
     let end = memchr::memchr2(b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
     let (path, tail) = rest.split_at(end);
-    if may_have_dot_segment(path.as_bytes()) {
-        let mut segments = path.split('/').peekable();
-        while let Some(segment) = segments.next() {
-            let slash_follows = segments.peek().is_some();
-            match segment.as_bytes() {
-                b".." => {
-                    shorten(out, root);
-                    if !slash_follows {
-                        out.push('/');
-                    }
-                }
-                b"." => {
-                    if !slash_follows {
-                        out.push('/');
-                    }
-                }
-                _ => {
-                    out.push('/');
-                    out.push_str(segment);
-                }
-            }
-        }
-    } else {
-        // No `.` or `..` segment: every segment is appended with its `/`, which is `/` and
-        // the path as it is.
+    if dir.is_empty() && path.is_empty() {
         out.push('/');
-        out.push_str(path);
+    } else {
+        remove_dot_segments_into(out, dir, path);
     }
     out.push_str(tail);
 }

@@ -106,7 +106,12 @@ pub(super) fn ends_in_a_number(input: &str) -> bool {
         return false;
     }
     // 3. "Let last be the last item in parts."
-    let last = body.rsplit('.').next().unwrap_or("");
+    let last = memchr::memrchr(b'.', body.as_bytes()).map_or(body, |dot| body.get(dot + 1..).unwrap_or(""));
+    // Steps 4 and 5 need a number, and every IPv4 number (decimal, `0x` hex, `0` octal)
+    // starts with an ASCII digit: a host ending in a name is answered here.
+    if !last.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
     // 4. "If last is non-empty and contains only ASCII digits, then return true."
     if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
         return true;
