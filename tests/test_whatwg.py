@@ -55,6 +55,10 @@ def test_every_batch_entry_point_gives_the_single_answer() -> None:
     assert relurl.parse(PAGE).resolve_many(hrefs, spec="whatwg") == expected
     assert relurl.resolve(base, "../../x") == "http://good.com/x"
     assert relurl.resolve(base, "../../x", spec="rfc1808") == "http://good.com/../x"
+    # An absolute href the Standard leaves as it is comes back as the same object.
+    href = "https://example.com/a?b#c"
+    assert base.resolve(href) is href
+    assert relurl.resolve_many(base, [href])[0] is href
 
 
 def test_arrow_resolve_and_parse() -> None:

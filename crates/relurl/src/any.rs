@@ -145,8 +145,8 @@ impl<S: AsRef<str>> AnyUrl<S> {
 
     /// Resolves the text `reference` against this base by this base's grammar, and appends
     /// the result to `out`, unless it is one of the inputs exactly as given
-    /// ([`AnyUrl::unchanged`]: `Some`, and `out` is left as it was, for the caller to reuse
-    /// its input). The one path from a reference's text to its resolution, for every
+    /// ([`AnyUrl::unchanged`]; for the URL Standard, a result equal to the reference's text:
+    /// `Some`, and `out` is left as it was, for the caller to reuse its input). The one path from a reference's text to its resolution, for every
     /// grammar:
     ///
     /// - RFC 1808 and RFC 3986: the reference is parsed by the base's grammar (with
@@ -167,7 +167,14 @@ impl<S: AsRef<str>> AnyUrl<S> {
     pub fn join_into(&self, reference: &str, strict: bool, out: &mut String) -> Result<Option<Unchanged>, Error> {
         if let Self::Whatwg(_, base) = self {
             self.spec().check_strict(strict)?;
+            let start = out.len();
             base.join_into(reference, out)?;
+            // An absolute reference the parser leaves as it is (most of a page's absolute
+            // links): the caller may reuse its input (in Python: no new `str`).
+            if out.get(start..) == Some(reference) {
+                out.truncate(start);
+                return Ok(Some(Unchanged::Reference));
+            }
             return Ok(None);
         }
         let reference = parse_checked(reference, self.spec(), strict)?;

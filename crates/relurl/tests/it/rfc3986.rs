@@ -71,6 +71,11 @@ fn any_url_resolves_by_the_base_grammar() {
     assert_eq!(any.join("..\\g"), Ok("http://u:p@a/g".to_owned()));
     assert_eq!(any.join_into("http://x/", true, &mut String::new()).unwrap_err().kind(), relurl::ErrorKind::StrictUnavailable);
     assert_eq!(any.join("http://[/").unwrap_err().kind().name(), "ipv6_unclosed");
+    // A result equal to the reference's text is the reference as given (the caller reuses it).
+    let mut out = String::from("kept");
+    assert_eq!(any.join_into("http://x/y", false, &mut out), Ok(Some(Unchanged::Reference)));
+    assert_eq!(any.join_into("HTTP://x/y", false, &mut out), Ok(None));
+    assert_eq!(out, "kepthttp://x/y");
     assert!(!AnyUrl::parse_owned("x?#", Spec::Rfc1808).unwrap().recombines_losslessly());
 
     let base = "http://a/b/c/d;p?q#f";
