@@ -15,8 +15,12 @@
 //!   version and `allow_fragments`; the spec and which `BaseInputs` layers are given), then
 //!   text as above: `urljoin` splits it like the resolve targets (`base NUL url`, default
 //!   base RFC 3986 §5.4's), `base_header` into NUL-separated fields.
+//! - `whatwg` (in `whatwg.rs`) splits like the resolve targets (default base RFC 3986
+//!   §5.4's) and compares relurl's URL Standard parser with ada's and the `url` crate's.
 //! - `extract_links` reads the whole input as the page: as bytes for
 //!   `extract_links_from_bytes`, as lossy UTF-8 text for `extract_links`.
+
+mod whatwg;
 
 use std::borrow::Cow;
 use std::convert::Infallible;
@@ -29,6 +33,8 @@ use relurl::{
     strip_ascii_whitespace, unchanged, validate, validate_parsed, AnyUrl, BaseInputs, BaseSource, ErrorKind, Grammar, Rfc1808, Rfc3986,
     Spec, Unchanged, Url,
 };
+
+pub use whatwg::{check_whatwg, DISAGREEMENTS_FILE};
 
 /// RFC 1808 §5's base.
 pub const RFC1808_BASE: &str = "http://a/b/c/d;p?q#f";
@@ -280,9 +286,15 @@ pub fn check_resolve_rfc1808(data: &[u8]) {
     let mut out = String::from("prefix");
     resolve_into(&b, &r, &mut out);
     assert_eq!(&out["prefix".len()..], result, "{}: resolve_into differs", ctx());
-    let mut out = String::new();
-    AnyUrl::Rfc1808(b).resolve_into(&AnyUrl::Rfc1808(r), &mut out);
-    assert_eq!(out, result, "{}: AnyUrl::resolve_into differs", ctx());
+    let mut out = String::from("prefix");
+    let any = AnyUrl::Rfc1808(b);
+    match any.join_into(reference, false, &mut out).expect("join_into never fails below 4 GiB") {
+        Some(Unchanged::Reference) => out.push_str(reference),
+        Some(Unchanged::Base) => out.push_str(base),
+        None => {}
+    }
+    assert_eq!(&out["prefix".len()..], result, "{}: AnyUrl::join_into differs", ctx());
+    assert_eq!(any.join(reference).as_deref(), Ok(&*result), "{}: AnyUrl::join differs", ctx());
     assert_eq!(resolve_by_spec(base, reference, Spec::Rfc1808).as_deref(), Ok(&*result), "{}: resolve_by_spec differs", ctx());
 
     let p = parse(&result).expect("parse");
@@ -342,9 +354,15 @@ pub fn check_resolve_rfc3986(data: &[u8]) {
     let mut out = String::from("prefix");
     rfc3986::resolve_into(&b, &r, &mut out);
     assert_eq!(&out["prefix".len()..], result, "{}: rfc3986::resolve_into differs", ctx());
-    let mut out = String::new();
-    AnyUrl::Rfc3986(b).resolve_into(&AnyUrl::Rfc3986(r), &mut out);
-    assert_eq!(out, result, "{}: AnyUrl::resolve_into differs", ctx());
+    let mut out = String::from("prefix");
+    let any = AnyUrl::Rfc3986(b);
+    match any.join_into(reference, false, &mut out).expect("join_into never fails below 4 GiB") {
+        Some(Unchanged::Reference) => out.push_str(reference),
+        Some(Unchanged::Base) => out.push_str(base),
+        None => {}
+    }
+    assert_eq!(&out["prefix".len()..], result, "{}: AnyUrl::join_into differs", ctx());
+    assert_eq!(any.join(reference).as_deref(), Ok(&*result), "{}: AnyUrl::join differs", ctx());
     assert_eq!(resolve_by_spec(base, reference, Spec::Rfc3986).as_deref(), Ok(&*result), "{}: resolve_by_spec differs", ctx());
 
     match rfc3986::unchanged(&b, &r) {
@@ -804,6 +822,7 @@ fn resolve_by(spec: Spec, base: &str, reference: &str) -> String {
     match spec {
         Spec::Rfc1808 => resolve(base, reference),
         Spec::Rfc3986 => rfc3986::resolve(base, reference),
+        Spec::Whatwg => unreachable!("the RFC targets only; the URL Standard has the `whatwg` target"),
     }
     .expect("resolve never fails below 4 GiB")
 }

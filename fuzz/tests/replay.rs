@@ -9,7 +9,7 @@ use std::path::Path;
 
 type Check = fn(&[u8]);
 
-const TARGETS: [(&str, Check); 8] = [
+const TARGETS: [(&str, Check); 9] = [
     ("parse", relurl_fuzz::check_parse),
     ("roundtrip", relurl_fuzz::check_roundtrip),
     ("validate", relurl_fuzz::check_validate),
@@ -18,6 +18,7 @@ const TARGETS: [(&str, Check); 8] = [
     ("urljoin", relurl_fuzz::check_urljoin),
     ("base_header", relurl_fuzz::check_base_header),
     ("extract_links", relurl_fuzz::check_extract_links),
+    ("whatwg", relurl_fuzz::check_whatwg),
 ];
 
 /// Runs `check` on every file of `dir`; returns (files run, failures).

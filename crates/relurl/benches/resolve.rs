@@ -16,55 +16,13 @@
 
 #![allow(clippy::cast_precision_loss)] // ns and MB/s figures for humans
 
+mod common;
+
 use std::hint::black_box;
-use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use common::{load_corpus, median_ns_per_link, Page};
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
-
-/// One page of the corpus: its effective base and its hrefs, in document order.
-struct Page {
-    base: String,
-    hrefs: Vec<String>,
-}
-
-fn corpus_file() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..").join("shared").join("corpus").join("links.jsonl")
-}
-
-/// Reads links.jsonl and groups consecutive links by page (they are stored in page order).
-fn load_corpus() -> Option<Vec<Page>> {
-    let path = corpus_file();
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!(
-                "link corpus not found at {} ({e}); expected ../shared/corpus/links.jsonl relative to the \
-                 repository root. Skipping the corpus benchmarks.",
-                path.display()
-            );
-            return None;
-        }
-    };
-    let mut pages: Vec<Page> = Vec::new();
-    let mut last_page = String::new();
-    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let row: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{}:{}: bad JSON: {e}", path.display(), i + 1));
-        let field = |k: &str| row[k].as_str().unwrap_or_else(|| panic!("{}:{}: no string {k:?}", path.display(), i + 1)).to_owned();
-        let (page, base, href) = (field("page"), field("base"), field("href"));
-        match pages.last_mut() {
-            Some(p) if page == last_page => {
-                assert_eq!(p.base, base, "page {page} has several bases");
-                p.hrefs.push(href);
-            }
-            _ => {
-                pages.push(Page { base, hrefs: vec![href] });
-                last_page = page;
-            }
-        }
-    }
-    Some(pages)
-}
 
 /// Resolves every link, page by page, base parsed once per page; returns the total output length.
 fn resolve_parsed_all(pages: &[Page]) -> usize {
@@ -112,19 +70,6 @@ fn parse_all(pages: &[Page]) -> usize {
         }
     }
     total
-}
-
-/// Median of `rounds` timed passes over the corpus, in ns per link (printed beside criterion's report).
-fn median_ns_per_link(n_links: usize, rounds: usize, mut pass: impl FnMut() -> usize) -> f64 {
-    let mut times: Vec<f64> = (0..rounds)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(pass());
-            start.elapsed().as_secs_f64()
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2] * 1e9 / n_links as f64
 }
 
 fn bench_one<M: criterion::measurement::Measurement>(

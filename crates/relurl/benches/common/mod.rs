@@ -1,0 +1,69 @@
+//! The link corpus of the criterion benches, shared by `benches/resolve.rs` and the peers
+//! bench (`benches/peers/` at the repository root, through `#[path]`): the pages of
+//! `../shared/corpus/links.jsonl` (relative to the repository root) with their hrefs, and
+//! the median-of-passes timer that prints ns per link beside criterion's report.
+
+#![allow(dead_code)] // each bench uses what it needs
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// One page of the corpus: its effective base and its hrefs, in document order.
+pub struct Page {
+    pub base: String,
+    pub hrefs: Vec<String>,
+}
+
+/// `../shared/corpus/links.jsonl` relative to the repository root (both benches' manifests
+/// are two folders down from it).
+pub fn corpus_file() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..").join("shared").join("corpus").join("links.jsonl")
+}
+
+/// Reads links.jsonl and groups consecutive links by page (they are stored in page order).
+pub fn load_corpus() -> Option<Vec<Page>> {
+    let path = corpus_file();
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!(
+                "link corpus not found at {} ({e}); expected ../shared/corpus/links.jsonl relative to the \
+                 repository root. Skipping the corpus benchmarks.",
+                path.display()
+            );
+            return None;
+        }
+    };
+    let mut pages: Vec<Page> = Vec::new();
+    let mut last_page = String::new();
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{}:{}: bad JSON: {e}", path.display(), i + 1));
+        let field = |k: &str| row[k].as_str().unwrap_or_else(|| panic!("{}:{}: no string {k:?}", path.display(), i + 1)).to_owned();
+        let (page, base, href) = (field("page"), field("base"), field("href"));
+        match pages.last_mut() {
+            Some(p) if page == last_page => {
+                assert_eq!(p.base, base, "page {page} has several bases");
+                p.hrefs.push(href);
+            }
+            _ => {
+                pages.push(Page { base, hrefs: vec![href] });
+                last_page = page;
+            }
+        }
+    }
+    Some(pages)
+}
+
+/// Median of `rounds` timed passes over the corpus, in ns per link (printed beside criterion's report).
+pub fn median_ns_per_link(n_links: usize, rounds: usize, mut pass: impl FnMut() -> usize) -> f64 {
+    let mut times: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(pass());
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2] * 1e9 / n_links as f64
+}
