@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing of relurl: bash scripts/fuzz.sh [SECONDS] (default 60 per target).
 #
 # Installs what it needs if missing (cargo-fuzz from crates.io; a C++ compiler for
-# libFuzzer from Debian), builds the eight targets of fuzz/ with cargo fuzz on the stable
+# libFuzzer from Debian), builds the nine targets of fuzz/ with cargo fuzz on the stable
 # toolchain (`--sanitizer none`: AddressSanitizer needs nightly's -Zsanitizer), replays the
 # minimized findings in fuzz/regressions/, then fuzzes each target for SECONDS, as many
 # targets at a time as there are cores, from the seeds in fuzz/corpus/ (new inputs go to

@@ -17,6 +17,10 @@ tests/data/whatwg/urltestdata.json (its base, or none: an input alone), and the 
 `extract_links` reads a page: the small HTML_SEEDS below and a few windows of at most
 3.5 KB around a `<base href>`, a `srcset` and a meta refresh in ../shared/corpus/pages/.
 
+`whatwg` reads `base NUL reference` (default base RFC 3986 §5.4's): every case of the WPT
+URL tests tests/data/whatwg/urltestdata.json (input against its base, or parsed as a base
+itself, with an empty reference, when it has none), the 50 link pairs, and WHATWG_SEEDS.
+
 Files are named by the SHA-1 of their content, as libFuzzer names the inputs it keeps.
 """
 
@@ -31,6 +35,70 @@ CORPUS = ROOT / "fuzz" / "corpus"
 LINKS = ROOT.parent / "shared" / "corpus" / "links.jsonl"
 PAGES = ROOT.parent / "shared" / "corpus" / "pages"
 SAMPLE = 50
+WPT = ROOT / "tests" / "data" / "whatwg" / "urltestdata.json"
+RFC3986_BASE = "http://a/b/c/d;p?q"
+
+# URL Standard corners for the `whatwg` target, as (base, reference).
+WHATWG_SEEDS = [
+    ("http://example.com/a/b", "\\\\x\\y\\..\\z"),  # backslashes are slashes in special URLs
+    ("foo://h/a/b", "..\\c"),  # ... and data elsewhere
+    ("http://h/a", "\t/\nb\r/c"),  # tab and newlines removed anywhere
+    ("http://h/a", "  \x01//x.y/  "),  # leading/trailing C0 and space stripped
+    ("http://h/", "//0x7f.1/"),
+    ("http://h/", "//0300.0250.0.1/"),
+    ("http://h/", "//4294967295/"),
+    ("http://h/", "//4294967296/"),
+    ("http://h/", "//1.2.3.4.5/"),
+    ("http://h/", "//1.2.3.09/"),
+    ("http://h/", "//foo.0x/"),
+    ("http://h/", "//[::1]:80/x"),
+    ("http://h/", "//[1:0::]/"),
+    ("http://h/", "//[::127.0.0.1]/"),
+    ("http://h/", "//[0:0:0:0:0:ffff:1.2.3.4]/"),
+    ("http://h/", "//[1::2::3]/"),
+    ("http://h/", "//[::1.2.3.]/"),
+    ("foo://h/", "//[::1]/p"),
+    ("http://h/", "//B\u00fccher.example/"),  # IDN
+    ("http://h/", "//xn--bcher-kva.example/"),
+    ("http://h/", "//\u2165.example/"),  # NFKC mapping
+    ("http://h/", "//a\u3002b/"),  # ideographic full stop
+    ("http://h/", "//\uff05\uff14\uff11.com"),  # fullwidth percent
+    ("http://h/", "//%zz/"),
+    ("http://h/", "//ex%41mple.com/"),
+    ("http://h/", "//a b/"),
+    ("http://h/", "//user:pa:ss@h:0080/"),
+    ("http://h/", "//@h/"),
+    ("http://h/", "//h:65536/"),
+    ("http://h/", "//h:/"),
+    ("file:///C:/a/b", ".."),  # a drive letter is never removed
+    ("file:///C:/a/b", "/d:/x"),
+    ("file:///C:/a/b", "//host/x"),
+    ("file:///C:/a/b", "file:c|/x"),
+    ("file://host/share/x", "C|\\y"),
+    ("file:///", "//localhost/p"),
+    ("file:///", "file://LOCALHOST/p"),
+    ("file:///a", "?q"),
+    ("file:", "..\\..\\x"),
+    ("mailto:a@b", "#f"),  # an opaque path: only a fragment resolves
+    ("mailto:a@b", "x"),
+    ("data:text/plain,a b  ", "#f"),
+    ("javascript:alert(1)", "?q"),
+    ("sc:/a/b", "..//c"),  # the `/.` prefix of the serializer
+    ("sc:", "//x/../../y"),
+    ("web+demo:/.//not-a-host/", ""),
+    ("http://h/a/b", "%2e%2E/c"),  # percent-encoded dot segments
+    ("http://h/a/b", ".%2e/./%2E"),
+    ("http://h/a/b", "c?%\u00e9'\"<>#\u00e9`"),
+    ("ws://h/a", "wss:x"),
+    ("http://h/a", "http:b"),  # same scheme: relative
+    ("http://h/a", "HTTPS:b"),
+    ("http://h/a", "a:\t/b"),
+    ("http://h/a?q#f", ""),
+    ("http://h/a?q#f", "#"),
+    ("http://h/a?q#f", "?"),
+    ("non-spec:/p", "\u0000x"),
+    ("blob:https://a.b/x", "#f"),
+]
 
 
 def rfc_pairs():
@@ -185,14 +253,19 @@ def corpus_windows():
 
 
 def whatwg_inputs(links):
-    """`base NUL input` for every WPT urltestdata case (the input alone when it has no base)."""
-    cases = json.loads((ROOT / "tests" / "data" / "whatwg" / "urltestdata.json").read_text(encoding="utf-8"))
+    """The `whatwg` seeds: WPT's cases, the link pairs, WHATWG_SEEDS."""
     blobs = []
-    for case in cases:
-        if isinstance(case, dict):
-            text = case["input"] if case.get("base") is None else f"{case['base']}\0{case['input']}"
-            blobs.append(text.encode("utf-8", "surrogatepass"))
-    return blobs + [f"{b}\0{h}".encode() for b, h in links]
+    for case in json.loads(WPT.read_text(encoding="utf-8")):
+        if not isinstance(case, dict):
+            continue
+        base, url = case.get("base"), case["input"]
+        if base is None and "\0" not in url:
+            base, url = url, ""
+        if base is None or "\0" in base:
+            base = RFC3986_BASE
+        blobs.append(f"{base}\0{url}")
+    blobs += [f"{b}\0{r}" for b, r in links + WHATWG_SEEDS]
+    return [b.encode("utf-8", "surrogatepass") for b in blobs]
 
 
 def write(target, blobs):
@@ -226,6 +299,7 @@ def main():
     counts["extract_links"] = write(
         "extract_links", [h if isinstance(h, bytes) else h.encode("utf-8") for h in HTML_SEEDS] + corpus_windows()
     )
+    counts["whatwg"] = write("whatwg", whatwg_inputs(links))
     size = sum(p.stat().st_size for p in CORPUS.rglob("*") if p.is_file())
     print(", ".join(f"{t}: {n}" for t, n in counts.items()), f"seeds; {size} bytes in all")
 

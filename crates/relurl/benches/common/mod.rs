@@ -1,5 +1,8 @@
-//! What the corpus benchmarks share: reading `../shared/corpus/links.jsonl` (relative to
-//! the repository root) into pages, and timing a pass over it per link.
+//! The link corpus of the criterion benches, shared by `benches/resolve.rs`,
+//! `benches/whatwg.rs` and the peers bench (`benches/peers/` at the repository root, through
+//! `#[path]`): the pages of `../shared/corpus/links.jsonl` (relative to the repository root)
+//! with their hrefs, and the median-of-passes timer that prints ns per link beside
+//! criterion's report.
 
 #![allow(dead_code, clippy::cast_precision_loss)] // each bench uses a part; ns and MB/s figures for humans
 
@@ -15,7 +18,9 @@ pub struct Page {
     pub hrefs: Vec<String>,
 }
 
-fn corpus_file() -> PathBuf {
+/// `../shared/corpus/links.jsonl` relative to the repository root (both benches' manifests
+/// are two folders down from it).
+pub fn corpus_file() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..").join("shared").join("corpus").join("links.jsonl")
 }
 
