@@ -33,8 +33,9 @@ pub enum AnyUrl<S: AsRef<str>> {
     Rfc1808(Url<S, Rfc1808>),
     /// Parsed by RFC 3986 Appendix B.
     Rfc3986(Url<S, Rfc3986>),
-    /// Parsed by the URL Standard (§4.4): the text it was parsed from, and the URL.
-    Whatwg(S, WhatwgUrl),
+    /// Parsed by the URL Standard (§4.4): the text it was parsed from, and the URL (boxed:
+    /// the RFC variants, parsed once per row of a batch, stay three words of offsets).
+    Whatwg(S, Box<WhatwgUrl>),
 }
 
 /// The accessors of [`Url`], each the same on [`AnyUrl`]; `$whatwg` gives the answer for a
@@ -70,7 +71,7 @@ impl<S: AsRef<str>> AnyUrl<S> {
             Spec::Rfc3986 => Self::Rfc3986(Url::parse_owned(input)?),
             Spec::Whatwg => {
                 let url = WhatwgUrl::parse(input.as_ref())?;
-                Self::Whatwg(input, url)
+                Self::Whatwg(input, Box::new(url))
             }
         })
     }
@@ -177,15 +178,28 @@ impl<S: AsRef<str>> AnyUrl<S> {
             }
             return Ok(None);
         }
-        let reference = parse_checked(reference, self.spec(), strict)?;
-        if let Some(unchanged) = self.unchanged(&reference) {
-            return Ok(Some(unchanged));
-        }
-        match (self, &reference) {
-            (Self::Rfc1808(base), AnyUrl::Rfc1808(reference)) => rfc1808::resolve_into(base, reference, out),
-            (Self::Rfc3986(base), AnyUrl::Rfc3986(reference)) => rfc3986::resolve_into(base, reference, out),
-            // `parse_checked` parsed the reference by the base's grammar.
-            _ => {}
+        // The reference is parsed by the base's grammar (as `parse_checked` would, without
+        // the run-time choice: this is every row of a batch).
+        match self {
+            Self::Rfc1808(base) => {
+                let reference = Url::<&str, Rfc1808>::parse_owned(reference)?;
+                if strict {
+                    validate_parsed(&reference)?;
+                }
+                if let Some(unchanged) = rfc1808::unchanged(base, &reference) {
+                    return Ok(Some(unchanged));
+                }
+                rfc1808::resolve_into(base, &reference, out);
+            }
+            Self::Rfc3986(base) => {
+                Spec::Rfc3986.check_strict(strict)?;
+                let reference = Url::<&str, Rfc3986>::parse_owned(reference)?;
+                if let Some(unchanged) = rfc3986::unchanged(base, &reference) {
+                    return Ok(Some(unchanged));
+                }
+                rfc3986::resolve_into(base, &reference, out);
+            }
+            Self::Whatwg(..) => {}
         }
         Ok(None)
     }
