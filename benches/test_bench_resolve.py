@@ -140,7 +140,9 @@ def run_relurl_whatwg_many() -> int:
     url = relurl.URL
     failures = 0
     for base, hrefs in PAGES:
-        failures += url(base, "whatwg").resolve_many(hrefs, errors="null").count(None)
+        # errors="report": the failures come as a list (counting `None`s in the result
+        # would add a Python comparison per link to the time).
+        failures += len(url(base, "whatwg").resolve_many(hrefs, errors="report")[1])
     return failures
 
 
