@@ -26,24 +26,10 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{load_corpus, median_ns_per_link, Page};
+use common::{load_corpus, median_ns_per_link, url_crate_join_all, whatwg_join_into_all, Page};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use relurl::rfc3986;
 use relurl::whatwg::WhatwgUrl;
-
-fn whatwg_all(pages: &[Page], out: &mut String) -> usize {
-    let mut total = 0;
-    for page in pages {
-        let Ok(base) = WhatwgUrl::parse(&page.base) else { continue };
-        for href in &page.hrefs {
-            out.clear();
-            if base.join_into(href, out).is_ok() {
-                total += black_box(out.as_str()).len();
-            }
-        }
-    }
-    total
-}
 
 fn rfc3986_all(pages: &[Page], out: &mut String) -> usize {
     let mut total = 0;
@@ -65,19 +51,6 @@ fn ada_all(pages: &[Page]) -> usize {
         for href in &page.hrefs {
             if let Ok(url) = ada_url::Url::parse(href.as_str(), Some(&page.base)) {
                 total += black_box(url.href()).len();
-            }
-        }
-    }
-    total
-}
-
-fn url_all(pages: &[Page]) -> usize {
-    let mut total = 0;
-    for page in pages {
-        let Ok(base) = url::Url::parse(&page.base) else { continue };
-        for href in &page.hrefs {
-            if let Ok(url) = base.join(href) {
-                total += black_box(url.as_str()).len();
             }
         }
     }
@@ -133,10 +106,10 @@ fn benches(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(3));
     let (mut buffer, mut buffer3986) = (String::with_capacity(4096), String::with_capacity(4096));
     let mut passes: Vec<(&str, Pass<'_>)> = vec![
-        ("whatwg_join_into", Box::new(|| whatwg_all(&pages, &mut buffer))),
+        ("whatwg_join_into", Box::new(|| whatwg_join_into_all(&pages, &mut buffer))),
         ("rfc3986_resolve_into", Box::new(|| rfc3986_all(&pages, &mut buffer3986))),
         ("ada_parse_with_base", Box::new(|| ada_all(&pages))),
-        ("url_join", Box::new(|| url_all(&pages))),
+        ("url_join", Box::new(|| url_crate_join_all(&pages))),
     ];
     for (name, pass) in &mut passes {
         group.bench_function(*name, |b| b.iter(&mut *pass));

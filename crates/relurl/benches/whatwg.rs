@@ -16,41 +16,14 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use common::{bench_one, load_corpus, Page};
+use common::{bench_one, load_corpus, url_crate_join_all, whatwg_join_into_all, Page};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use relurl::whatwg::WhatwgUrl;
-
-fn relurl_join_into_all(pages: &[Page], out: &mut String) -> usize {
-    let mut total = 0;
-    for page in pages {
-        let Ok(base) = WhatwgUrl::parse(&page.base) else { continue };
-        for href in &page.hrefs {
-            out.clear();
-            if base.join_into(href, out).is_ok() {
-                total += black_box(out.as_str()).len();
-            }
-        }
-    }
-    total
-}
 
 fn relurl_join_all(pages: &[Page]) -> usize {
     let mut total = 0;
     for page in pages {
         let Ok(base) = WhatwgUrl::parse(&page.base) else { continue };
-        for href in &page.hrefs {
-            if let Ok(url) = base.join(href) {
-                total += black_box(url).as_str().len();
-            }
-        }
-    }
-    total
-}
-
-fn url_crate_join_all(pages: &[Page]) -> usize {
-    let mut total = 0;
-    for page in pages {
-        let Ok(base) = url::Url::parse(&page.base) else { continue };
         for href in &page.hrefs {
             if let Ok(url) = base.join(href) {
                 total += black_box(url).as_str().len();
@@ -96,7 +69,7 @@ fn benches(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(2));
     let mut buffer = String::with_capacity(4096);
-    bench_one(&mut group, "relurl_join_into", n_links, href_bytes, || relurl_join_into_all(&pages, &mut buffer));
+    bench_one(&mut group, "relurl_join_into", n_links, href_bytes, || whatwg_join_into_all(&pages, &mut buffer));
     bench_one(&mut group, "relurl_join", n_links, href_bytes, || relurl_join_all(&pages));
     bench_one(&mut group, "url_crate_join", n_links, href_bytes, || url_crate_join_all(&pages));
     group.finish();

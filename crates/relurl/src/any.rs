@@ -147,8 +147,8 @@ impl<S: AsRef<str>> AnyUrl<S> {
     /// Resolves the text `reference` against this base by this base's grammar, and appends
     /// the result to `out`, unless it is one of the inputs exactly as given
     /// ([`AnyUrl::unchanged`]; for the URL Standard, a result equal to the reference's text:
-    /// `Some`, and `out` is left as it was, for the caller to reuse its input). The one path from a reference's text to its resolution, for every
-    /// grammar:
+    /// `Some`, and `out` is left as it was, for the caller to reuse its input). The one path
+    /// from a reference's text to its resolution, for every grammar:
     ///
     /// - RFC 1808 and RFC 3986: the reference is parsed by the base's grammar (with
     ///   `strict`, checked against the RFC 1808 §2.2 BNF first: [`parse_checked`]), then
@@ -166,26 +166,11 @@ impl<S: AsRef<str>> AnyUrl<S> {
     /// 1808), the URL Standard's failures. `out` is then left as it was.
     #[inline]
     pub fn join_into(&self, reference: &str, strict: bool, out: &mut String) -> Result<Option<Unchanged>, Error> {
-        if let Self::Whatwg(_, base) = self {
-            self.spec().check_strict(strict)?;
-            let start = out.len();
-            base.join_into(reference, out)?;
-            // An absolute reference the parser leaves as it is (most of a page's absolute
-            // links): the caller may reuse its input (in Python: no new `str`).
-            if out.get(start..) == Some(reference) {
-                out.truncate(start);
-                return Ok(Some(Unchanged::Reference));
-            }
-            return Ok(None);
-        }
         // The reference is parsed by the base's grammar (as `parse_checked` would, without
         // the run-time choice: this is every row of a batch).
         match self {
             Self::Rfc1808(base) => {
-                let reference = Url::<&str, Rfc1808>::parse_owned(reference)?;
-                if strict {
-                    validate_parsed(&reference)?;
-                }
+                let reference = rfc1808_checked(reference, strict)?;
                 if let Some(unchanged) = rfc1808::unchanged(base, &reference) {
                     return Ok(Some(unchanged));
                 }
@@ -199,7 +184,17 @@ impl<S: AsRef<str>> AnyUrl<S> {
                 }
                 rfc3986::resolve_into(base, &reference, out);
             }
-            Self::Whatwg(..) => {}
+            Self::Whatwg(_, base) => {
+                Spec::Whatwg.check_strict(strict)?;
+                let start = out.len();
+                base.join_into(reference, out)?;
+                // An absolute reference the parser leaves as it is (most of a page's
+                // absolute links): the caller may reuse its input (in Python: no new `str`).
+                if out.get(start..) == Some(reference) {
+                    out.truncate(start);
+                    return Ok(Some(Unchanged::Reference));
+                }
+            }
         }
         Ok(None)
     }
@@ -211,10 +206,8 @@ impl<S: AsRef<str>> AnyUrl<S> {
     /// As [`AnyUrl::join_into`] without `strict`.
     pub fn join(&self, reference: &str) -> Result<String, Error> {
         let mut out = String::with_capacity(self.max_resolved_len(reference));
-        match self.join_into(reference, false, &mut out)? {
-            Some(Unchanged::Reference) => out.push_str(reference),
-            Some(Unchanged::Base) => out.push_str(self.as_str()),
-            None => {}
+        if let Some(unchanged) = self.join_into(reference, false, &mut out)? {
+            out.push_str(unchanged.text(self.as_str(), reference));
         }
         Ok(out)
     }
@@ -282,10 +275,20 @@ pub fn resolve_by_spec(base: &str, reference: &str, spec: Spec) -> Result<String
 /// assert_eq!(refused.kind(), ErrorKind::StrictUnavailable);
 /// ```
 pub fn parse_checked(input: &str, spec: Spec, strict: bool) -> Result<AnyUrl<&str>, Error> {
-    spec.check_strict(strict)?;
-    let url = AnyUrl::parse_owned(input, spec)?;
-    if let (true, AnyUrl::Rfc1808(parsed)) = (strict, &url) {
-        validate_parsed(parsed)?;
+    if spec == Spec::Rfc1808 {
+        rfc1808_checked(input, strict).map(AnyUrl::Rfc1808)
+    } else {
+        spec.check_strict(strict)?;
+        AnyUrl::parse_owned(input, spec)
+    }
+}
+
+/// `input` parsed by RFC 1808 §2.4 and, with `strict`, checked against the §2.2 BNF: the
+/// strict check of [`parse_checked`] and [`AnyUrl::join_into`].
+fn rfc1808_checked(input: &str, strict: bool) -> Result<Url<&str, Rfc1808>, Error> {
+    let url = Url::parse_owned(input)?;
+    if strict {
+        validate_parsed(&url)?;
     }
     Ok(url)
 }

@@ -26,3 +26,14 @@ pub enum Unchanged {
     /// empty).
     Base,
 }
+
+impl Unchanged {
+    /// The answer's text: `base` or `reference`, whichever this names.
+    #[inline]
+    pub fn text<'a>(self, base: &'a str, reference: &'a str) -> &'a str {
+        match self {
+            Self::Reference => reference,
+            Self::Base => base,
+        }
+    }
+}

@@ -87,3 +87,34 @@ pub fn bench_one<M: criterion::measurement::Measurement>(
         bytes_per_s / 1e6
     );
 }
+
+/// relurl's URL Standard join over the corpus, each page's base parsed once, into `out`
+/// (reused); the total length of the hrefs (links that fail are skipped).
+pub fn whatwg_join_into_all(pages: &[Page], out: &mut String) -> usize {
+    let mut total = 0;
+    for page in pages {
+        let Ok(base) = relurl::whatwg::WhatwgUrl::parse(&page.base) else { continue };
+        for href in &page.hrefs {
+            out.clear();
+            if base.join_into(href, out).is_ok() {
+                total += black_box(out.as_str()).len();
+            }
+        }
+    }
+    total
+}
+
+/// The `url` crate's `base.join(href)` over the corpus, each page's base parsed once; the
+/// total length of the hrefs.
+pub fn url_crate_join_all(pages: &[Page]) -> usize {
+    let mut total = 0;
+    for page in pages {
+        let Ok(base) = url::Url::parse(&page.base) else { continue };
+        for href in &page.hrefs {
+            if let Ok(url) = base.join(href) {
+                total += black_box(url.as_str()).len();
+            }
+        }
+    }
+    total
+}

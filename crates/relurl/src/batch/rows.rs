@@ -124,12 +124,8 @@ where
         None => Outcome::Text,
         Some(Unchanged::Reference) if !options.copy_unchanged => Outcome::Reference,
         Some(Unchanged::Base) if !options.copy_unchanged => Outcome::Base,
-        Some(Unchanged::Reference) => {
-            out.push_str(reference);
-            Outcome::Text
-        }
-        Some(Unchanged::Base) => {
-            out.push_str(base.as_str());
+        Some(unchanged) => {
+            out.push_str(unchanged.text(base.as_str(), reference));
             Outcome::Text
         }
     };
