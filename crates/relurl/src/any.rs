@@ -285,6 +285,7 @@ pub fn parse_checked(input: &str, spec: Spec, strict: bool) -> Result<AnyUrl<&st
 
 /// `input` parsed by RFC 1808 §2.4 and, with `strict`, checked against the §2.2 BNF: the
 /// strict check of [`parse_checked`] and [`AnyUrl::join_into`].
+#[inline]
 fn rfc1808_checked(input: &str, strict: bool) -> Result<Url<&str, Rfc1808>, Error> {
     let url = Url::parse_owned(input)?;
     if strict {
