@@ -15,64 +15,94 @@
 
 use super::host::ends_in_a_number;
 use super::{default_port, WhatwgUrl};
-use crate::scan::may_have_dot_segment;
 use crate::segments::remove_dot_segments_into;
 
-/// What [`scan`] learns of a reference from each byte: bits set for the ordinary bytes, so
-/// that AND-ing the classes of every byte leaves a bit set only if no byte cleared it. A
-/// table: one load per byte.
-static CLASS: [u8; 256] = {
-    let mut table = [0; 256];
-    let mut b = 0x21;
-    while b <= 0x7E {
-        table[b] = match b as u8 {
-            b'"' | b'\'' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'}' => 0,
-            b'%' => CLEAN | NO_QUERY_OR_FRAGMENT,
-            b'?' | b'#' => CLEAN | NO_PERCENT,
-            _ => CLEAN | NO_PERCENT | NO_QUERY_OR_FRAGMENT,
-        };
-        b += 1;
-    }
-    table
-};
-/// Printable ASCII outside the path, special-query and fragment percent-encode sets (§1.3),
-/// and not `\`: a byte the fast path may copy as it is.
-const CLEAN: u8 = 1;
-/// Not `%` (so no `%2e` to look for).
-const NO_PERCENT: u8 = 2;
-/// Not `?` or `#` (so a path runs to the end of the reference).
-const NO_QUERY_OR_FRAGMENT: u8 = 4;
+/// A byte the fast path may not copy as it is: not printable ASCII (C0 controls, space,
+/// tab, newline, DEL, non-ASCII), `\`, or in the path, special-query or fragment
+/// percent-encode set (§1.3).
+const UNCLEAN: u8 = 1;
+/// A `%` (then the reference may hold `%2e`, a dot segment in disguise).
+const PERCENT: u8 = 2;
+/// A `?` or `#` (else a path runs to the end of the reference).
+const QUERY_OR_FRAGMENT: u8 = 4;
+/// A `.` at the start or after a `/`: maybe a `.` or `..` segment (in the path, or in a
+/// query, where it is harmless: the segment stack then finds nothing to remove).
+const DOT_SEGMENT: u8 = 8;
 
-/// The AND of the [`CLASS`]es of every byte of `bytes`: eight at a time without branches,
-/// then the rest; it stops early once a byte is not [`CLEAN`].
-fn scan(bytes: &[u8]) -> u8 {
-    let mut summary = CLEAN | NO_PERCENT | NO_QUERY_OR_FRAGMENT;
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        summary = chunk.iter().fold(summary, |summary, &b| summary & CLASS[usize::from(b)]);
-        if summary & CLEAN == 0 {
-            return summary;
-        }
+/// What `b` is, of [`UNCLEAN`], [`PERCENT`] and [`QUERY_OR_FRAGMENT`], and [`DOT_SEGMENT`]
+/// if `b` is `/` and `next` is `.`; comparisons only, so that [`block`] is vector code.
+#[inline(always)]
+fn flags(b: u8, next: u8) -> u8 {
+    // `|` and `&`, not `||` and `&&`: no branches.
+    let unclean = (b.wrapping_sub(0x21) > 0x7E - 0x21)
+        | (b == b'"')
+        | (b == b'\'')
+        | (b == b'<')
+        | (b == b'>')
+        | (b == b'\\')
+        | (b == b'^')
+        | (b == b'`')
+        | (b == b'{')
+        | (b == b'}');
+    u8::from(unclean)
+        | u8::from(b == b'%') << 1
+        | u8::from((b == b'?') | (b == b'#')) << 2
+        | u8::from((b == b'/') & (next == b'.')) << 3
+}
+
+/// Adds to `found` the [`flags`] of the first 16 bytes of `window` (the 17th is the last
+/// one's `next`), byte by byte: vector code, reduced once at the end of [`scan`].
+#[inline(always)]
+fn add_block(found: &mut [u8; 16], window: &[u8; 17]) {
+    for (k, slot) in found.iter_mut().enumerate() {
+        *slot |= flags(window[k], window[k + 1]);
     }
-    chunks.remainder().iter().fold(summary, |summary, &b| summary & CLASS[usize::from(b)])
+}
+
+/// The [`flags`] of every byte of `bytes`, OR-ed (and [`DOT_SEGMENT`] for a leading `.`).
+/// Sixteen bytes at a time; the bytes after the last whole block are covered by the last
+/// 17 bytes again (OR-ing a byte twice changes nothing), and the final byte on its own; a
+/// reference shorter than 17 bytes as one block padded with `a` (which has no flag).
+fn scan(bytes: &[u8]) -> u8 {
+    let mut found = [0; 16];
+    let mut last = 0;
+    if let (Some(window), Some(&final_byte)) = (bytes.last_chunk::<17>(), bytes.last()) {
+        let mut rest = bytes;
+        while let Some(window) = rest.first_chunk::<17>() {
+            add_block(&mut found, window);
+            rest = rest.get(16..).unwrap_or_default();
+        }
+        add_block(&mut found, window);
+        last = flags(final_byte, b'a');
+    } else {
+        let mut padded = [b'a'; 17];
+        if let Some(head) = padded.get_mut(..bytes.len()) {
+            head.copy_from_slice(bytes);
+        }
+        add_block(&mut found, &padded);
+    }
+    let lead = if bytes.first() == Some(&b'.') { DOT_SEGMENT } else { 0 };
+    found.iter().fold(lead | last, |all, &f| all | f)
 }
 
 /// Appends the href of `reference` against `base` to `out` and returns `true`, or returns
 /// `false` with `out` untouched when the reference needs the state machine.
 pub(super) fn join_into(base: &WhatwgUrl, reference: &str, out: &mut String) -> bool {
     // §4.4 step 1: leading and trailing C0 controls and spaces go (step 2's tabs and
-    // newlines inside are not [`CLEAN`], and go to the state machine).
-    let reference = reference.trim_matches(|c| c <= ' ');
+    // newlines inside are [`UNCLEAN`], and go to the state machine).
+    let reference = match reference.as_bytes() {
+        [first, .., last] if *first > b' ' && *last > b' ' => reference,
+        [only] if *only > b' ' => reference,
+        _ => reference.trim_matches(|c| c <= ' '),
+    };
     let bytes = reference.as_bytes();
     if !base.fast_base || base.serialization.len().saturating_add(bytes.len()) > u32::MAX as usize / 2 {
         return false;
     }
-    let summary = scan(bytes);
-    if summary & CLEAN == 0 || (summary & NO_PERCENT == 0 && has_encoded_dot(bytes)) {
+    let found = scan(bytes);
+    if found & UNCLEAN != 0 || (found & PERCENT != 0 && has_encoded_dot(bytes)) {
         return false;
     }
-    // Whether the path (if any) runs to the end: no `?` or `#` to look for.
-    let plain = summary & NO_QUERY_OR_FRAGMENT != 0;
     let scheme = base.scheme();
     let start = out.len();
     let ok = match bytes.first() {
@@ -91,21 +121,21 @@ pub(super) fn join_into(base: &WhatwgUrl, reference: &str, out: &mut String) -> 
             out.push_str(reference);
             true
         }
-        Some(b'/') if bytes.get(1) == Some(&b'/') => authority(out, scheme, reference.get(2..).unwrap_or(""), plain),
+        Some(b'/') if bytes.get(1) == Some(&b'/') => authority(out, scheme, reference.get(2..).unwrap_or(""), found),
         Some(b'/') => {
             // Relative slash state, then path state (the path start is the `/`).
             out.push_str(base.slice(0, base.path_start));
-            path_and_rest(out, "", reference, plain);
+            path_and_rest(out, "", reference, found);
             true
         }
         Some(_) => {
             if let Some((lower, after)) = http_prefix(bytes) {
-                authority(out, lower, reference.get(after..).unwrap_or(""), plain)
+                authority(out, lower, reference.get(after..).unwrap_or(""), found)
             } else if let Some(colon) = split_scheme(bytes) {
                 let ref_scheme = reference.get(..colon).unwrap_or("");
                 let rest = reference.get(colon + 1..).unwrap_or("");
                 match (lower_special(ref_scheme), strip_two_slashes(rest)) {
-                    (Some(lower), Some(after)) => authority(out, lower, after, plain),
+                    (Some(lower), Some(after)) => authority(out, lower, after, found),
                     (Some(_), None) => false,
                     (None, _) => opaque(out, ref_scheme, rest),
                 }
@@ -115,7 +145,7 @@ pub(super) fn join_into(base: &WhatwgUrl, reference: &str, out: &mut String) -> 
                 out.push_str(base.slice(0, base.path_start));
                 let path = base.pathname();
                 let dir = path.get(..path.rfind('/').map_or(0, |slash| slash + 1)).unwrap_or("");
-                path_and_rest(out, dir, reference, plain);
+                path_and_rest(out, dir, reference, found);
                 true
             }
         }
@@ -128,7 +158,7 @@ pub(super) fn join_into(base: &WhatwgUrl, reference: &str, out: &mut String) -> 
 
 /// A reference with a scheme that is not special (§4.4 scheme state): with a `rest` that
 /// does not start with `/` (and is not `file`), the opaque path state, whose encode set
-/// (C0 controls), and the non-special query and fragment sets, hold no [`CLEAN`] byte; so
+/// (C0 controls), and the non-special query and fragment sets, hold no byte that is not [`UNCLEAN`]; so
 /// the href is the scheme lower-cased, `:` and the rest as it is (`mailto:`, `javascript:`,
 /// `data:`, `tel:` links). `false` for the rest.
 fn opaque(out: &mut String, scheme: &str, rest: &str) -> bool {
@@ -213,7 +243,7 @@ const UPPER: u8 = 2;
 /// states), then the path, query and fragment; `false` if the authority needs the state
 /// machine (userinfo, an IPv6 or IPv4 host, a byte the host parser would map or refuse, a
 /// port out of range or followed by something else). One pass over the host and port.
-fn authority(out: &mut String, scheme: &str, rest: &str, plain: bool) -> bool {
+fn authority(out: &mut String, scheme: &str, rest: &str, found: u8) -> bool {
     let bytes = rest.as_bytes();
     let (mut end, mut classes) = (0, 0);
     while let Some(&b) = bytes.get(end) {
@@ -262,7 +292,7 @@ fn authority(out: &mut String, scheme: &str, rest: &str, plain: bool) -> bool {
         out.push_str(itoa(port, &mut [0; 5]));
     }
     // §4.4 path start state: the rest begins with the path's `/`, or there is no path.
-    path_and_rest(out, "", rest.get(after..).unwrap_or(""), plain);
+    path_and_rest(out, "", rest.get(after..).unwrap_or(""), found);
     true
 }
 
@@ -294,26 +324,29 @@ fn itoa(mut n: u16, buf: &mut [u8; 5]) -> &str {
     core::str::from_utf8(buf.get(i..).unwrap_or(b"0")).unwrap_or("0")
 }
 
-/// The §4.4 path state over `rest` up to its `?` or `#` (`plain`: it has none), after the
-/// path `dir` (the base's path up to its last `/`, or `""`), then the query and fragment,
-/// which need no encoding here. On the fast path (a special URL; no `%2e`, no `\`, no
-/// Windows drive letter rule) the path state's "shorten a URL's path" and "append to url's
-/// path" steps build exactly what RFC 3986 §5.2.4 `remove_dot_segments` makes of the merged
-/// path: `.` segments go, a `..` removes the segment before it (none above the root), a
-/// final `.` or `..` leaves the path ending in `/`. So it is the shared segment stack
-/// ([`remove_dot_segments_into`]); an empty path is `/` (a special URL's path always has a
-/// segment).
-fn path_and_rest(out: &mut String, dir: &str, rest: &str, plain: bool) {
-    let end = if plain { rest.len() } else { memchr::memchr2(b'?', b'#', rest.as_bytes()).unwrap_or(rest.len()) };
+/// The §4.4 path state over `rest` up to its `?` or `#` (none if `found`, the [`scan`] of
+/// the reference, has no [`QUERY_OR_FRAGMENT`]), after the path `dir` (the base's path up
+/// to its last `/`, or `""`), then the query and fragment, which need no encoding here. On
+/// the fast path (a special URL; no `%2e`, no `\`, no Windows drive letter rule) the path
+/// state's "shorten a URL's path" and "append to url's path" steps build exactly what RFC
+/// 3986 §5.2.4 `remove_dot_segments` makes of the merged path: `.` segments go, a `..`
+/// removes the segment before it (none above the root), a final `.` or `..` leaves the
+/// path ending in `/`. So it is the shared segment stack ([`remove_dot_segments_into`]),
+/// when there may be a dot segment ([`DOT_SEGMENT`]; the base's path has none, the parser
+/// removed them); else the merged path as it is. An empty path is `/` (a special URL's
+/// path always has a segment).
+fn path_and_rest(out: &mut String, dir: &str, rest: &str, found: u8) {
+    let end = match found & QUERY_OR_FRAGMENT {
+        0 => rest.len(),
+        _ => memchr::memchr2(b'?', b'#', rest.as_bytes()).unwrap_or(rest.len()),
+    };
     let (path, tail) = rest.split_at(end);
-    if !dir.is_empty() {
-        remove_dot_segments_into(out, dir, path);
-    } else if path.is_empty() {
+    if dir.is_empty() && path.is_empty() {
         out.push('/');
-    } else if may_have_dot_segment(path.as_bytes()) {
-        remove_dot_segments_into(out, "", path);
+    } else if found & DOT_SEGMENT != 0 {
+        remove_dot_segments_into(out, dir, path);
     } else {
-        // A rooted path with no `.` or `..` segment: the stack would copy it as it is.
+        out.push_str(dir);
         out.push_str(path);
     }
     out.push_str(tail);
@@ -322,6 +355,32 @@ fn path_and_rest(out: &mut String, dir: &str, rest: &str, plain: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`scan`] sees a byte at every position of references of every length around its
+    /// block size (16), a `/.` pair across a block's edge included.
+    #[test]
+    fn scan_sees_every_position() {
+        assert_eq!(scan(b""), 0);
+        for len in 1..=60 {
+            let plain = vec![b'a'; len];
+            assert_eq!(scan(&plain), 0, "length {len}");
+            for at in 0..len {
+                for (byte, flag) in [(b' ', UNCLEAN), (0xC3, UNCLEAN), (b'\\', UNCLEAN), (b'%', PERCENT), (b'?', QUERY_OR_FRAGMENT), (b'#', QUERY_OR_FRAGMENT)] {
+                    let mut bytes = plain.clone();
+                    bytes[at] = byte;
+                    assert_eq!(scan(&bytes), flag, "{byte:#x} at {at} of {len}");
+                }
+                let mut dot = plain.clone();
+                dot[at] = b'.';
+                assert_eq!(scan(&dot), if at == 0 { DOT_SEGMENT } else { 0 }, "a lone `.` at {at} of {len}");
+                if at + 1 < len {
+                    dot[at] = b'/';
+                    dot[at + 1] = b'.';
+                    assert_eq!(scan(&dot), DOT_SEGMENT, "`/.` at {at} of {len}");
+                }
+            }
+        }
+    }
 
     /// The fast path takes the references real pages hold, and leaves the rest to the state
     /// machine (which `tests/it/whatwg_join.rs` checks it agrees with).
