@@ -84,10 +84,26 @@ pub fn check_whatwg(data: &[u8]) {
 
     let ada: Answer = ada_url::Url::parse(reference, Some(base)).ok().map(|u| u.href().to_owned());
     match servo_join(base, reference) {
-        Some(servo) if servo == ada => assert_eq!(joined, ada, "{}", ctx("relurl differs from ada and url, which agree")),
+        Some(servo) if servo == ada && !(ada.is_none() && joined.is_some() && newer_unicode(base, reference)) => {
+            assert_eq!(joined, ada, "{}", ctx("relurl differs from ada and url, which agree"));
+        }
         Some(servo) => list_disagreement(base, reference, &joined, &ada, &servo, false),
         None => list_disagreement(base, reference, &joined, &ada, &None, true),
     }
+}
+
+/// Whether `base` or `reference` holds a code point that ada refuses as a host on its own
+/// (`http://c/`) and relurl accepts: one assigned in a newer Unicode version than ada's
+/// IDNA tables know (relurl's domain to ASCII is the `idna` crate's, on ICU4X's data: U+058B
+/// is a letter since Unicode 17). ada's failure there is the age of its tables; when `url`
+/// fails too it is for another reason (`url` 2.5.8 fails `///host/` against a special base:
+/// WPT's `///test`, where the Standard and ada give `http://test/`), so the case is listed,
+/// not a finding.
+fn newer_unicode(base: &str, reference: &str) -> bool {
+    base.chars().chain(reference.chars()).filter(|c| !c.is_ascii()).any(|c| {
+        let host = format!("http://{c}/");
+        ada_url::Url::parse(&host, None).is_err() && WhatwgUrl::parse(&host).is_ok()
+    })
 }
 
 /// `url::Url::parse(base)?.join(reference)`, or `None` when the `url` crate panics: its own

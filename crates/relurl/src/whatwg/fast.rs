@@ -1,17 +1,19 @@
 //! The fast path of [`super::WhatwgUrl::join_into`]: the references real pages hold
-//! (`/a/b?c`, `../x`, `page.html#f`, `?q`, `#h`, `https://host/path`), resolved against a
-//! special, non-`file` base without building a [`WhatwgUrl`].
+//! (`/a/b?c`, `../x`, `page.html#f`, `?q`, `#h`, `https://host/path`, `mailto:x`),
+//! resolved against a special, non-`file` base without building a [`WhatwgUrl`].
 //!
-//! It takes a reference only when the state machine (§4.4) would do nothing to it but split
-//! it and resolve its dot segments: every byte printable ASCII (no C0 control, space, tab or
-//! newline: nothing to trim or remove), no `\`, nothing any percent-encode set (§1.3) of the
-//! path, special query or fragment holds, no `%2e` (a dot segment in disguise), and a host
-//! (if any) of ASCII letters, digits, `-`, `.` and `_` that does not end in a number, with
-//! no userinfo. Then the answer is the base's serialization up to the right offset, and the
-//! path resolved over the shared segment stack (`src/segments.rs`, RFC 3986 §5.2.4's rules,
-//! which build exactly what the path state's "shorten a URL's path" and "append to url's
-//! path" steps build here), in the output itself. Anything else returns
-//! `false` and goes to the state machine. `tests/it/whatwg_join.rs` checks the two agree.
+//! It takes a reference only when the state machine (§4.4) would do nothing to it but trim
+//! it (step 1), split it and resolve its dot segments: after the trim, every byte printable
+//! ASCII (no C0 control, space, tab or newline), no `\`, nothing any percent-encode set
+//! (§1.3) of the path, special query or fragment holds, no `%2e` (a dot segment in
+//! disguise), and a host (if any) of ASCII letters, digits, `-`, `.` and `_` that does not
+//! end in a number, with no userinfo; or a non-special scheme with an opaque path. One
+//! vector scan of the reference ([`scan`]) finds all that needs a look at every byte. Then
+//! the answer is the base's serialization up to the right offset, and the path resolved
+//! over the shared segment stack (`src/segments.rs`, RFC 3986 §5.2.4's rules, which build
+//! exactly what the path state's "shorten a URL's path" and "append to url's path" steps
+//! build here), in the output itself. Anything else returns `false` and goes to the state
+//! machine. `tests/it/whatwg_join.rs` checks the two agree.
 
 use super::host::ends_in_a_number;
 use super::{default_port, WhatwgUrl};
@@ -30,10 +32,10 @@ const QUERY_OR_FRAGMENT: u8 = 4;
 const DOT_SEGMENT: u8 = 8;
 
 /// What `b` is, of [`UNCLEAN`], [`PERCENT`] and [`QUERY_OR_FRAGMENT`], and [`DOT_SEGMENT`]
-/// if `b` is `/` and `next` is `.`; comparisons only, so that [`block`] is vector code.
-#[inline(always)]
+/// if `b` is `/` and `next` is `.`; comparisons only, so that [`add_block`] is vector code.
+#[inline]
+#[allow(clippy::needless_bitwise_bool, reason = "`|` and `&` on purpose: no branches, so vector code")]
 fn flags(b: u8, next: u8) -> u8 {
-    // `|` and `&`, not `||` and `&&`: no branches.
     let unclean = (b.wrapping_sub(0x21) > 0x7E - 0x21)
         | (b == b'"')
         | (b == b'\'')
@@ -44,15 +46,12 @@ fn flags(b: u8, next: u8) -> u8 {
         | (b == b'`')
         | (b == b'{')
         | (b == b'}');
-    u8::from(unclean)
-        | u8::from(b == b'%') << 1
-        | u8::from((b == b'?') | (b == b'#')) << 2
-        | u8::from((b == b'/') & (next == b'.')) << 3
+    u8::from(unclean) | u8::from(b == b'%') << 1 | u8::from((b == b'?') | (b == b'#')) << 2 | u8::from((b == b'/') & (next == b'.')) << 3
 }
 
 /// Adds to `found` the [`flags`] of the first 16 bytes of `window` (the 17th is the last
 /// one's `next`), byte by byte: vector code, reduced once at the end of [`scan`].
-#[inline(always)]
+#[inline]
 fn add_block(found: &mut [u8; 16], window: &[u8; 17]) {
     for (k, slot) in found.iter_mut().enumerate() {
         *slot |= flags(window[k], window[k + 1]);
@@ -180,13 +179,13 @@ fn opaque(out: &mut String, scheme: &str, rest: &str) -> bool {
 /// through [`split_scheme`]). `| 0x20` lower-cases a letter, and gives `h`, `t` or `p` for
 /// no byte but that letter's two cases.
 fn http_prefix(bytes: &[u8]) -> Option<(&'static str, usize)> {
-    let [a, b, c, d, rest @ ..] = bytes else { return None };
-    if u32::from_le_bytes([*a, *b, *c, *d]) | 0x2020_2020 != u32::from_le_bytes(*b"http") {
+    let (head, rest) = bytes.split_first_chunk::<4>()?;
+    if u32::from_le_bytes(*head) | 0x2020_2020 != u32::from_le_bytes(*b"http") {
         return None;
     }
     match rest {
         [b':', b'/', b'/', ..] => Some(("http", 7)),
-        [s, b':', b'/', b'/', ..] if *s | 0x20 == b's' => Some(("https", 8)),
+        [secure, b':', b'/', b'/', ..] if *secure | 0x20 == b's' => Some(("https", 8)),
         _ => None,
     }
 }
@@ -365,7 +364,14 @@ mod tests {
             let plain = vec![b'a'; len];
             assert_eq!(scan(&plain), 0, "length {len}");
             for at in 0..len {
-                for (byte, flag) in [(b' ', UNCLEAN), (0xC3, UNCLEAN), (b'\\', UNCLEAN), (b'%', PERCENT), (b'?', QUERY_OR_FRAGMENT), (b'#', QUERY_OR_FRAGMENT)] {
+                for (byte, flag) in [
+                    (b' ', UNCLEAN),
+                    (0xC3, UNCLEAN),
+                    (b'\\', UNCLEAN),
+                    (b'%', PERCENT),
+                    (b'?', QUERY_OR_FRAGMENT),
+                    (b'#', QUERY_OR_FRAGMENT),
+                ] {
                     let mut bytes = plain.clone();
                     bytes[at] = byte;
                     assert_eq!(scan(&bytes), flag, "{byte:#x} at {at} of {len}");
@@ -387,13 +393,26 @@ mod tests {
     #[test]
     fn takes_the_common_references() {
         let base = WhatwgUrl::parse("https://example.com/a/b/c?q#f").unwrap();
-        for reference in ["/a/b?c", "../x", "page.html#f", "?q", "#h", "", "https://host/path", "//cdn.example.com/x.js", "HTTP://Host:80/", "mailto:x", " /a\n"]
-        {
+        for reference in [
+            "/a/b?c",
+            "../x",
+            "page.html#f",
+            "?q",
+            "#h",
+            "",
+            "https://host/path",
+            "//cdn.example.com/x.js",
+            "HTTP://Host:80/",
+            "mailto:x",
+            " /a\n",
+        ] {
             let mut out = String::new();
             assert!(join_into(&base, reference, &mut out), "{reference:?} takes the fast path");
             assert_eq!(out, base.join(reference).unwrap().as_str(), "{reference:?}");
         }
-        for reference in ["a b", "é", "a\\b", "%2e/x", "sc://h/", "file:x", "http:x", "http://[::1]/", "http://1.2.3.4/", "http://u@h/", "a\tb", "?'"] {
+        for reference in
+            ["a b", "é", "a\\b", "%2e/x", "sc://h/", "file:x", "http:x", "http://[::1]/", "http://1.2.3.4/", "http://u@h/", "a\tb", "?'"]
+        {
             let mut out = String::from("kept");
             assert!(!join_into(&base, reference, &mut out), "{reference:?} goes to the state machine");
             assert_eq!(out, "kept");
