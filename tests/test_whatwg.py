@@ -114,6 +114,28 @@ def test_a_url_of_the_standard() -> None:
     assert relurl.URL("blob:https://a.b/x", spec="whatwg").origin == "https://a.b"
 
 
+def test_domain_to_ascii_knows_unicode_17() -> None:
+    # The README's note: U+058B was assigned in Unicode 17 (ICU4X's data, which the idna
+    # crate reads); ada 4.0.0's tables predate it and refuse it.
+    assert relurl.resolve(PAGE, "//\u058b/x", spec="whatwg") == "http://xn--89a/x"
+    assert relurl.resolve(PAGE, "///\u058b/x", spec="whatwg") == "http://xn--89a/x"
+
+
+def test_the_fast_path_s_references_trimmed_and_opaque() -> None:
+    # Step 1's trim, and schemes with an opaque path, as the state machine reads them.
+    cases = {
+        " /a \n": "http://good.com/a",
+        "\x00 https://X.com \x1f": "https://x.com/",
+        "MailTo:Bob@x.com": "mailto:Bob@x.com",
+        "javascript:void(0)": "javascript:void(0)",
+        "data:,a/../b": "data:,a/../b",
+        "   ": PAGE,
+    }
+    for href, expected in cases.items():
+        assert relurl.resolve(PAGE, href, spec="whatwg") == expected, href
+        assert relurl.URL(PAGE, spec="whatwg").resolve_many([href]) == [expected], href
+
+
 def test_the_standard_s_components_are_its_own() -> None:
     for name in ("href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
                  "hash", "origin"):  # fmt: skip
