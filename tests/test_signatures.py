@@ -73,9 +73,20 @@ def test_keywords_mean_the_same_everywhere() -> None:
             defaults.setdefault(parameter.name, {})[name] = parameter.default
     assert set(defaults["strict"].values()) == {False}
     assert set(defaults["threads"].values()) == {None}
-    assert {k: v for k, v in defaults["errors"].items() if v != "raise"} == {"relurl.spark.with_resolved": "null"}
+    assert {k: v for k, v in defaults["errors"].items() if v != "raise"} == {
+        "relurl.spark.with_resolved": "null",
+        "relurl.spark.with_normalized": "null",
+    }
     rfc1808 = {k for k, v in defaults["spec"].items() if v == "rfc1808"}
-    assert rfc1808 == {"relurl.parse", "relurl.URL", "relurl.arrow.parse", "relurl.establish_base"}
+    assert rfc1808 == {
+        "relurl.parse",
+        "relurl.URL",
+        "relurl.arrow.parse",
+        "relurl.establish_base",
+        "relurl.normalize",
+        "relurl.arrow.normalize",
+        "relurl.spark.with_normalized",
+    }
     assert {v for k, v in defaults["spec"].items() if k not in rfc1808} == {None}
     for name in ("relurl.resolve", "relurl.URL.resolve", "relurl.resolve_many", "relurl.arrow.resolve", "relurl.parse"):
         assert "strict" in defaults and name in defaults["strict"], name

@@ -123,3 +123,24 @@ def test_bad_arguments_fail_on_the_driver(spark: Any) -> None:
     ]:
         with pytest.raises(ValueError, match=message):
             with_resolved(df, "href", **kwargs)
+
+
+def test_with_normalized(spark: Any) -> None:
+    """relurl.normalize on every row, on the executors; a URL the grammar rejects is null."""
+    from relurl.spark import with_normalized
+
+    urls = ["HTTP://A.com:80", "http://a/b/../c", "http://a:99999/", None]
+    df = spark.createDataFrame(list(enumerate(urls)), "id long, url string")
+    out = with_normalized(df, "url").orderBy("id").collect()
+    assert [r["normalized"] for r in out] == ["http://a.com/", "http://a/c", "http://a:99999/", None]
+    out = with_normalized(df, "url", spec="whatwg", out_col="key").orderBy("id").collect()
+    assert [r["key"] for r in out] == ["http://a.com/", "http://a/c", None, None]
+    for kwargs, message in [
+        ({"out_col": "id"}, "column 'id' already exists"),
+        ({"spec": "nope"}, "spec must be"),
+        ({"errors": "report"}, "errors must be 'raise' or 'null'"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            with_normalized(df, "url", **kwargs)
+    with pytest.raises(ValueError, match="no column 'nope'"):
+        with_normalized(df, "nope")

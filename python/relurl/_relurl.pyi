@@ -12,11 +12,13 @@ __all__ = [
     "URLWarning",
     "__version__",
     "_urllib_dialect",
+    "arrow_normalize",
     "arrow_parse",
     "arrow_resolve",
     "base_from_header",
     "establish_base",
     "extract_links",
+    "normalize",
     "parse",
     "resolve",
     "resolve_many",
@@ -269,6 +271,19 @@ def validate(url: str) -> None:
     """Checks `url` against the RFC 1808 section 2.2 BNF; raises URLError with the
     position of the first offending character and the reason."""
 
+def normalize(url: str, *, spec: _Spec = "rfc1808") -> str:
+    """The normal form of `url`: relurl's key for "the same URL" (for deduplication).
+
+    RFC 3986 section 6.2.2 syntax-based normalization over the components of `spec`'s
+    grammar: the scheme and the host lower-cased, percent-encodings in upper case, an
+    encoded unreserved character (letters, digits, "-", ".", "_", "~") decoded, and in a URL
+    with a scheme the "." and ".." segments removed (by RFC 3986 section 5.2.4, or RFC 1808
+    section 4 step 6, which keeps a ".." with nothing to remove); then section 6.2.3
+    scheme-based: an empty port goes, the default port of http, https, ws, wss and ftp goes,
+    and their empty path becomes "/". With `spec="whatwg"`, the URL Standard's serialization
+    (its own normal form). Normalizing a normal form changes nothing. Raises URLError for a
+    URL the grammar rejects (spec="whatwg"); the input itself when it is already normal."""
+
 # Twins of urllib.parse's functions: the same results (and exceptions) as the running Python's
 # urllib.parse, computed in Rust for str and ASCII bytes (anything else is handed to urllib).
 
@@ -506,4 +521,34 @@ def arrow_parse(
     spec: _Spec = "rfc1808",
     strict: bool = False,
     errors: Literal["report"],
+) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
+@overload
+def arrow_normalize(
+    urls: ArrowArrayExportable,
+    *,
+    spec: _Spec = "rfc1808",
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowArray:
+    """`normalize` for every row of an Arrow string column, with the GIL released, on up to
+    `threads` threads (as `arrow_resolve`). A null row is a null row; a row that fails (not
+    valid UTF-8, or a URL the grammar rejects) follows `errors`: "raise" (a URLError with
+    `index`), "null" or "report" (the result and a list of URLErrors). A chunked input gives
+    a chunked result."""
+
+@overload
+def arrow_normalize(
+    urls: ArrowStreamExportable,
+    *,
+    spec: _Spec = "rfc1808",
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowChunkedArray: ...
+@overload
+def arrow_normalize(
+    urls: ArrowArrayExportable | ArrowStreamExportable,
+    *,
+    spec: _Spec = "rfc1808",
+    errors: Literal["report"],
+    threads: int | None = None,
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...

@@ -1,4 +1,4 @@
-"""PySpark: resolve a column of links on every executor, a whole Arrow batch at a time.
+"""PySpark: resolve (or normalize) a column of links on every executor, a whole Arrow batch at a time.
 
 >>> from relurl.spark import with_resolved
 >>> links = spark.read.parquet("links/")            # columns: page_url, href
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from relurl import URL
 
-__all__ = ["with_resolved"]
+__all__ = ["with_normalized", "with_resolved"]
 
 
 def with_resolved(
@@ -55,16 +55,45 @@ def with_resolved(
     for a bad argument: both or neither of base_col and base_url, an unknown column, an
     `out_col` that exists, a non-string column.
     """
-    from pyspark.sql.types import StringType, StructField, StructType
-
     if (base_col is None) == (base_url is None):
         raise ValueError("give exactly one of base_col (a column of bases) and base_url (one base)")
     if errors not in ("raise", "null"):
         raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
     if spec is not None and spec not in SPECS:
         raise ValueError(f"spec must be 'rfc1808', 'rfc3986' or 'whatwg', not {spec!r}")
+    schema = _schema_with(df, (href_col, base_col), out_col)
+    resolve_batches = _BatchResolver(href_col, base_col, base_url, out_col, spec, strict, errors)
+    return df.mapInArrow(resolve_batches, schema)
+
+
+def with_normalized(
+    df: DataFrame,
+    url_col: str,
+    *,
+    out_col: str = "normalized",
+    spec: Literal["rfc1808", "rfc3986", "whatwg"] = "rfc1808",
+    errors: Literal["raise", "null"] = "null",
+) -> DataFrame:
+    """`df` with a string column `out_col`: each row's `url_col` in its normal form
+    (`relurl.normalize`, by `spec`), the key to deduplicate URLs by. A null URL gives null;
+    `errors` as in `with_resolved` (null by default). Raises ValueError at once, on the
+    driver, for a bad argument (an unknown or non-string column, an `out_col` that exists).
+    """
+    if errors not in ("raise", "null"):
+        raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
+    if spec not in SPECS:
+        raise ValueError(f"spec must be 'rfc1808', 'rfc3986' or 'whatwg', not {spec!r}")
+    schema = _schema_with(df, (url_col,), out_col)
+    return df.mapInArrow(_BatchMapper("normalize", url_col, out_col, {"spec": spec, "errors": errors}), schema)
+
+
+def _schema_with(df: DataFrame, in_cols: tuple[str | None, ...], out_col: str) -> Any:
+    """`df`'s schema plus the string column `out_col`, after checking that every named
+    `in_cols` column exists and is a string, and that `out_col` does not exist."""
+    from pyspark.sql.types import StringType, StructField, StructType
+
     fields = {f.name: f for f in df.schema.fields}
-    for name in (href_col, base_col):
+    for name in in_cols:
         if name is None:
             continue
         if name not in fields:
@@ -73,9 +102,33 @@ def with_resolved(
             raise ValueError(f"column {name!r} is {fields[name].dataType.simpleString()}, not string")
     if out_col in fields:
         raise ValueError(f"column {out_col!r} already exists")
-    schema = StructType([*df.schema.fields, StructField(out_col, StringType(), True)])
-    resolve_batches = _BatchResolver(href_col, base_col, base_url, out_col, spec, strict, errors)
-    return df.mapInArrow(resolve_batches, schema)
+    return StructType([*df.schema.fields, StructField(out_col, StringType(), True)])
+
+
+def _as_sent(result: Any, sent: Any) -> Any:
+    """`result` (an Arrow array) as a pyarrow array of the type Spark sent: `string`, or
+    `large_string` with useLargeVarTypes (no copy when it is already that type)."""
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+    array = pa.array(result)
+    return array if array.type == sent.type else array.cast(sent.type)
+
+
+class _BatchMapper:
+    """What each Python worker runs for a column computed from one column: the
+    `relurl.arrow` function `function` on each record batch's `in_col`, with `options` (a
+    class, so that it pickles to the executors with its settings and nothing else)."""
+
+    def __init__(self, function: str, in_col: str, out_col: str, options: dict[str, Any]) -> None:
+        self.function, self.in_col, self.out_col, self.options = function, in_col, out_col, options
+
+    def __call__(self, batches: Iterator[Any]) -> Iterator[Any]:
+        import relurl.arrow
+
+        apply = getattr(relurl.arrow, self.function)
+        for batch in batches:
+            column = batch.column(self.in_col)
+            yield batch.append_column(self.out_col, _as_sent(apply(column, **self.options), column))
 
 
 class _BatchResolver:
@@ -96,16 +149,10 @@ class _BatchResolver:
         self.spec, self.strict, self.errors = spec, strict, errors
 
     def __call__(self, batches: Iterator[Any]) -> Iterator[Any]:
-        import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
-
         from relurl.arrow import resolve
 
         for batch in batches:
             hrefs = batch.column(self.href_col)
             bases = batch.column(self.base_col) if self.base_col is not None else self.base_url
-            resolved = pa.array(resolve(bases, hrefs, spec=self.spec, strict=self.strict, errors=self.errors))
-            # Spark sends strings as `string`, or `large_string` with useLargeVarTypes: give
-            # back the type it sent (no copy when it is already `string`).
-            if resolved.type != hrefs.type:
-                resolved = resolved.cast(hrefs.type)
-            yield batch.append_column(self.out_col, resolved)
+            resolved = resolve(bases, hrefs, spec=self.spec, strict=self.strict, errors=self.errors)
+            yield batch.append_column(self.out_col, _as_sent(resolved, hrefs))

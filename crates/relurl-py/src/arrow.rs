@@ -33,8 +33,8 @@ use super::strings::{surrogate_error, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::scheduler;
 use relurl::batch::{
-    chunk_starts, resolve_chunks, Cell, Chunks, Contiguous, Input, Interrupt, Interrupted, Never, Repeated, Resolved, RowError, RowOffsets,
-    StrColumn,
+    chunk_starts, resolve_chunks, BatchOptions, Cell, Chunks, Contiguous, Input, Interrupt, Interrupted, Never, Operation, Repeated,
+    Resolved, RowError, RowOffsets, StrColumn,
 };
 use relurl::{Error, Spec};
 
@@ -154,13 +154,39 @@ pub fn arrow_resolve<'py>(
         },
         None => ArrowBases::Column(arrow_input(bases, "bases")?.chunks),
     };
+    run_column(py, &bases, (&refs, "references"), &args, Operation::Resolve)
+}
 
-    let ref_layouts = layouts(&refs.chunks, "references")?;
-    let base_layouts = match &bases {
+/// `relurl.arrow.normalize`: see the stub.
+#[pyfunction]
+#[pyo3(signature = (urls, *, spec = SpecArg::DEFAULT, errors = "raise", threads = None), text_signature = "(urls, *, spec='rfc1808', errors='raise', threads=None)")]
+pub fn arrow_normalize<'py>(
+    urls: &Bound<'py, PyAny>,
+    spec: SpecArg,
+    errors: &str,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let args = BatchArgs::of(spec.0, false, errors, threads)?;
+    let input = arrow_input(urls, "urls")?;
+    run_column(urls.py(), &ArrowBases::One(None), (&input, "urls"), &args, Operation::Normalize)
+}
+
+/// The rows of `refs` (named `name` in errors; with their `bases` when `operation` reads
+/// them) by the core's batch, with the GIL released: one array per chunk of `refs`, and
+/// the failed rows by `args.errors`.
+fn run_column<'py>(
+    py: Python<'py>,
+    bases: &ArrowBases<'py>,
+    (refs, name): (&ArrowInput, &str),
+    args: &BatchArgs,
+    operation: Operation,
+) -> PyResult<Bound<'py, PyAny>> {
+    let ref_layouts = layouts(&refs.chunks, name)?;
+    let base_layouts = match bases {
         ArrowBases::Column(chunks) => layouts(chunks, "bases")?,
         _ => Vec::new(),
     };
-    let one_base = match &bases {
+    let one_base = match bases {
         ArrowBases::One(text) => Cell::from(text.as_deref()),
         ArrowBases::Unencodable(_) => UNREADABLE_STR,
         ArrowBases::Column(_) => Cell::Null,
@@ -168,13 +194,12 @@ pub fn arrow_resolve<'py>(
     let signals = Signals::default();
     // The references' arrays and the bases', checked together (two single arrays: one on
     // each thread).
-    let named: Vec<(Layout<'_>, &str)> =
-        ref_layouts.iter().map(|&l| (l, "references")).chain(base_layouts.iter().map(|&l| (l, "bases"))).collect();
+    let named: Vec<(Layout<'_>, &str)> = ref_layouts.iter().map(|&l| (l, name)).chain(base_layouts.iter().map(|&l| (l, "bases"))).collect();
     let mut ref_chunks = py.detach(|| checked(&named, args.threads, &signals)).map_err(|stop| stop.into_err(&signals))?;
     let base_chunks = ref_chunks.split_off(ref_layouts.len());
     let (ref_starts, rows) = chunk_starts(ref_chunks.iter().map(StrColumn::len)).ok_or_else(too_many_rows)?;
     let (base_starts, base_rows) = chunk_starts(base_chunks.iter().map(StrColumn::len)).ok_or_else(too_many_rows)?;
-    let base_column = match &bases {
+    let base_column = match bases {
         ArrowBases::Column(_) => {
             if base_rows != rows {
                 return Err(PyValueError::new_err(format!(
@@ -187,7 +212,7 @@ pub fn arrow_resolve<'py>(
     };
 
     // Resolve with the GIL released: one array per chunk of the references.
-    let options = args.options(true);
+    let options = BatchOptions { operation, ..args.options(true) };
     let outcome = py.detach(|| match &base_column {
         Some(column) => resolve_chunks(column, &ref_chunks, options, &signals, &chunk_array),
         None => resolve_chunks(&Repeated::new(one_base, rows), &ref_chunks, options, &signals, &chunk_array),
@@ -199,14 +224,14 @@ pub fn arrow_resolve<'py>(
     // the input, for the position in characters.
     let references = Chunks::new(&ref_chunks, &ref_starts, rows);
     let error_of = |e: &RowError| -> PyErr {
-        let err = match (e.input, &bases, &base_column) {
+        let err = match (e.input, bases, &base_column) {
             (Input::Reference, _, _) => from_core(py, &e.error, error_text(&references, e.row)),
             (Input::Base, ArrowBases::Unencodable(s), _) => surrogate_error(s),
             (Input::Base, _, Some(column)) => from_core(py, &e.error, error_text(column, e.row)),
             (Input::Base, ArrowBases::One(text), None) => from_core(py, &e.error, text.as_deref().unwrap_or("")),
             (Input::Base, ArrowBases::Column(_), None) => from_core(py, &e.error, ""),
         };
-        at_row(py, err, e.row, Some(e.input))
+        at_row(py, err, e.row, (operation == Operation::Resolve).then_some(e.input))
     };
     let mut failures: Vec<PyErr> = Vec::new();
     for (_, errors) in &chunks {
@@ -220,7 +245,11 @@ pub fn arrow_resolve<'py>(
 
     let arrays: Vec<ArrayRef> = chunks.into_iter().map(|(array, _)| array).collect();
     let result = if refs.stream {
-        let field = Arc::new(Field::new("resolved", arrays.first().map_or(DataType::Utf8, |a| a.data_type().clone()), true));
+        let field_name = match operation {
+            Operation::Resolve => "resolved",
+            Operation::Normalize => "normalized",
+        };
+        let field = Arc::new(Field::new(field_name, arrays.first().map_or(DataType::Utf8, |a| a.data_type().clone()), true));
         PyChunkedArray::try_new(arrays, field)?.into_pyobject(py)?.into_any()
     } else {
         let array = arrays.into_iter().next().unwrap_or_else(|| Arc::new(StringArray::new_null(0)));

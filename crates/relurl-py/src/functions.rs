@@ -1,4 +1,4 @@
-//! Module-level functions: `parse`, `resolve`, `validate`.
+//! Module-level functions: `parse`, `resolve`, `validate`, `normalize`.
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -60,4 +60,19 @@ pub fn resolve<'py>(
 pub fn validate(url: &Bound<'_, PyAny>) -> PyResult<()> {
     let text = borrow_str(url, "url")?;
     relurl::validate(text).map_err(|e| from_core(url.py(), &e, text))
+}
+
+/// The normal form of `url` by the grammar of `spec` (RFC 3986 §6.2.2 syntax-based and
+/// §6.2.3 scheme-based normalization; with `spec="whatwg"`, the URL Standard's
+/// serialization): relurl's key for "the same URL" ([`relurl::normalize`]).
+#[pyfunction]
+#[pyo3(signature = (url, *, spec = SpecArg::DEFAULT), text_signature = "(url, *, spec='rfc1808')")]
+pub fn normalize<'py>(url: &Bound<'py, PyAny>, spec: SpecArg) -> PyResult<Bound<'py, PyString>> {
+    let url = str_arg(url, || "url".to_owned())?;
+    let normal = relurl::normalize(url.text, spec.0).map_err(|e| from_core(url.object.py(), &e, url.text))?;
+    // Most URLs are already normal: the caller's `str` itself.
+    if normal == url.text {
+        return Ok(super::resolving::exact_str(url.object, url.text));
+    }
+    Ok(PyString::new(url.object.py(), &normal))
 }

@@ -16,7 +16,7 @@ mod urllib;
 #[pyo3::pymodule(name = "_relurl", gil_used = false)]
 mod relurl_native {
     #[pymodule_export]
-    use super::arrow::{arrow_parse, arrow_resolve};
+    use super::arrow::{arrow_normalize, arrow_parse, arrow_resolve};
     #[pymodule_export]
     use super::base::{base_from_header, establish_base, PyEstablishedBase};
     #[pymodule_export]
@@ -24,7 +24,7 @@ mod relurl_native {
     #[pymodule_export]
     use super::errors::{URLError, URLWarning};
     #[pymodule_export]
-    use super::functions::{parse, resolve, validate};
+    use super::functions::{normalize, parse, resolve, validate};
     #[pymodule_export]
     use super::links::{extract_links, PyLink};
     #[pymodule_export]

@@ -51,6 +51,7 @@ pub mod batch;
 mod error;
 #[cfg(feature = "links")]
 pub mod links;
+mod normalize;
 mod recombine;
 mod resolved;
 pub mod rfc1808;
@@ -64,6 +65,7 @@ pub mod whatwg;
 
 pub use any::{parse_checked, resolve_by_spec, AnyUrl};
 pub use error::{Component, Error, ErrorKind};
+pub use normalize::{normalize, normalize_into};
 pub use resolved::{max_resolved_len, Unchanged};
 pub use rfc1808::{
     base_from_header, establish_base, parse, resolve, resolve_into, resolve_parsed, strip_ascii_whitespace, unchanged, validate,

@@ -33,7 +33,7 @@ use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
 
 pub use columns::{chunk_starts, Cell, Chunks, Repeated, StrColumn};
-pub use options::{max_threads, BatchOptions, Input, RowError, Tuning};
+pub use options::{max_threads, BatchOptions, Input, Operation, RowError, Tuning};
 pub use output::{Contiguous, Resolved, Row, RowOffsets};
 pub use scheduler::{Interrupt, Interrupted, Never};
 pub use spare::recycle;

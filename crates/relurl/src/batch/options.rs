@@ -51,9 +51,23 @@ impl Default for Tuning {
     }
 }
 
+/// What a batch does with each row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Operation {
+    /// Resolves each reference against its base by [`BatchOptions::spec`] (the default).
+    #[default]
+    Resolve,
+    /// The normal form of each reference by [`BatchOptions::spec`] ([`crate::normalize`]);
+    /// the bases are not read, and `strict` does not apply.
+    Normalize,
+}
+
 /// How a batch runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BatchOptions {
+    /// What each row's result is: its reference resolved (the default), or a function of
+    /// the reference alone.
+    pub operation: Operation,
     /// The rules for parsing and resolving.
     pub spec: Spec,
     /// Check every base and reference against the RFC 1808 §2.2 BNF first
@@ -80,6 +94,7 @@ pub struct BatchOptions {
 impl Default for BatchOptions {
     fn default() -> Self {
         Self {
+            operation: Operation::Resolve,
             spec: Spec::Rfc1808,
             strict: false,
             stop_at_first_error: false,

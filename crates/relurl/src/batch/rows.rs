@@ -6,7 +6,7 @@
 use core::ops::{ControlFlow, Range};
 
 use super::columns::{Cell, StrColumn};
-use super::options::{BatchOptions, Input, RowError};
+use super::options::{BatchOptions, Input, Operation, RowError};
 use super::output::{Outcome, Part};
 use crate::any::AnyUrl;
 use crate::error::Error;
@@ -92,6 +92,50 @@ where
 }
 
 fn resolve_row<'a, B, R>(
+    bases: &'a B,
+    references: &'a R,
+    row: usize,
+    options: BatchOptions,
+    cache: &mut BaseCache<'a>,
+    out: &mut String,
+) -> Result<Outcome, (Input, Error)>
+where
+    B: StrColumn + ?Sized,
+    R: StrColumn + ?Sized,
+{
+    match options.operation {
+        Operation::Resolve => join_row(bases, references, row, options, cache, out),
+        Operation::Normalize => {
+            map_row(references.get(row), options, out, |text, out| crate::normalize::normalize_into(text, options.spec, out))
+        }
+    }
+}
+
+/// A row whose result is a function `write` of its reference alone: null for a null
+/// reference, [`Outcome::Reference`] when the result is the reference as it is (unless
+/// [`BatchOptions::copy_unchanged`]).
+fn map_row(
+    reference: Cell<'_>,
+    options: BatchOptions,
+    out: &mut String,
+    write: impl FnOnce(&str, &mut String) -> Result<(), Error>,
+) -> Result<Outcome, (Input, Error)> {
+    let text = match reference {
+        Cell::Text(text) => text,
+        Cell::Invalid(error) => return Err((Input::Reference, error)),
+        Cell::Null => return Ok(Outcome::Null),
+    };
+    let start = out.len();
+    write(text, out).map_err(|e| (Input::Reference, e))?;
+    if !options.copy_unchanged && out.get(start..) == Some(text) {
+        out.truncate(start);
+        return Ok(Outcome::Reference);
+    }
+    Ok(Outcome::Text)
+}
+
+/// A row of [`Operation::Resolve`].
+fn join_row<'a, B, R>(
     bases: &'a B,
     references: &'a R,
     row: usize,
