@@ -50,7 +50,7 @@ TOKENS = ["http:", "HTTPS:", "s:", "//", "/", ".", "..", "%2e", "%41", "%7e", "%
           ":443", ":", "[::1]", "?", "#", ";", "\u00e9", "\t"]  # fmt: skip
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=14).map("".join), st.sampled_from(SPECS))
 def test_normalizing_twice_is_normalizing_once(url: str, spec: relurl._relurl._Spec) -> None:
     try:
