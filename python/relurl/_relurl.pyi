@@ -37,6 +37,7 @@ _ErrorKind = Literal[
     "bad_base_header",
     "html_tokenizer",
     "strict_unavailable",
+    "bad_port",
     "missing_scheme_non_relative_url",
     "host_missing",
     "host_invalid_code_point",
@@ -117,6 +118,30 @@ class URL:
     def query(self) -> str: ...
     @property
     def fragment(self) -> str: ...
+    # The net_loc's parts (RFC 1738 section 3.1 `[user[:password]@]host[:port]`, to which
+    # RFC 1808 section 2.1 refers): for spec="rfc1808" and spec="rfc3986" exactly
+    # `urllib.parse.urlsplit(url)`'s properties of the same names given the same netloc;
+    # for spec="whatwg" the URL Standard's getters of those names (str, '' when absent).
+    @property
+    def username(self) -> str | None:
+        """RFCs: before the first ':' of what precedes the netloc's last '@'; None without an
+        '@' (urllib's `username`). spec="whatwg": the username, percent-encoded."""
+    @property
+    def password(self) -> str | None:
+        """RFCs: after the first ':' of what precedes the netloc's last '@'; None without
+        that '@' or ':' (urllib's `password`). spec="whatwg": the password, percent-encoded."""
+    @property
+    def hostname(self) -> str | None:
+        """RFCs: the host after the last '@', lower-cased (Unicode `str.lower()`, but not an
+        IPv6 zone after '%'), without an IPv6 address's brackets; None when empty
+        (urllib's `hostname`). spec="whatwg": the host as serialized (lower-cased,
+        IDNA-encoded, IPv4 in dotted decimal, IPv6 in brackets), '' without a host."""
+    @property
+    def port(self) -> int | str | None:
+        """RFCs: an int, or None when absent or empty (urllib's `port`); a URLError of kind
+        "bad_port" (a ValueError, at the port's position) where urllib raises ValueError:
+        not all ASCII digits, or above 65535. spec="whatwg": a str, '' when none or the
+        scheme's default."""
     # The URL Standard's components (its API's getters, section 6.1): only a URL parsed
     # with spec="whatwg" has them; any other raises AttributeError.
     @property
@@ -126,21 +151,8 @@ class URL:
     def protocol(self) -> str:
         """The scheme and ':' (spec="whatwg" only)."""
     @property
-    def username(self) -> str:
-        """The username, percent-encoded (spec="whatwg" only)."""
-    @property
-    def password(self) -> str:
-        """The password, percent-encoded (spec="whatwg" only)."""
-    @property
     def host(self) -> str:
         """The host and ':port' when the port is not the default; '' without a host (spec="whatwg" only)."""
-    @property
-    def hostname(self) -> str:
-        """The host as serialized: lower-cased, IDNA-encoded, IPv4 in dotted decimal, IPv6 in
-        brackets (spec="whatwg" only)."""
-    @property
-    def port(self) -> str:
-        """The port, '' when none or the scheme's default (spec="whatwg" only)."""
     @property
     def pathname(self) -> str:
         """The path as serialized (spec="whatwg" only)."""
