@@ -357,9 +357,10 @@ class Link:
     """One link of a page (relurl.extract_links): the absolute `url`, the element (`tag`)
     and attribute (`attr`) it came from, its `raw` value as the DOM has it (character
     references decoded, whitespace kept; one candidate's URL for a srcset, the URL part of a
-    refresh), and `special`: None, or the kind of link a crawler usually skips.
+    refresh), `special`: None, or the kind of link a crawler usually skips, and `rel`.
 
-    Immutable, hashable, compared by all five fields, picklable."""
+    Immutable, hashable, compared by all six fields, picklable. `repr()` shows `rel` when
+    it is not empty."""
 
     def __new__(
         cls,
@@ -368,6 +369,7 @@ class Link:
         attr: str,
         raw: str,
         special: Literal["javascript", "mailto", "data", "fragment"] | None = None,
+        rel: Iterable[str] | None = None,
     ) -> Link: ...
     @property
     def url(self) -> str: ...
@@ -379,9 +381,15 @@ class Link:
     def raw(self) -> str: ...
     @property
     def special(self) -> Literal["javascript", "mailto", "data", "fragment"] | None: ...
+    @property
+    def rel(self) -> tuple[str, ...]:
+        """The `rel` attribute's tokens of an `a`, `area` or `link` element (HTML section
+        4.6.7): split on ASCII whitespace, ASCII-lower-cased, each once, in order (the DOM's
+        relList); `()` for other elements and without `rel`. `("canonical",)`,
+        `("nofollow", "noopener")`, `("stylesheet",)`, ... tell the links apart."""
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-    def __reduce__(self) -> tuple[type[Link], tuple[str, str, str, str, str | None]]: ...
+    def __reduce__(self) -> tuple[type[Link], tuple[str, str, str, str, str | None, tuple[str, ...]]]: ...
 
 def extract_links(
     html: str | bytes,
