@@ -68,7 +68,9 @@ def by_parse() -> list[str | None]:
     return [parse(u).hostname for u in URLS]
 
 
-def _run(benchmark: pytest.FixtureRequest, work: Callable[[], object], answers: Callable[[], object] | None = None) -> None:
+def _run(
+    benchmark: pytest.FixtureRequest, work: Callable[[], object], answers: Callable[[], object] | None = None
+) -> None:
     assert (answers or work)() == by_urllib()
     benchmark.extra_info["urls"] = len(URLS)  # type: ignore[attr-defined]
     benchmark.pedantic(work, rounds=30, warmup_rounds=2)  # type: ignore[attr-defined]

@@ -105,7 +105,11 @@ PORT = st.one_of(st.just(""), DIGITS, DIGITS, TEXT, st.builds(lambda d, t: d + t
 HOST = st.one_of(
     TEXT,
     st.from_regex(r"[A-Za-z0-9.\-]{0,12}", fullmatch=True),
-    st.builds(lambda h, z: f"[{h}{z}]", st.from_regex(r"[0-9A-Fa-f:.]{0,12}", fullmatch=True), st.sampled_from(["", "%eth0", "%ZoNe"])),
+    st.builds(
+        lambda h, z: f"[{h}{z}]",
+        st.from_regex(r"[0-9A-Fa-f:.]{0,12}", fullmatch=True),
+        st.sampled_from(["", "%eth0", "%ZoNe"]),
+    ),
     st.builds(lambda h: f"[{h}", TEXT),
     st.builds(lambda a, b, c: f"{a}[{b}]{c}", TEXT, TEXT, TEXT),
 )
@@ -152,7 +156,11 @@ def test_parts() -> None:
         ("http://a:x/", 9, "the port is not a decimal number (ASCII digits 0-9 only, RFC 1738 section 3.1)"),
         ("http://u:p@a:65536/", 13, "the port is out of range 0-65535"),
         ("http://ü@a:+1/", 11, "the port is not a decimal number (ASCII digits 0-9 only, RFC 1738 section 3.1)"),
-        ("http://[::1]:\u0668\u0660/", 13, "the port is not a decimal number (ASCII digits 0-9 only, RFC 1738 section 3.1)"),
+        (
+            "http://[::1]:\u0668\u0660/",
+            13,
+            "the port is not a decimal number (ASCII digits 0-9 only, RFC 1738 section 3.1)",
+        ),
         ("http://a:99999999999999999999/", 9, "the port is out of range 0-65535"),
     ],
 )
@@ -178,7 +186,7 @@ def test_the_url_standard_keeps_its_own() -> None:
     url = relurl.URL("http://h/", spec="whatwg")
     assert (url.username, url.password) == ("", "")
     # The other Standard components stay the Standard's only.
-    with pytest.raises(AttributeError, match="^host is a URL Standard component"):
+    with pytest.raises(AttributeError, match=r"^host is a URL Standard component"):
         relurl.URL("http://a/").host  # noqa: B018
 
 

@@ -391,7 +391,9 @@ impl Builders {
         let values = [url.scheme(), url.netloc(), url.path(), url.params(), url.query(), url.fragment()];
         let (components, hostname) = self.strings.split_at_mut(values.len());
         components.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
-        hostname.iter_mut().for_each(|builder| builder.append_option(login.hostname()));
+        if let Some(builder) = hostname.first_mut() {
+            builder.append_option(login.hostname());
+        }
         if let Some(builder) = &mut self.port {
             builder.append_option(port.map(i32::from));
         }

@@ -154,13 +154,16 @@ mod tests {
     use super::Login;
     use crate::error::ErrorKind;
 
-    fn parts(netloc: &str) -> (Option<&str>, Option<&str>, Option<String>, Result<Option<u16>, (&'static str, usize)>) {
+    /// The user name, password, host name, and the port or its error's reason and offset.
+    type Parts<'a> = (Option<&'a str>, Option<&'a str>, Option<String>, Result<Option<u16>, (&'static str, usize)>);
+
+    fn parts(netloc: &str) -> Parts<'_> {
         let login = Login::new(netloc, 0);
         let port = login.port().map_err(|e| match e.kind() {
             ErrorKind::BadPort { reason } => (reason, e.offset()),
             other => panic!("{other:?}"),
         });
-        (login.username(), login.password(), login.hostname().map(|h| h.into_owned()), port)
+        (login.username(), login.password(), login.hostname().map(std::borrow::Cow::into_owned), port)
     }
 
     #[test]

@@ -102,7 +102,7 @@ pub(crate) struct RawLink {
 /// the DOM's `relList` holds them).
 pub(crate) fn rel_tokens(value: &str) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::new();
-    for token in value.split(|c: char| matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' ')).filter(|t| !t.is_empty()) {
+    for token in value.split(['\t', '\n', '\x0c', '\r', ' ']).filter(|t| !t.is_empty()) {
         let token = token.to_ascii_lowercase();
         if !tokens.contains(&token) {
             tokens.push(token);
@@ -314,7 +314,11 @@ impl State<'_> {
         if self.templates.get() > 0 {
             return;
         }
-        let rel = if REL_ELEMENTS.contains(&tag) { el.get_attribute("rel").map(|v| rel_tokens(&dom_value(v))).unwrap_or_default() } else { Vec::new() };
+        let rel = if REL_ELEMENTS.contains(&tag) {
+            el.get_attribute("rel").map(|v| rel_tokens(&dom_value(v))).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         for &(attr, kind) in attrs {
             let Some(text) = el.get_attribute(attr) else { continue };
             // Only `<meta http-equiv="refresh">` holds a URL in its `content` (§4.2.5.3).
