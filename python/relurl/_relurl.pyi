@@ -99,6 +99,8 @@ class URL:
     tuple, picklable. Two URLs are equal when they were parsed from the same text by the
     same spec. `str()` is the section 4 step 7 recombination (RFC 1808) or the text itself
     (RFC 3986); `repr()` is `URL('...')`. A `str` subclass is read as its exact `str` value.
+    `username`, `password`, `hostname` and `port` read the netloc as RFC 1738 section 3.1's
+    `[user[:password]@]host[:port]`, with `urllib.parse.urlsplit`'s answers.
     """
 
     def __new__(cls, url: str, spec: _Spec = "rfc1808", *, strict: bool = False) -> URL:
@@ -501,7 +503,10 @@ def arrow_parse(
     by RFC 1808 section 2.4 or RFC 3986 Appendix B. A component is the empty string when it
     is empty or absent (RFC 1808 section 2.4: an empty params, query or fragment is the same
     as an absent one), exactly the six strings of `tuple(relurl.parse(url))` and urllib;
-    under RFC 3986 params is always "". With `spec="whatwg"`, the URL Standard's components
+    under RFC 3986 params is always "". Then `hostname` (a string) and `port` (an int32),
+    null when absent: `URL(url).hostname` and `URL(url).port`, urllib's answers; a port
+    urllib rejects (not all ASCII digits, or above 65535) fails the row (a URLError of kind
+    "bad_port", by `errors=`). With `spec="whatwg"`, the URL Standard's components
     instead (href, protocol, username, password, host, hostname, port, pathname, search,
     hash, origin: the `URL` attributes of those names), and a URL the Standard rejects is a
     failed row. A null URL is a null row. A chunked input gives a chunked result.
