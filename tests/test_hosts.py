@@ -192,11 +192,10 @@ def test_the_url_standard_keeps_its_own() -> None:
 
 # -- relurl.arrow.parse ---------------------------------------------------------------------
 
-pa = pytest.importorskip("pyarrow")
-
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_arrow_parse_has_hostname_and_port(spec: relurl._relurl._Spec) -> None:
+    pa = pytest.importorskip("pyarrow")
     import relurl.arrow
 
     urls = [u for u in _corpus_urls() if _answer(lambda u=u: relurl.URL(u, spec).port)[0] == "ok"]
@@ -211,6 +210,7 @@ def test_arrow_parse_has_hostname_and_port(spec: relurl._relurl._Spec) -> None:
 
 
 def test_arrow_parse_a_bad_port_follows_errors() -> None:
+    pa = pytest.importorskip("pyarrow")
     import relurl.arrow
 
     urls = pa.chunked_array([["http://a/"], ["http://b:1/", "http://c:x/", "http://d:70000/"]])
@@ -227,6 +227,7 @@ def test_arrow_parse_a_bad_port_follows_errors() -> None:
 
 
 def test_arrow_parse_whatwg_fields_are_unchanged() -> None:
+    pa = pytest.importorskip("pyarrow")
     import relurl.arrow
 
     got = pa.array(relurl.arrow.parse(pa.array(["http://A:81/"]), spec="whatwg"))
