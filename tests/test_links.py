@@ -55,10 +55,69 @@ def test_every_element_and_attribute_of_the_issue() -> None:
 
 
 def test_other_attributes_are_not_links() -> None:
-    html = """<base href="/b/"><div href="x" src="y"></div><video poster="p.jpg"></video>
-    <button formaction="f"></button><p style="background: url(bg.png)"></p><img data-src="lazy.png">
+    # (video poster and button formaction were here: links since issue 13, see below.)
+    html = """<base href="/b/"><div href="x" src="y" poster="p.jpg" formaction="f" imagesrcset="i"></div>
+    <p style="background: url(bg.png)"></p><img data-src="lazy.png">
     <meta name="description" content="http://not/a/link"><meta http-equiv="refresh-ish" content="0; url=x">"""
     assert urls(html) == []
+
+
+ISSUE_13_RULES = """
+<link rel=preload as=image href="l" imagesrcset="l1 1x, l2 2x"> <video src="v" poster="p"></video>
+<input type=submit formaction="i"> <input type=image src="s" formaction="f"> <button formaction="b">x</button>
+<form action="form"><button>no formaction</button></form> <video poster="only"></video> <link imagesrcset="x.png">
+"""
+
+
+def test_the_attributes_of_issue_13() -> None:
+    got = [(t, a, u.rsplit("/", 1)[1]) for t, a, u in triples(ISSUE_13_RULES)]
+    assert got == [
+        ("link", "href", "l"), ("link", "imagesrcset", "l1"), ("link", "imagesrcset", "l2"),
+        ("video", "src", "v"), ("video", "poster", "p"), ("input", "formaction", "i"),
+        ("input", "src", "s"), ("input", "formaction", "f"), ("button", "formaction", "b"),
+        ("form", "action", "form"), ("video", "poster", "only"), ("link", "imagesrcset", "x.png"),
+    ]  # fmt: skip
+    # imagesrcset is a srcset: invalid candidates are dropped, commas in a URL kept.
+    assert urls('<link imagesrcset="a.png?x=1,2 2x, b.png 0w, c.png">') == [
+        "http://example.com/dir/a.png?x=1,2",
+        "http://example.com/dir/c.png",
+    ]
+
+
+def test_rel_tokens() -> None:
+    html = """<link rel=" StyleSheet\tALTERNATE\nstylesheet " href="s.css"><a rel="NoFollow noopener" href="a">
+    <area rel=nofollow href="area"><a href="plain"><a rel="" href="empty"><img rel=nofollow src="img">
+    <link rel=preload imagesrcset="p1 1x, p2 2x"><a rel="x\u00a0y İcon" href="u"><form rel=external action="f">"""
+    got = [(link.tag, link.attr, link.rel) for link in relurl.extract_links(html, PAGE)]
+    assert got == [
+        ("link", "href", ("stylesheet", "alternate")),
+        ("a", "href", ("nofollow", "noopener")),
+        ("area", "href", ("nofollow",)),
+        ("a", "href", ()),
+        ("a", "href", ()),
+        ("img", "src", ()),  # rel is read for a, area and link only
+        ("link", "imagesrcset", ("preload",)),
+        ("link", "imagesrcset", ("preload",)),
+        ("a", "href", ("x\u00a0y", "İcon")),  # ASCII whitespace splits, ASCII letters are lowered
+        ("form", "action", ()),
+    ]
+    assert all(type(t) is str for link in relurl.extract_links(html, PAGE) for t in link.rel)
+    (canonical,) = relurl.extract_links('<link rel=canonical href="/c">', PAGE)
+    assert canonical.rel == ("canonical",)
+    assert repr(canonical) == (
+        "Link(url='http://example.com/c', tag='link', attr='href', raw='/c', special=None, rel=('canonical',))"
+    )
+    assert pickle.loads(pickle.dumps(canonical)) == canonical
+    assert canonical == Link("http://example.com/c", "link", "href", "/c", None, ["canonical"])
+    assert canonical != Link("http://example.com/c", "link", "href", "/c")
+    assert hash(canonical) == hash(Link("http://example.com/c", "link", "href", "/c", rel=("canonical",)))
+    assert Link("u", "a", "href", "r").rel == ()
+    with pytest.raises(TypeError, match="rel must be an iterable of str, not str"):
+        Link("u", "a", "href", "r", rel="nofollow")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"rel\[i\] must be str, not int"):
+        Link("u", "a", "href", "r", rel=[1])  # type: ignore[list-item]
+    link = Link("u", "a", "href", "r", rel=[OverridingStr("nofollow")])
+    assert type(link.rel[0]) is str and link.rel == ("nofollow",)
 
 
 def test_case_and_valueless_and_duplicate_attributes() -> None:
@@ -388,4 +447,4 @@ def test_large_pages_in_threads() -> None:
         thread.start()
     for thread in threads:
         thread.join()
-    assert results == [expected] * 4 and len(expected) == 20 * 26
+    assert results == [expected] * 4 and len(expected) == 20 * 27  # 26 before issue 13's video poster

@@ -40,6 +40,7 @@ EXAMPLE_LINKS = [
     "https://example.com/blog/2024/img/photo.jpg",
     "https://www.rfc-editor.org/rfc/rfc1808#section-3",
     "https://example.com/blog/2024/media/talk.webm",
+    "https://example.com/blog/2024/media/talk.jpg",
     "https://example.com/blog/2024/media/talk.vtt",
     "https://player.example.org/embed/42",
     "https://example.com/blog/2024/files/paper.pdf",
@@ -75,7 +76,9 @@ def test_json_and_skip_special() -> None:
         "attr": "href",
         "raw": "\n     ../about/ ",
         "special": None,
+        "rel": [],
     }
+    assert [(r["attr"], r["rel"]) for r in rows[:2]] == [("href", ["stylesheet"]), ("href", ["icon"])]
     done = run(str(EXAMPLE), "--url", EXAMPLE_URL, "--json")
     specials = [json.loads(line)["special"] for line in done.stdout.splitlines()]
     assert [s for s in specials if s] == ["fragment", "mailto", "javascript", "data"]

@@ -70,12 +70,23 @@ def page_links(html: bytes, page_url: str) -> list[tuple[str, str, str, str]]:
     links: list[Link] = relurl.extract_links(html, page_url, headers={"Content-Type": "text/html"}, skip_special=True)
     text_links = relurl.extract_links(html.decode(), page_url, headers=[("Content-Location", "/x/")], spec="rfc3986")
     assert all(link.special in (None, "javascript", "mailto", "data", "fragment") for link in text_links)
+    nofollow: list[str] = [link.url for link in links if "nofollow" in link.rel]
+    assert all(isinstance(url, str) for url in nofollow)
     return [(link.url, link.tag, link.attr, link.raw) for link in links]
+
+
+def host_and_port(url: str) -> tuple[str | None, int | str | None]:
+    """A politeness queue's key: the host name and port (urllib's answers)."""
+    u = relurl.parse(url)
+    user: str | None = u.username
+    assert user is None or isinstance(user, str)
+    return u.hostname, u.port
 
 
 def test_typing_usage() -> None:
     assert crawler_loop("http://a/b/c/d;p?q#f", ["g", "../g"]) == ["http://a/b/c/g", "http://a/b/g"]
     assert components("http://a/b;p?q#f") == ("http", "a", "/b", "p", "q", "f")
+    assert host_and_port("http://u@Example.COM:8080/") == ("example.com", 8080)
     assert strict("http://a/b c") == (10, "space is not allowed in a path")
     assert strict("http://a/b") is None
     assert error_kind("http://a/b", "c d") == ("invalid_character", None, None)

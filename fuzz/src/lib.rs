@@ -842,7 +842,7 @@ pub const PAGE_URL: &str = RFC3986_BASE;
 const LINK_ATTRIBUTES: &[(&str, &[&str])] = &[
     ("a", &["href"]),
     ("area", &["href"]),
-    ("link", &["href"]),
+    ("link", &["href", "imagesrcset"]),
     ("img", &["src", "srcset"]),
     ("script", &["src"]),
     ("iframe", &["src"]),
@@ -850,9 +850,10 @@ const LINK_ATTRIBUTES: &[(&str, &[&str])] = &[
     ("embed", &["src"]),
     ("source", &["src", "srcset"]),
     ("audio", &["src"]),
-    ("video", &["src"]),
+    ("video", &["src", "poster"]),
     ("track", &["src"]),
-    ("input", &["src"]),
+    ("input", &["src", "formaction"]),
+    ("button", &["formaction"]),
     ("form", &["action"]),
     ("blockquote", &["cite"]),
     ("q", &["cite"]),
@@ -905,8 +906,10 @@ pub fn check_extract_links(data: &[u8]) {
 /// stripped of ASCII whitespace, resolved against that base by `resolve` /
 /// `rfc3986::resolve`, and flagged as `Special::of` that value says, else as `Special::of`
 /// its URL says (so a `javascript:`, `mailto:` or `data:` URL is always flagged);
-/// every (element, attribute) is one of the table's; a `srcset` candidate is non-empty,
-/// without ASCII whitespace and not ending in `,`; a `content` is a `<meta>`'s.
+/// every (element, attribute) is one of the table's; a `srcset` (or `imagesrcset`)
+/// candidate is non-empty, without ASCII whitespace and not ending in `,`; a `content` is a
+/// `<meta>`'s; `rel` tokens only on `a`, `area` and `link`, each non-empty, without ASCII
+/// whitespace or upper case, and distinct.
 pub fn check_page(page: &PageLinks, spec: Spec, base_href: Option<&str>, html: &str) {
     let inputs = BaseInputs { retrieval_url: Some(PAGE_URL), html_base_href: base_href, ..BaseInputs::default() };
     let base = establish_base(&inputs, spec).expect("no Base header");
@@ -928,7 +931,12 @@ pub fn check_page(page: &PageLinks, spec: Spec, base_href: Option<&str>, html: &
             "{}: an element or attribute not in the table",
             ctx()
         );
-        if link.attr == "srcset" {
+        assert!(link.rel.is_empty() || ["a", "area", "link"].contains(&link.tag), "{}: rel on another element", ctx());
+        for (i, token) in link.rel.iter().enumerate() {
+            let bad = token.is_empty() || token.contains(|c: char| c.is_ascii_whitespace() || c.is_ascii_uppercase());
+            assert!(!bad && !link.rel[..i].contains(token), "{}: rel token {token:?}", ctx());
+        }
+        if link.attr.ends_with("srcset") {
             assert!(
                 !link.raw.is_empty() && !link.raw.contains(|c: char| c.is_ascii_whitespace()) && !link.raw.ends_with(','),
                 "{}: not a srcset candidate URL",

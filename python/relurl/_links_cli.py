@@ -12,11 +12,12 @@ UTF-8). A progress bar goes to standard error when it is a terminal.
 
 With `--json`, each link is one JSON object: `page` (the path as given or found; `-` for
 standard input), `page_url` (the URL the page was retrieved from, as above), `url`, `tag`,
-`attr`, `raw` and `special`. The output is always UTF-8: in `page` (and in messages) a
-byte of a file name that is not UTF-8 is written as the four characters `\\xNN` (Python's
-backslashreplace, as Python writes such names to standard error), never as a raw byte or
-a lone surrogate, so that every JSON reader takes it (a name that really holds a backslash
-followed by `xNN` reads the same: the choice trades that rare ambiguity for portability).
+`attr`, `raw`, `special` and `rel` (the element's rel tokens, a list, `[]` for none). The
+output is always UTF-8: in `page` (and in messages) a byte of a file name that is not
+UTF-8 is written as the four characters `\\xNN` (Python's backslashreplace, as Python
+writes such names to standard error), never as a raw byte or a lone surrogate, so that
+every JSON reader takes it (a name that really holds a backslash followed by `xNN` reads
+the same: the choice trades that rare ambiguity for portability).
 
 A page that cannot be read (or whose base is rejected) is reported as `relurl: PAGE: message`
 and the exit status is 1; the other pages are still done. A warning of relurl's link
@@ -198,6 +199,7 @@ def _lines(page: str, page_url: str, links: list[Link], as_json: bool) -> Iterat
             "attr": link.attr,
             "raw": link.raw,
             "special": link.special,
+            "rel": list(link.rel),
         }
         yield json.dumps(row, ensure_ascii=False) + "\n"
 

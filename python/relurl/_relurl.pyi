@@ -39,6 +39,7 @@ _ErrorKind = Literal[
     "bad_base_header",
     "html_tokenizer",
     "strict_unavailable",
+    "bad_port",
     "missing_scheme_non_relative_url",
     "host_missing",
     "host_invalid_code_point",
@@ -100,6 +101,8 @@ class URL:
     tuple, picklable. Two URLs are equal when they were parsed from the same text by the
     same spec. `str()` is the section 4 step 7 recombination (RFC 1808) or the text itself
     (RFC 3986); `repr()` is `URL('...')`. A `str` subclass is read as its exact `str` value.
+    `username`, `password`, `hostname` and `port` read the netloc as RFC 1738 section 3.1's
+    `[user[:password]@]host[:port]`, with `urllib.parse.urlsplit`'s answers.
     """
 
     def __new__(cls, url: str, spec: _Spec = "rfc1808", *, strict: bool = False) -> URL:
@@ -119,6 +122,30 @@ class URL:
     def query(self) -> str: ...
     @property
     def fragment(self) -> str: ...
+    # The net_loc's parts (RFC 1738 section 3.1 `[user[:password]@]host[:port]`, to which
+    # RFC 1808 section 2.1 refers): for spec="rfc1808" and spec="rfc3986" exactly
+    # `urllib.parse.urlsplit(url)`'s properties of the same names given the same netloc;
+    # for spec="whatwg" the URL Standard's getters of those names (str, '' when absent).
+    @property
+    def username(self) -> str | None:
+        """RFCs: before the first ':' of what precedes the netloc's last '@'; None without an
+        '@' (urllib's `username`). spec="whatwg": the username, percent-encoded."""
+    @property
+    def password(self) -> str | None:
+        """RFCs: after the first ':' of what precedes the netloc's last '@'; None without
+        that '@' or ':' (urllib's `password`). spec="whatwg": the password, percent-encoded."""
+    @property
+    def hostname(self) -> str | None:
+        """RFCs: the host after the last '@', lower-cased (Unicode `str.lower()`, but not an
+        IPv6 zone after '%'), without an IPv6 address's brackets; None when empty
+        (urllib's `hostname`). spec="whatwg": the host as serialized (lower-cased,
+        IDNA-encoded, IPv4 in dotted decimal, IPv6 in brackets), '' without a host."""
+    @property
+    def port(self) -> int | str | None:
+        """RFCs: an int, or None when absent or empty (urllib's `port`); a URLError of kind
+        "bad_port" (a ValueError, at the port's position) where urllib raises ValueError:
+        not all ASCII digits, or above 65535. spec="whatwg": a str, '' when none or the
+        scheme's default."""
     # The URL Standard's components (its API's getters, section 6.1): only a URL parsed
     # with spec="whatwg" has them; any other raises AttributeError.
     @property
@@ -128,21 +155,8 @@ class URL:
     def protocol(self) -> str:
         """The scheme and ':' (spec="whatwg" only)."""
     @property
-    def username(self) -> str:
-        """The username, percent-encoded (spec="whatwg" only)."""
-    @property
-    def password(self) -> str:
-        """The password, percent-encoded (spec="whatwg" only)."""
-    @property
     def host(self) -> str:
         """The host and ':port' when the port is not the default; '' without a host (spec="whatwg" only)."""
-    @property
-    def hostname(self) -> str:
-        """The host as serialized: lower-cased, IDNA-encoded, IPv4 in dotted decimal, IPv6 in
-        brackets (spec="whatwg" only)."""
-    @property
-    def port(self) -> str:
-        """The port, '' when none or the scheme's default (spec="whatwg" only)."""
     @property
     def pathname(self) -> str:
         """The path as serialized (spec="whatwg" only)."""
@@ -360,9 +374,10 @@ class Link:
     """One link of a page (relurl.extract_links): the absolute `url`, the element (`tag`)
     and attribute (`attr`) it came from, its `raw` value as the DOM has it (character
     references decoded, whitespace kept; one candidate's URL for a srcset, the URL part of a
-    refresh), and `special`: None, or the kind of link a crawler usually skips.
+    refresh), `special`: None, or the kind of link a crawler usually skips, and `rel`.
 
-    Immutable, hashable, compared by all five fields, picklable."""
+    Immutable, hashable, compared by all six fields, picklable. `repr()` shows `rel` when
+    it is not empty."""
 
     def __new__(
         cls,
@@ -371,6 +386,7 @@ class Link:
         attr: str,
         raw: str,
         special: Literal["javascript", "mailto", "data", "fragment"] | None = None,
+        rel: Iterable[str] | None = None,
     ) -> Link: ...
     @property
     def url(self) -> str: ...
@@ -382,9 +398,15 @@ class Link:
     def raw(self) -> str: ...
     @property
     def special(self) -> Literal["javascript", "mailto", "data", "fragment"] | None: ...
+    @property
+    def rel(self) -> tuple[str, ...]:
+        """The `rel` attribute's tokens of an `a`, `area` or `link` element (HTML section
+        4.6.7): split on ASCII whitespace, ASCII-lower-cased, each once, in order (the DOM's
+        relList); `()` for other elements and without `rel`. `("canonical",)`,
+        `("nofollow", "noopener")`, `("stylesheet",)`, ... tell the links apart."""
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-    def __reduce__(self) -> tuple[type[Link], tuple[str, str, str, str, str | None]]: ...
+    def __reduce__(self) -> tuple[type[Link], tuple[str, str, str, str, str | None, tuple[str, ...]]]: ...
 
 def extract_links(
     html: str | bytes,
@@ -496,7 +518,10 @@ def arrow_parse(
     by RFC 1808 section 2.4 or RFC 3986 Appendix B. A component is the empty string when it
     is empty or absent (RFC 1808 section 2.4: an empty params, query or fragment is the same
     as an absent one), exactly the six strings of `tuple(relurl.parse(url))` and urllib;
-    under RFC 3986 params is always "". With `spec="whatwg"`, the URL Standard's components
+    under RFC 3986 params is always "". Then `hostname` (a string) and `port` (an int32),
+    null when absent: `URL(url).hostname` and `URL(url).port`, urllib's answers; a port
+    urllib rejects (not all ASCII digits, or above 65535) fails the row (a URLError of kind
+    "bad_port", by `errors=`). With `spec="whatwg"`, the URL Standard's components
     instead (href, protocol, username, password, host, hostname, port, pathname, search,
     hash, origin: the `URL` attributes of those names), and a URL the Standard rejects is a
     failed row. A null URL is a null row. A chunked input gives a chunked result.

@@ -16,7 +16,10 @@ Arrow producers may hand over bytes that are not UTF-8 (a pyarrow ``binary`` arr
 null, or a reported failure. ``relurl.arrow.parse`` takes ``strict=True`` as
 ``relurl.parse`` does, and reports a failed row the same way (``.input`` is None).
 ``relurl.arrow.parse`` gives, for each row, the six components as ``""`` when empty or
-absent, as ``tuple(relurl.parse(url))`` does (RFC 1808 section 2.4); with ``spec="whatwg"``,
+absent, as ``tuple(relurl.parse(url))`` does (RFC 1808 section 2.4), then the net_loc's
+``hostname`` (string) and ``port`` (int32), null when absent, as ``URL(url).hostname`` and
+``.port`` give them (urllib's answers; a port urllib rejects fails the row by ``errors=``,
+kind ``"bad_port"``); with ``spec="whatwg"``,
 the URL Standard's components (href, protocol, username, password, host, hostname, port,
 pathname, search, hash, origin).
 

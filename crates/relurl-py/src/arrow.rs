@@ -15,7 +15,7 @@ use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
 use std::sync::Arc;
 
-use arrow_array::builder::StringBuilder;
+use arrow_array::builder::{Int32Builder, StringBuilder};
 use arrow_array::{Array, ArrayRef, GenericStringArray, StringArray, StructArray};
 use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields};
@@ -362,44 +362,84 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: SpecArg, strict: bool, e
     report(py, result, failures, mode)
 }
 
-/// The RFCs' six components, in `urllib.parse.urlparse` order.
-const RFC_COMPONENTS: [&str; 6] = ["scheme", "netloc", "path", "params", "query", "fragment"];
+/// The RFCs' six components, in `urllib.parse.urlparse` order, then the net_loc's host name
+/// (a string) and port (an `int32`): [`relurl::Login`], urllib's `hostname` and `port`.
+const RFC_COMPONENTS: [&str; 8] = ["scheme", "netloc", "path", "params", "query", "fragment", "hostname", "port"];
 
 /// The URL Standard's components: the API's getters (§6.1), in the order of the `URL` class.
 const STANDARD_COMPONENTS: [&str; 11] =
     ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"];
 
-/// The components' fields of a URL of `spec`.
+/// The components' fields of a URL of `spec`: strings, but the RFCs' `port`.
 fn component_fields(spec: Spec) -> Fields {
     let names: &[&str] = if spec == Spec::Whatwg { &STANDARD_COMPONENTS } else { &RFC_COMPONENTS };
-    names.iter().map(|&name| Field::new(name, DataType::Utf8, true)).collect()
+    let port = (spec != Spec::Whatwg).then_some("port");
+    names.iter().map(|&name| Field::new(name, if Some(name) == port { DataType::Int32 } else { DataType::Utf8 }, true)).collect()
 }
 
 fn component_type(spec: Spec) -> DataType {
     DataType::Struct(component_fields(spec))
 }
 
-/// Appends the components of `url` (its grammar's: [`component_fields`]), one per builder.
-fn append_components<S: AsRef<str>>(builders: &mut [StringBuilder], url: &relurl::AnyUrl<S>) {
-    if let Some(u) = url.whatwg() {
-        let origin = u.origin();
-        let values = [
-            u.href(),
-            u.protocol(),
-            u.username(),
-            u.password(),
-            u.host(),
-            u.hostname(),
-            u.port(),
-            u.pathname(),
-            u.search(),
-            u.hash(),
-            &origin,
-        ];
-        builders.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
-    } else {
+/// One builder per field of [`component_fields`]: the strings', and the RFCs' port.
+struct Builders {
+    strings: Vec<StringBuilder>,
+    port: Option<Int32Builder>,
+}
+
+impl Builders {
+    fn new(spec: Spec, len: usize) -> Self {
+        let strings = if spec == Spec::Whatwg { STANDARD_COMPONENTS.len() } else { RFC_COMPONENTS.len() - 1 };
+        let port = (spec != Spec::Whatwg).then(|| Int32Builder::with_capacity(len));
+        Self { strings: (0..strings).map(|_| StringBuilder::with_capacity(len, 0)).collect(), port }
+    }
+
+    /// Appends the components of `url` (its grammar's: [`component_fields`]); a port that
+    /// urllib rejects is the row's error, and nothing is appended.
+    fn append(&mut self, url: &relurl::AnyUrl<&str>) -> Result<(), Error> {
+        if let Some(u) = url.whatwg() {
+            let origin = u.origin();
+            let values = [
+                u.href(),
+                u.protocol(),
+                u.username(),
+                u.password(),
+                u.host(),
+                u.hostname(),
+                u.port(),
+                u.pathname(),
+                u.search(),
+                u.hash(),
+                &origin,
+            ];
+            self.strings.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
+            return Ok(());
+        }
+        let Some(login) = url.login() else { return Ok(()) };
+        let port = login.port()?;
         let values = [url.scheme(), url.netloc(), url.path(), url.params(), url.query(), url.fragment()];
-        builders.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
+        let (components, hostname) = self.strings.split_at_mut(values.len());
+        components.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
+        if let Some(builder) = hostname.first_mut() {
+            builder.append_option(login.hostname());
+        }
+        if let Some(builder) = &mut self.port {
+            builder.append_option(port.map(i32::from));
+        }
+        Ok(())
+    }
+
+    /// Appends `n` null rows.
+    fn append_nulls(&mut self, n: usize) {
+        self.strings.iter_mut().for_each(|builder| builder.append_nulls(n));
+        if let Some(builder) = &mut self.port {
+            builder.append_nulls(n);
+        }
+    }
+
+    fn finish(self) -> Vec<ArrayRef> {
+        let strings = self.strings.into_iter().map(|mut b| Arc::new(b.finish()) as ArrayRef);
+        strings.chain(self.port.map(|mut b| Arc::new(b.finish()) as ArrayRef)).collect()
     }
 }
 
@@ -410,45 +450,43 @@ type Parsed = (ArrayRef, Vec<(usize, Error)>);
 /// their components. By RFC 1808 §2.4 or RFC 3986 Appendix B the six components, each the
 /// empty string when empty or absent, as `relurl.parse` and `urllib.parse.urlparse` give
 /// them (RFC 1808 §2.4: an empty params, query or fragment is the same as an absent one;
-/// under RFC 3986, params is always empty); by the URL Standard, the API's getters (§6.1)
-/// and the origin. A null URL is a null row; so is a failed one (not UTF-8, or longer than
-/// `u32::MAX` bytes, or with `strict` not RFC 1808 §2.2: [`relurl::parse_checked`], or
-/// rejected by the URL Standard), listed with its error; with `stop`, the chunk ends at its
-/// first failure.
+/// under RFC 3986, params is always empty), then the net_loc's host name and port, null
+/// when absent, as urllib's `hostname` and `port` ([`relurl::Login`]); by the URL Standard,
+/// the API's getters (§6.1) and the origin. A null URL is a null row; so is a failed one
+/// (not UTF-8, or longer than `u32::MAX` bytes, or with `strict` not RFC 1808 §2.2:
+/// [`relurl::parse_checked`], or rejected by the URL Standard, or with a port urllib
+/// rejects: [`relurl::ErrorKind::BadPort`]), listed with its error; with `stop`, the chunk
+/// ends at its first failure.
 fn parse_chunk(chunk: &Strings<'_>, (spec, strict): (Spec, bool), first_row: usize, stop: bool) -> Result<Parsed, String> {
     let len = chunk.len();
     let fields = component_fields(spec);
-    let mut builders: Vec<StringBuilder> = fields.iter().map(|_| StringBuilder::with_capacity(len, 0)).collect();
+    let mut builders = Builders::new(spec, len);
     let mut valid = Vec::with_capacity(len);
     let mut errors = Vec::new();
     for row in 0..len {
-        let parsed = match chunk.cell(row) {
-            Cell::Text(text) => relurl::parse_checked(text, spec, strict).map(Some),
-            Cell::Null => Ok(None),
+        let appended = match chunk.cell(row) {
+            Cell::Text(text) => relurl::parse_checked(text, spec, strict).and_then(|url| builders.append(&url)).map(|()| true),
+            Cell::Null => Ok(false),
             Cell::Invalid(error) => Err(error),
         };
-        match parsed {
-            Ok(Some(url)) => {
-                append_components(&mut builders, &url);
+        match appended {
+            Ok(true) => {
                 valid.push(true);
                 continue;
             }
-            Ok(None) => {}
+            Ok(false) => {}
             Err(error) => errors.push((first_row + row, error)),
         }
-        builders.iter_mut().for_each(StringBuilder::append_null);
+        builders.append_nulls(1);
         valid.push(false);
         if stop && !errors.is_empty() {
             break;
         }
     }
     // Rows after a stop (never read: the caller raises) are null.
-    let rest = len - valid.len();
-    for builder in &mut builders {
-        builder.append_nulls(rest);
-    }
+    builders.append_nulls(len - valid.len());
     valid.resize(len, false);
-    let columns: Vec<ArrayRef> = builders.into_iter().map(|mut b| Arc::new(b.finish()) as ArrayRef).collect();
+    let columns = builders.finish();
     let nulls = if valid.iter().all(|&v| v) { None } else { Some(NullBuffer::from(valid)) };
     let array = StructArray::try_new(fields, columns, nulls).map_err(|e| e.to_string())?;
     Ok((Arc::new(array), errors))

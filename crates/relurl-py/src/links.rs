@@ -18,8 +18,9 @@ use relurl::links::{extract_links as extract_from_str, extract_links_from_bytes,
 const DETACH_FROM_BYTES: usize = 32 * 1024;
 
 /// One link of a page: the absolute `url`, the element (`tag`) and attribute (`attr`) it
-/// came from, its `raw` value, and `special`: `None`, or `"javascript"`, `"mailto"`,
-/// `"data"` or `"fragment"` for links a crawler usually skips.
+/// came from, its `raw` value, `special`: `None`, or `"javascript"`, `"mailto"`, `"data"`
+/// or `"fragment"` for links a crawler usually skips, and `rel`: the element's `rel` tokens
+/// ([`Link::rel`]), a tuple of `str`.
 #[pyclass(name = "Link", module = "relurl", frozen)]
 pub struct PyLink {
     #[pyo3(get)]
@@ -31,21 +32,36 @@ pub struct PyLink {
     #[pyo3(get)]
     raw: Py<PyString>,
     special: Option<Special>,
+    /// The `rel` tokens, a tuple of exact `str`s.
+    #[pyo3(get)]
+    rel: Py<PyTuple>,
 }
 
 #[pymethods]
 impl PyLink {
     /// Each field must be a `str` (a subclass's value is taken as a plain `str`); `special`
-    /// one of the names of [`Special`] or `None`. Unpickling comes here too.
+    /// one of the names of [`Special`] or `None`; `rel` an iterable of `str` (kept as given,
+    /// as a tuple). Unpickling comes here too.
     #[new]
-    #[pyo3(signature = (url, tag, attr, raw, special = None))]
+    #[pyo3(signature = (url, tag, attr, raw, special = None, rel = None))]
     fn new(
         url: &Bound<'_, PyAny>,
         tag: &Bound<'_, PyAny>,
         attr: &Bound<'_, PyAny>,
         raw: &Bound<'_, PyAny>,
         special: Option<&Bound<'_, PyAny>>,
+        rel: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let py = url.py();
+        let rel = match rel {
+            None => PyTuple::empty(py).unbind(),
+            Some(value) if value.is_instance_of::<PyString>() => return Err(wrong_type(value, "rel", "an iterable of str")),
+            Some(value) => {
+                let tokens = value.try_iter().map_err(|_| wrong_type(value, "rel", "an iterable of str"))?;
+                let tokens = tokens.map(|t| plain_str(&t?, "rel[i]")).collect::<PyResult<Vec<_>>>()?;
+                PyTuple::new(py, tokens)?.unbind()
+            }
+        };
         let special = match special {
             None => None,
             Some(value) if value.is_none() => None,
@@ -57,6 +73,7 @@ impl PyLink {
             attr: plain_str(attr, "attr")?,
             raw: plain_str(raw, "raw")?,
             special,
+            rel,
         })
     }
 
@@ -69,7 +86,10 @@ impl PyLink {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let [url, tag, attr, raw] = [&self.url, &self.tag, &self.attr, &self.raw].map(|s| s.bind(py).repr());
         let special = self.special.map_or_else(|| "None".to_owned(), |s| format!("'{}'", s.name()));
-        Ok(format!("Link(url={}, tag={}, attr={}, raw={}, special={special})", url?, tag?, attr?, raw?))
+        // `rel` is shown when the element has one.
+        let rel = self.rel.bind(py);
+        let rel = if rel.is_empty() { String::new() } else { format!(", rel={}", rel.repr()?) };
+        Ok(format!("Link(url={}, tag={}, attr={}, raw={}, special={special}{rel})", url?, tag?, attr?, raw?))
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
@@ -90,7 +110,7 @@ impl PyLink {
         self.fields(py)?.hash()
     }
 
-    /// Pickles as `Link(url, tag, attr, raw, special)`.
+    /// Pickles as `Link(url, tag, attr, raw, special, rel)`.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         PyTuple::new(py, [slf.get_type().into_any(), slf.get().fields(py)?.into_any()])
@@ -108,6 +128,7 @@ impl PyLink {
                 self.attr.clone_ref(py).into_any(),
                 self.raw.clone_ref(py).into_any(),
                 special,
+                self.rel.clone_ref(py).into_any(),
             ],
         )
     }
@@ -122,8 +143,19 @@ impl PyLink {
             attr: PyString::intern(py, link.attr).unbind(),
             raw,
             special: link.special,
+            rel: rel_tuple(py, &link.rel),
         }
     }
+}
+
+/// The `rel` tokens as a tuple of interned `str`s (a page repeats a few link types).
+fn rel_tuple(py: Python<'_>, rel: &[String]) -> Py<PyTuple> {
+    if rel.is_empty() {
+        return PyTuple::empty(py).unbind();
+    }
+    let tokens = rel.iter().map(|token| PyString::intern(py, token));
+    // A tuple of `str`s cannot fail to build but for memory errors: then no `rel`.
+    PyTuple::new(py, tokens).map_or_else(|_| PyTuple::empty(py).unbind(), Bound::unbind)
 }
 
 /// `obj` as a plain `str`: itself if it is one, the `str` value of a subclass instance

@@ -1,6 +1,7 @@
 //! `relurl.URL`: a parsed URL (RFC 1808 §2.4, RFC 3986 Appendix B, or the URL Standard's
 //! basic URL parser) that resolves references against itself.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use pyo3::basic::CompareOp;
@@ -16,7 +17,8 @@ use super::strings::{backed_str, borrow_str, str_arg};
 use relurl::{AnyUrl, Spec};
 
 /// A URL split into its six components by the grammar it was parsed with; immutable,
-/// hashable, picklable.
+/// hashable, picklable. Its net_loc's user name, password, host name and port are
+/// [`relurl::Login`]'s (urllib's answers); a URL Standard URL has the Standard's.
 ///
 /// Two URLs are equal when they were parsed from the same text by the same grammar: then
 /// every method gives the same answer for both (`str()`, the step 7 recombination, may be
@@ -151,16 +153,20 @@ impl PyUrl {
         Ok(self.standard("protocol")?.protocol())
     }
 
-    /// The URL Standard's §6.1 `username` (a URL of `spec="whatwg"` only: else `AttributeError`).
+    /// The user name: for spec="whatwg" the URL Standard's §6.1 `username`; for the RFCs
+    /// `urllib.parse.urlsplit`'s (RFC 1738 §3.1 `user`: before the first `:` of what precedes
+    /// the net_loc's last `@`), `None` without an `@`.
     #[getter]
-    fn username(&self) -> PyResult<&str> {
-        Ok(self.standard("username")?.username())
+    fn username(&self) -> Option<&str> {
+        self.login().map_or_else(|| self.own().whatwg().map(relurl::whatwg::WhatwgUrl::username), |login| login.username())
     }
 
-    /// The URL Standard's §6.1 `password` (a URL of `spec="whatwg"` only: else `AttributeError`).
+    /// The password: for spec="whatwg" the URL Standard's §6.1 `password`; for the RFCs
+    /// `urllib.parse.urlsplit`'s (after the first `:` of the user information), `None`
+    /// without an `@` or without that `:`.
     #[getter]
-    fn password(&self) -> PyResult<&str> {
-        Ok(self.standard("password")?.password())
+    fn password(&self) -> Option<&str> {
+        self.login().map_or_else(|| self.own().whatwg().map(relurl::whatwg::WhatwgUrl::password), |login| login.password())
     }
 
     /// The URL Standard's §6.1 `host`: the host and `:port` when the port is not null; `''` without a host (a URL of `spec="whatwg"` only: else `AttributeError`).
@@ -169,16 +175,31 @@ impl PyUrl {
         Ok(self.standard("host")?.host())
     }
 
-    /// The URL Standard's §6.1 `hostname`: the serialized host (§3.6), `''` without a host (a URL of `spec="whatwg"` only: else `AttributeError`).
+    /// The host name: for spec="whatwg" the URL Standard's §6.1 `hostname` (the serialized
+    /// host, §3.6, `''` without a host); for the RFCs `urllib.parse.urlsplit`'s:
+    /// lower-cased (but an IPv6 zone after `%`), without an IPv6 address's brackets, `None`
+    /// when empty.
     #[getter]
-    fn hostname(&self) -> PyResult<&str> {
-        Ok(self.standard("hostname")?.hostname())
+    fn hostname(&self) -> Option<Cow<'_, str>> {
+        match self.login() {
+            Some(login) => login.hostname(),
+            None => self.own().whatwg().map(|u| Cow::Borrowed(u.hostname())),
+        }
     }
 
-    /// The URL Standard's §6.1 `port`: `''` when none or the scheme's default (a URL of `spec="whatwg"` only: else `AttributeError`).
+    /// The port: for spec="whatwg" the URL Standard's §6.1 `port` (a `str`, `''` when none
+    /// or the scheme's default); for the RFCs `urllib.parse.urlsplit`'s, an `int` or `None`
+    /// (absent or empty), and a `URLError` of kind `bad_port` where urllib raises
+    /// `ValueError` (not all ASCII digits, or above 65535).
     #[getter]
-    fn port(&self) -> PyResult<&str> {
-        Ok(self.standard("port")?.port())
+    fn port<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self.login() {
+            Some(login) => match login.port() {
+                Ok(port) => Ok(port.into_pyobject(py)?.into_any()),
+                Err(e) => Err(from_core(py, &e, self.url.as_str())),
+            },
+            None => Ok(PyString::new(py, self.standard("port")?.port()).into_any()),
+        }
     }
 
     /// The URL Standard's §6.1 `pathname`: the path serialized (a URL of `spec="whatwg"` only: else `AttributeError`).
@@ -302,6 +323,12 @@ impl PyUrl {
     /// The text this URL was parsed from, as an exact `str`.
     pub(crate) fn text<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
         self.url.holder().as_py_str().bind(py).clone()
+    }
+
+    /// The net_loc's user name, password, host name and port by urllib's rules, for a URL of
+    /// an RFC grammar (`None` for the URL Standard's, which has its own).
+    fn login(&self) -> Option<relurl::Login<'_>> {
+        self.own().login()
     }
 
     /// This URL as parsed by its own grammar.

@@ -6,6 +6,7 @@
 //! uses [`crate::rfc1808`], [`crate::rfc3986`] or [`crate::whatwg`].
 
 use crate::error::Error;
+use crate::login::Login;
 use crate::resolved::Unchanged;
 use crate::rfc1808::resolve as rfc1808;
 use crate::rfc1808::validate::validate_parsed;
@@ -102,6 +103,18 @@ impl<S: AsRef<str>> AnyUrl<S> {
         match self {
             Self::Whatwg(_, url) => Some(url),
             _ => None,
+        }
+    }
+
+    /// [`Url::login`]: the net_loc's user name, password, host name and port, with urllib's
+    /// answers; `None` for the URL Standard, whose URL has its own (`WhatwgUrl::username`,
+    /// `hostname`, `port`, ...).
+    #[inline]
+    pub fn login(&self) -> Option<Login<'_>> {
+        match self {
+            Self::Rfc1808(url) => Some(url.login()),
+            Self::Rfc3986(url) => Some(url.login()),
+            Self::Whatwg(..) => None,
         }
     }
 

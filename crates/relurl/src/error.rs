@@ -90,6 +90,13 @@ pub enum ErrorKind {
     /// [`Spec::Rfc3986`](crate::Spec::Rfc3986), whose grammar it is not: refused (by
     /// [`crate::parse_checked`], and for every row of a batch). The offset is 0.
     StrictUnavailable,
+    /// A port that urllib's `port` property rejects with `ValueError`
+    /// ([`crate::Login::port`]): not all ASCII digits, or above 65535 (RFC 1738 §3.1 `port =
+    /// digits`; the range is TCP's). [`Error::offset`] is the port's first byte.
+    BadPort {
+        /// What is wrong.
+        reason: &'static str,
+    },
     /// The URL Standard's basic URL parser ([`crate::whatwg`]) returned failure; the
     /// [`Failure`] names the validation error that caused it. [`Error::offset`] is where the
     /// failing part starts in the input (the host for a host failure, the port for a port
@@ -111,6 +118,7 @@ impl ErrorKind {
             Self::BadBaseHeader { .. } => "bad_base_header",
             Self::HtmlTokenizer { .. } => "html_tokenizer",
             Self::StrictUnavailable => "strict_unavailable",
+            Self::BadPort { .. } => "bad_port",
             Self::UrlStandard(failure) => match failure {
                 Failure::MissingSchemeNonRelativeUrl => "missing_scheme_non_relative_url",
                 Failure::HostMissing => "host_missing",
@@ -231,7 +239,7 @@ impl fmt::Display for ErrorKind {
                 write!(f, "'%' not followed by two hex digits in a {}", component.name())
             }
             Self::InvalidUtf8 { byte } => write!(f, "invalid UTF-8: byte 0x{byte:02X} is not part of a valid UTF-8 sequence"),
-            Self::BadBaseHeader { reason } => f.write_str(reason),
+            Self::BadBaseHeader { reason } | Self::BadPort { reason } => f.write_str(reason),
             Self::HtmlTokenizer { reason } => write!(f, "the HTML tokenizer failed: {reason}"),
             Self::EmptyFirstSegment => f.write_str("a path cannot begin with an empty segment ('//' after the net_loc)"),
             Self::LoneSurrogate { unit } => write!(f, "lone surrogate U+{unit:04X} cannot be encoded as UTF-8"),

@@ -17,6 +17,8 @@
 //! mistake. A grammar chosen at run time by name is a [`Spec`], and a URL parsed by it an
 //! [`AnyUrl`], which resolves by its own grammar.
 //!
+//! - [`Url::login`] reads a net_loc as RFC 1738 §3.1's `[user[:password]@]host[:port]`
+//!   ([`Login`]: user name, password, host name, port), with urllib's answers.
 //! - [`batch::resolve_batch`] resolves a column of references against one base or a base
 //!   per row, on several threads, recording bad rows by index instead of stopping.
 //! - [`links::extract_links`] reads an HTML page with a tokenizer and resolves every link
@@ -51,6 +53,7 @@ pub mod batch;
 mod error;
 #[cfg(feature = "links")]
 pub mod links;
+mod login;
 mod normalize;
 mod recombine;
 mod resolved;
@@ -65,6 +68,7 @@ pub mod whatwg;
 
 pub use any::{parse_checked, resolve_by_spec, AnyUrl};
 pub use error::{Component, Error, ErrorKind};
+pub use login::Login;
 pub use normalize::{normalize, normalize_into};
 pub use resolved::{max_resolved_len, Unchanged};
 pub use rfc1808::{

@@ -115,13 +115,12 @@ fn write_rfc<S: AsRef<str>, G: crate::spec::Grammar>(out: &mut String, url: &Url
 /// The authority (net_loc) normalized: the userinfo's percent-encodings, the host
 /// lower-cased, an empty port or the scheme's `default` port removed with its `:`.
 /// `[userinfo "@"] host [":" port]` (RFC 3986 §3.2, RFC 1738 §3.1): the userinfo ends at
-/// the last `@`, and the port is the digits after the last `:` of what follows, outside
-/// an IP literal's brackets.
+/// the last `@` (as [`crate::Login`] reads it), and the port is the digits after the last
+/// `:` of what follows, outside an IP literal's brackets: every byte stays where it was
+/// (urllib's host and port, which `Login` twins, drop what stands between a `]` and its
+/// `:`).
 fn authority(netloc: &str, default: Option<&str>) -> String {
-    let (userinfo, hostport) = match netloc.rfind('@') {
-        Some(at) => (Some(&netloc[..at]), &netloc[at + 1..]),
-        None => (None, netloc),
-    };
+    let (userinfo, hostport, _) = crate::Login::new(netloc, 0).split_at_sign();
     let (host, port) = match hostport.rfind(':') {
         // A port only after a host that has no `:` of its own (a name, an IPv4 address or
         // a bracketed IP literal): in `a:80:` nothing is a port, so that the normal form

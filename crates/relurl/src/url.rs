@@ -11,6 +11,7 @@
 use core::marker::PhantomData;
 
 use crate::error::{Error, ErrorKind};
+use crate::login::Login;
 use crate::recombine;
 use crate::scan::{find_byte, find_first_of2};
 use crate::spec::{Grammar, Rfc1808, Spec};
@@ -150,6 +151,14 @@ impl<S: AsRef<str>, G: Grammar> Url<S, G> {
         } else {
             ""
         }
+    }
+
+    /// The net_loc read as RFC 1738 §3.1's `[user[:password]@]host[:port]` (to which RFC
+    /// 1808 §2.1 refers): its user name, password, host name and port, each as the property
+    /// of the same name of `urllib.parse.urlsplit` gives it for this net_loc ([`Login`]).
+    #[inline]
+    pub fn login(&self) -> Login<'_> {
+        Login::new(self.netloc(), self.offsets.netloc_start as usize)
     }
 
     /// Whether the URL has `//` (a net_loc, possibly empty, as in `file:///etc`).

@@ -8,12 +8,19 @@
 //! | elements | attribute |
 //! |---|---|
 //! | `a`, `area`, `link` | `href` |
+//! | `link` | `imagesrcset`: as `srcset` |
 //! | `img`, `script`, `iframe`, `frame`, `embed`, `source`, `audio`, `video`, `track`, `input` | `src` |
+//! | `video` | `poster` |
+//! | `input`, `button` | `formaction` |
 //! | `form` | `action` |
 //! | `blockquote`, `q`, `ins`, `del` | `cite` |
 //! | `img`, `source` | `srcset`: one link per image candidate (`links/srcset.rs`) |
 //! | `object` | `data` |
 //! | `meta http-equiv=refresh` | `content`: the URL after `url=` (`links/refresh.rs`) |
+//!
+//! For one element the attributes are reported in the order `href`, `imagesrcset` (`link`);
+//! `src`, `poster` (`video`); `src`, `formaction` (`input`); `src`, `srcset`. A link of an
+//! `a`, `area` or `link` element carries the element's `rel` tokens ([`Link::rel`]).
 //!
 //! Values are the DOM's: character references decoded, CR LF and CR made LF, NUL made
 //! U+FFFD (`links/value.rs`); a URL is then stripped of leading and trailing ASCII
@@ -57,6 +64,11 @@ pub struct Link {
     /// value ([`Special::of`]), else by its `url` (a link is never a `javascript:` URL
     /// unflagged, whatever the base).
     pub special: Option<Special>,
+    /// The `rel` attribute's tokens for an `a`, `area` or `link` element (HTML §4.6.7, link
+    /// types): split on ASCII whitespace, ASCII-lower-cased, each once, in order (the
+    /// DOM's `relList`); empty for other elements and without `rel`. Tells
+    /// `<link rel=canonical>`, `rel=nofollow` and stylesheets apart.
+    pub rel: Vec<String>,
 }
 
 /// How to extract.
@@ -149,7 +161,7 @@ fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Opt
     let (established, skipped_base_header) = establish(&inputs, options.spec, BadBaseHeader::Skip)?;
     let base = AnyUrl::parse_owned(established.url.as_str(), options.spec)?;
     let mut links = Vec::with_capacity(found.links.len());
-    let mut push = |tag, attr, raw: String| -> Result<(), Error> {
+    let mut push = |tag, attr, raw: String, rel: &Vec<String>| -> Result<(), Error> {
         let stripped = strip_ascii_whitespace(&raw);
         let special = Special::of(stripped);
         if options.skip_special && special.is_some() {
@@ -167,20 +179,20 @@ fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Opt
         if options.skip_special && special.is_some() {
             return Ok(());
         }
-        links.push(Link { url, tag, attr, raw, special });
+        links.push(Link { url, tag, attr, raw, special, rel: rel.clone() });
         Ok(())
     };
     for link in found.links {
         match link.kind {
-            Kind::Url => push(link.tag, link.attr, link.value)?,
+            Kind::Url => push(link.tag, link.attr, link.value, &link.rel)?,
             Kind::Srcset => {
                 for candidate in srcset::srcset_urls(&link.value) {
-                    push(link.tag, link.attr, candidate.to_owned())?;
+                    push(link.tag, link.attr, candidate.to_owned(), &link.rel)?;
                 }
             }
             Kind::Refresh => {
                 if let Some(target) = refresh::refresh_url(&link.value) {
-                    push(link.tag, link.attr, target.to_owned())?;
+                    push(link.tag, link.attr, target.to_owned(), &link.rel)?;
                 }
             }
         }

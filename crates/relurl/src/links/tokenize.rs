@@ -53,12 +53,13 @@ const HREF: &[(&str, Kind)] = &[("href", Kind::Url)];
 const SRC: &[(&str, Kind)] = &[("src", Kind::Url)];
 const SRC_SRCSET: &[(&str, Kind)] = &[("src", Kind::Url), ("srcset", Kind::Srcset)];
 const CITE: &[(&str, Kind)] = &[("cite", Kind::Url)];
+const FORMACTION: &[(&str, Kind)] = &[("formaction", Kind::Url)];
 
 /// The link attributes of each element, in the order they are reported for one element.
 pub(crate) const LINK_ATTRIBUTES: &[(&str, &[(&str, Kind)])] = &[
     ("a", HREF),
     ("area", HREF),
-    ("link", HREF),
+    ("link", &[("href", Kind::Url), ("imagesrcset", Kind::Srcset)]),
     ("img", SRC_SRCSET),
     ("script", SRC),
     ("iframe", SRC),
@@ -66,9 +67,10 @@ pub(crate) const LINK_ATTRIBUTES: &[(&str, &[(&str, Kind)])] = &[
     ("embed", SRC),
     ("source", SRC_SRCSET),
     ("audio", SRC),
-    ("video", SRC),
+    ("video", &[("src", Kind::Url), ("poster", Kind::Url)]),
     ("track", SRC),
-    ("input", SRC),
+    ("input", &[("src", Kind::Url), ("formaction", Kind::Url)]),
+    ("button", FORMACTION),
     ("form", &[("action", Kind::Url)]),
     ("blockquote", CITE),
     ("q", CITE),
@@ -80,13 +82,33 @@ pub(crate) const LINK_ATTRIBUTES: &[(&str, &[(&str, Kind)])] = &[
 
 const HTML_NAMESPACE: &str = "http://www.w3.org/1999/xhtml";
 
-/// One link attribute as found: its element, its name, its DOM value.
+/// The elements whose `rel` attribute says how a link relates to the page (HTML §4.6.7).
+const REL_ELEMENTS: [&str; 3] = ["a", "area", "link"];
+
+/// One link attribute as found: its element, its name, its DOM value, and the element's
+/// `rel` tokens ([`rel_tokens`]).
 #[derive(Debug)]
 pub(crate) struct RawLink {
     pub tag: &'static str,
     pub attr: &'static str,
     pub kind: Kind,
     pub value: String,
+    pub rel: Vec<String>,
+}
+
+/// The tokens of a `rel` value (a DOM value): split on ASCII whitespace (HTML §2.3.7, "set
+/// of space-separated tokens"), ASCII-lower-cased (§4.6.7: link types are ASCII
+/// case-insensitive), each once, in order of first appearance (the ordered set parser, as
+/// the DOM's `relList` holds them).
+pub(crate) fn rel_tokens(value: &str) -> Vec<String> {
+    let mut tokens: Vec<String> = Vec::new();
+    for token in value.split(['\t', '\n', '\x0c', '\r', ' ']).filter(|t| !t.is_empty()) {
+        let token = token.to_ascii_lowercase();
+        if !tokens.contains(&token) {
+            tokens.push(token);
+        }
+    }
+    tokens
 }
 
 /// What the pass finds.
@@ -292,13 +314,18 @@ impl State<'_> {
         if self.templates.get() > 0 {
             return;
         }
+        let rel = if REL_ELEMENTS.contains(&tag) {
+            el.get_attribute("rel").map(|v| rel_tokens(&dom_value(v))).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         for &(attr, kind) in attrs {
             let Some(text) = el.get_attribute(attr) else { continue };
             // Only `<meta http-equiv="refresh">` holds a URL in its `content` (§4.2.5.3).
             if kind == Kind::Refresh && !el.get_attribute("http-equiv").is_some_and(|v| dom_value(v).eq_ignore_ascii_case("refresh")) {
                 continue;
             }
-            self.found.borrow_mut().links.push(RawLink { tag, attr, kind, value: dom_value(text) });
+            self.found.borrow_mut().links.push(RawLink { tag, attr, kind, value: dom_value(text), rel: rel.clone() });
         }
     }
 
@@ -357,7 +384,7 @@ impl State<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{build_selectors, find_links, find_links_within, Limits, LINK_ATTRIBUTES};
+    use super::{build_selectors, find_links, find_links_within, rel_tokens, Limits, LINK_ATTRIBUTES};
     use crate::error::ErrorKind;
 
     #[test]
@@ -386,6 +413,14 @@ mod tests {
             assert_eq!(err.kind(), ErrorKind::HtmlTokenizer { reason: "its memory limit was exceeded" }, "{html:.60}");
             assert_eq!(err.to_string(), "the HTML tokenizer failed: its memory limit was exceeded (at byte 0)");
         }
+    }
+
+    #[test]
+    fn rel_is_a_set_of_ascii_lower_cased_tokens() {
+        assert_eq!(rel_tokens(" NoFollow\tnoopener\x0cNOFOLLOW\r\n Canonical "), ["nofollow", "noopener", "canonical"]);
+        assert!(rel_tokens(" \t").is_empty());
+        // Only ASCII whitespace splits and only ASCII letters are lowered (U+00A0, 'İ' stay).
+        assert_eq!(rel_tokens("a\u{a0}b \u{130}X"), ["a\u{a0}b", "\u{130}x"]);
     }
 
     #[test]

@@ -16,6 +16,7 @@ fn kind_names_are_stable_and_distinct() {
         (ErrorKind::BadBaseHeader { reason: "x" }, "bad_base_header"),
         (ErrorKind::HtmlTokenizer { reason: "x" }, "html_tokenizer"),
         (ErrorKind::StrictUnavailable, "strict_unavailable"),
+        (ErrorKind::BadPort { reason: "x" }, "bad_port"),
     ];
     for (kind, name) in kinds {
         assert_eq!(kind.name(), name);

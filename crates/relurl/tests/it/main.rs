@@ -9,6 +9,7 @@ mod base;
 mod batch;
 mod linear;
 mod links_tokenizer;
+mod login;
 mod normalize;
 mod properties;
 mod rfc1808;

@@ -64,7 +64,7 @@ fn names_are_distinct_snake_case_and_in_the_readme() {
     }
     // None is also the name of another kind.
     names.extend(["too_long", "invalid_character", "bad_escape", "empty_first_segment", "invalid_utf8"]);
-    names.extend(["lone_surrogate", "bad_base_header", "html_tokenizer", "strict_unavailable"]);
+    names.extend(["lone_surrogate", "bad_base_header", "html_tokenizer", "strict_unavailable", "bad_port"]);
     let count = names.len();
     names.sort_unstable();
     names.dedup();
