@@ -9,6 +9,7 @@ mod functions;
 mod links;
 mod resolving;
 mod strings;
+mod surt;
 mod url;
 mod urllib;
 
@@ -27,6 +28,8 @@ mod relurl_native {
     use super::functions::{parse, resolve, validate};
     #[pymodule_export]
     use super::links::{extract_links, PyLink};
+    #[pymodule_export]
+    use super::surt::surt;
     #[pymodule_export]
     use super::url::PyUrl;
     #[pymodule_export]

@@ -22,6 +22,8 @@
 //! - [`links::extract_links`] reads an HTML page with a tokenizer and resolves every link
 //!   against the page's base (RFC 1808 §3, the first `<base href>`), parsed once.
 //! - [`urllib`] is a twin of CPython's `urllib.parse`, quirks included.
+//! - [`surt`] is a twin of the Internet Archive's `surt` package: the SURT keys web
+//!   archives index by.
 //! - [`whatwg`] is the WHATWG URL Standard's parser ([`whatwg::WhatwgUrl`]): browsers'
 //!   parsing and joining, with percent-encoding, IDNA and IP address hosts.
 //!
@@ -58,6 +60,7 @@ pub mod rfc3986;
 mod scan;
 mod segments;
 mod spec;
+pub mod surt;
 mod url;
 pub mod urllib;
 pub mod whatwg;
