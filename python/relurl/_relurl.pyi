@@ -295,6 +295,64 @@ def urlparse(url: str, scheme: str = "", allow_fragments: bool = True) -> ParseR
 
 @overload
 def urlparse(url: bytes, scheme: bytes | Literal[""] = "", allow_fragments: bool = True) -> ParseResultBytes: ...
+# The twin of the Internet Archive's surt package (surt.surt, version 0.3.1).
+
+_Canonicalizer = Literal["default", "google", "ia"]
+
+@overload
+def surt(
+    url: str | None,
+    canonicalizer: _Canonicalizer | None = None,
+    *,
+    surt: object = True,
+    with_scheme: object = False,
+    trailing_comma: object = False,
+    reverse_ipaddr: object = True,
+    public_suffix: object = False,
+    host_lowercase: object = True,
+    host_massage: object = True,
+    auth_strip_user: object = True,
+    auth_strip_pass: object = True,
+    port_strip_default: object = True,
+    path_strip_empty: object = False,
+    path_lowercase: object = True,
+    path_strip_session_id: object = True,
+    path_strip_trailing_slash_unless_empty: object = True,
+    query_lowercase: object = True,
+    query_strip_session_id: object = True,
+    query_strip_empty: object = True,
+    query_alpha_reorder: object = True,
+    hash_strip: object = True,
+) -> str:
+    """`surt.surt(url, canonicalizer, **options)` exactly (surt 0.3.1): the SURT key web
+    archives index by (`http://www.Example.com/a?b=1&a=2` -> `com,example)/a?a=2&b=1`).
+    str in, str out; bytes in, bytes out."""
+
+@overload
+def surt(
+    url: bytes,
+    canonicalizer: _Canonicalizer | None = None,
+    *,
+    surt: object = True,
+    with_scheme: object = False,
+    trailing_comma: object = False,
+    reverse_ipaddr: object = True,
+    public_suffix: object = False,
+    host_lowercase: object = True,
+    host_massage: object = True,
+    auth_strip_user: object = True,
+    auth_strip_pass: object = True,
+    port_strip_default: object = True,
+    path_strip_empty: object = False,
+    path_lowercase: object = True,
+    path_strip_session_id: object = True,
+    path_strip_trailing_slash_unless_empty: object = True,
+    query_lowercase: object = True,
+    query_strip_session_id: object = True,
+    query_strip_empty: object = True,
+    query_alpha_reorder: object = True,
+    hash_strip: object = True,
+) -> bytes: ...
 def _urllib_dialect() -> dict[str, str | bool]:
     """What the twins found out about the running urllib.parse (captured on first use)."""
 

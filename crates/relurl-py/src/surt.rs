@@ -76,9 +76,29 @@ pub(crate) fn options(
     })
 }
 
-/// `surt.surt(url, canonicalizer=None, **options)`: the SURT key of `url` (`str` in, `str`
-/// out; `bytes` in, `bytes` out), exactly as surt 0.3.1 gives it. See the Python docstring
-/// (`python/relurl/__init__.py`) and [`relurl::surt`].
+/// `surt.surt(url, canonicalizer=None, **options)` exactly (the Internet Archive's surt
+/// package, version 0.3.1): the SURT key web archives index by.
+///
+/// `relurl.surt("http://www.Example.com:80/a/./b/../c?b=1&a=2#f")` is
+/// `"com,example)/a/c?a=2&b=1"`, as pywb's `surt.surt(url)` gives it. str in, str out;
+/// bytes in, bytes out; `None` or `""` gives `"-"`; a URL starting with `filedesc` is
+/// returned as it is. The same exceptions as surt: `ValueError` for a port urllib refuses
+/// (or a host of more than 4,300 digits), `AttributeError` for a blank URL.
+///
+/// `canonicalizer`: `None` or `"default"` (surt's `DefaultIAURLCanonicalizer`),
+/// `"google"` (`GoogleURLCanonicalizer` alone) or `"ia"` (`IAURLCanonicalizer` alone).
+/// The options are surt's keywords, read by truth value like surt: `surt` (True: the host
+/// reversed, `com,example)`), `with_scheme` (False), `trailing_comma` (False),
+/// `reverse_ipaddr` (True), `host_massage` (True: no `www.`), and the IA canonicalizer's
+/// `host_lowercase`, `port_strip_default`, `path_strip_empty` (False), `path_lowercase`,
+/// `path_strip_session_id`, `path_strip_trailing_slash_unless_empty`, `query_lowercase`,
+/// `query_strip_session_id`, `query_strip_empty`, `query_alpha_reorder` (True unless
+/// said); `auth_strip_user`, `auth_strip_pass` and `hash_strip` are accepted and change
+/// nothing, as in surt. `public_suffix=True` (which needs the Public Suffix List) raises
+/// `ValueError`, and an unknown keyword `TypeError` (surt ignores it).
+///
+/// Hosts of digits and dots are read as glibc's `inet_aton` reads them, as surt's
+/// `socket.gethostbyname_ex` does, but without any DNS lookup.
 #[pyfunction]
 #[pyo3(signature = (
     url, canonicalizer = None, *, surt = Flag(true), with_scheme = Flag(false), trailing_comma = Flag(false),

@@ -1,6 +1,8 @@
 //! `surt/GoogleURLCanonicalizer.py`: percent-encoding, the host's IDNA and IP address forms,
 //! dot segments.
 
+use std::borrow::Cow;
+
 use super::handyurl::HandyUrl;
 use super::SurtError;
 use crate::whatwg::percent_decode;
@@ -16,27 +18,35 @@ use crate::whatwg::percent_decode;
 pub(super) fn canonicalize(url: &mut HandyUrl) -> Result<(), SurtError> {
     url.hash = None;
     if let Some(query) = url.query.as_mut().filter(|q| !q.is_empty()) {
-        *query = escape_once(&unescape_repeatedly(query));
+        let unescaped = unescape_repeatedly(query);
+        if let Cow::Owned(escaped) = escape_once(&unescaped) {
+            *query = escaped;
+        } else if let Cow::Owned(unescaped) = unescaped {
+            *query = unescaped;
+        }
     }
     if let Some(host) = url.host.as_deref().filter(|h| !h.is_empty()) {
         let mut host = unescape_repeatedly(host);
         if !host.is_ascii() {
             if let Some(encoded) = idna_encode(&host) {
-                host = encoded;
+                host = Cow::Owned(encoded);
             }
         }
         let single = replace_double_dots(&host);
         let host = strip_dots(&single);
         url.host = Some(match attempt_ip_formats(host)? {
             Some(ip) => ip,
-            None => escape_once(&host.to_ascii_lowercase()),
+            None if host.iter().any(u8::is_ascii_uppercase) => escape_once(&host.to_ascii_lowercase()).into_owned(),
+            None => escape_once(host).into_owned(),
         });
     }
+    let has_host = url.host.as_ref().is_some_and(|h| !h.is_empty());
     if let Some(path) = url.path.as_deref() {
         let path = unescape_repeatedly(path);
-        let path = if url.host.as_ref().is_some_and(|h| !h.is_empty()) { normalize_path(&path) } else { path };
-        url.path = Some(escape_once(&path));
-    } else if url.host.as_ref().is_some_and(|h| !h.is_empty()) {
+        let path = if has_host { normalize_path(&path) } else { path };
+        let escaped = escape_once(&path).into_owned();
+        url.path = Some(escaped);
+    } else if has_host {
         url.path = Some(b"/".to_vec());
     }
     Ok(())
@@ -55,14 +65,17 @@ fn idna_encode(host: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// `host.replace(b'..', b'.')`: each `..`, left to right without overlap, made `.`.
-fn replace_double_dots(host: &[u8]) -> Vec<u8> {
+fn replace_double_dots(host: &[u8]) -> Cow<'_, [u8]> {
+    if !host.windows(2).any(|w| w == b"..") {
+        return Cow::Borrowed(host);
+    }
     let mut out = Vec::with_capacity(host.len());
     let mut i = 0;
     while let Some(&b) = host.get(i) {
         out.push(b);
         i += if b == b'.' && host.get(i + 1) == Some(&b'.') { 2 } else { 1 };
     }
-    out
+    Cow::Owned(out)
 }
 
 /// `.strip(b'.')`.
@@ -74,9 +87,13 @@ fn strip_dots(host: &[u8]) -> &[u8] {
 
 /// `normalizePath(path)`: `.` segments removed, `..` segments pop the previous one (or are
 /// kept when there is none), empty segments removed but the last; `/` for an empty path.
-pub(super) fn normalize_path(path: &[u8]) -> Vec<u8> {
+pub(super) fn normalize_path(path: &[u8]) -> Cow<'_, [u8]> {
     if path.is_empty() {
-        return b"/".to_vec();
+        return Cow::Borrowed(b"/");
+    }
+    // Nothing to remove: starts with `/`, no empty segment but the last, no dot segment.
+    if path[0] == b'/' && !path.windows(2).any(|w| w == b"//" || w == b"/.") {
+        return Cow::Borrowed(path);
     }
     let mut kept: Vec<&[u8]> = Vec::new();
     for p in path.split(|&b| b == b'/').skip(1) {
@@ -97,7 +114,7 @@ pub(super) fn normalize_path(path: &[u8]) -> Vec<u8> {
         }
         out.extend_from_slice(last);
     }
-    out
+    Cow::Owned(out)
 }
 
 /// A match of `re.match(pattern, host)` for `DECIMAL_IP`
@@ -181,27 +198,32 @@ fn attempt_ip_formats(host: &[u8]) -> Result<Option<Vec<u8>>, SurtError> {
 
 /// `escapeOnce(input)`: `quote_from_bytes` with `safe` all of ASCII's printable characters
 /// but `#` and `%`, so everything else is written `%XX` (upper-case hex).
-pub(super) fn escape_once(input: &[u8]) -> Vec<u8> {
+pub(super) fn escape_once(input: &[u8]) -> Cow<'_, [u8]> {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut out = Vec::with_capacity(input.len());
-    for &b in input {
-        if (0x21..=0x7E).contains(&b) && b != b'#' && b != b'%' {
+    let is_safe = |b: u8| (0x21..=0x7E).contains(&b) && b != b'#' && b != b'%';
+    let Some(first) = input.iter().position(|&b| !is_safe(b)) else {
+        return Cow::Borrowed(input);
+    };
+    let mut out = Vec::with_capacity(input.len() + 16);
+    out.extend_from_slice(&input[..first]);
+    for &b in &input[first..] {
+        if is_safe(b) {
             out.push(b);
         } else {
             out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 0xF)]]);
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// `unescapeRepeatedly(input)`: `unquote_to_bytes` until nothing changes.
-pub(super) fn unescape_repeatedly(input: &[u8]) -> Vec<u8> {
-    let mut text = input.to_vec();
+pub(super) fn unescape_repeatedly(input: &[u8]) -> Cow<'_, [u8]> {
+    let mut text = Cow::Borrowed(input);
     loop {
         let decoded = percent_decode(&text);
         if *decoded == *text {
             return text;
         }
-        text = decoded.into_owned();
+        text = Cow::Owned(decoded.into_owned());
     }
 }

@@ -1,5 +1,7 @@
 //! `surt/handyurl.py`: the URL surt works on, its parser and its writer.
 
+use std::borrow::Cow;
+
 use super::transform::host_to_surt;
 use super::{Options, SurtError};
 
@@ -140,7 +142,11 @@ impl HandyUrl {
         let stripped = py_strip(url);
         let mut url: Vec<u8> = Vec::with_capacity(stripped.len() + 7);
         // `_RE_SPACES.sub(b'', url)`, then `addDefaultSchemeIfNeeded`.
-        let cleaned: Vec<u8> = stripped.iter().copied().filter(|b| !matches!(b, b'\n' | b'\r' | b'\t')).collect();
+        let cleaned: Cow<'_, [u8]> = if stripped.iter().any(|b| matches!(b, b'\n' | b'\r' | b'\t')) {
+            Cow::Owned(stripped.iter().copied().filter(|b| !matches!(b, b'\n' | b'\r' | b'\t')).collect())
+        } else {
+            Cow::Borrowed(stripped)
+        };
         if !cleaned.is_empty() && scheme_len(&cleaned).is_none() {
             url.extend_from_slice(b"http://");
         }

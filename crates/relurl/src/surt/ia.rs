@@ -30,7 +30,9 @@ pub(super) fn canonicalize(url: &mut HandyUrl, options: &IaOptions) {
                 p.make_ascii_lowercase();
             }
             if options.path_strip_session_id {
-                *p = strip_path_session_id(p);
+                if let Some(stripped) = strip_path_session_id(p) {
+                    *p = stripped;
+                }
             }
         }
         if options.path_strip_empty && path.as_deref() == Some(b"/") {
@@ -47,12 +49,12 @@ pub(super) fn canonicalize(url: &mut HandyUrl, options: &IaOptions) {
     match url.query.take() {
         Some(mut query) if !query.is_empty() => {
             if options.query_strip_session_id {
-                query = strip_query_session_id(&query);
+                strip_query_session_id(&mut query);
             }
             if options.query_lowercase {
                 query.make_ascii_lowercase();
             }
-            if options.query_alpha_reorder {
+            if options.query_alpha_reorder && query.contains(&b'&') {
                 query = alpha_reorder_query(&query);
             }
             url.query = (!(query.is_empty() && options.query_strip_empty)).then_some(query);

@@ -10,14 +10,20 @@
 /// `^(.*/)(\([0-9a-z]{24}\)/)([^\?]+\.aspx.*)$` (`re.I`), one after the other
 /// (`stripPathSessionID`): the ASP.NET session segment removed, when an `.aspx` follows
 /// before any `?`.
-pub(super) fn strip_path_session_id(path: &[u8]) -> Vec<u8> {
-    let once = strip_path_pattern(path, cookieless_segment_len);
-    strip_path_pattern(&once, session_segment_len)
+pub(super) fn strip_path_session_id(path: &[u8]) -> Option<Vec<u8>> {
+    // Both patterns need a `(` and a `.aspx`.
+    if !path.contains(&b'(') || !path.windows(5).any(|w| w.eq_ignore_ascii_case(b".aspx")) {
+        return None;
+    }
+    match strip_path_pattern(path, cookieless_segment_len) {
+        Some(once) => strip_path_pattern(&once, session_segment_len).or(Some(once)),
+        None => strip_path_pattern(path, session_segment_len),
+    }
 }
 
 /// One path pattern: group 1 ends with `/` at the rightmost place where `segment` (group
 /// 2's length) and group 3 match; group 1 and group 3 kept.
-fn strip_path_pattern(path: &[u8], segment: fn(&[u8]) -> Option<usize>) -> Vec<u8> {
+fn strip_path_pattern(path: &[u8], segment: fn(&[u8]) -> Option<usize>) -> Option<Vec<u8>> {
     for start in (1..=path.len()).rev() {
         if path[start - 1] != b'/' {
             continue;
@@ -27,11 +33,11 @@ fn strip_path_pattern(path: &[u8], segment: fn(&[u8]) -> Option<usize>) -> Vec<u
             if aspx_tail(tail) {
                 let mut out = path[..start].to_vec();
                 out.extend_from_slice(tail);
-                return out;
+                return Some(out);
             }
         }
     }
-    path.to_vec()
+    None
 }
 
 /// `[^\?]+\.aspx.*` matches all of `tail`: a `.aspx` (any case) after at least one byte,
@@ -72,17 +78,22 @@ fn session_segment_len(s: &[u8]) -> Option<usize> {
 /// `stripQuerySessionID(query)`: each of `_RES_QUERY_SESSIONID` in turn,
 /// `^(.*)(?:SESSION)(?:&(.*))?$` with `re.I`: the rightmost session parameter that ends
 /// the query or is followed by `&` removed (with that `&`).
-pub(super) fn strip_query_session_id(query: &[u8]) -> Vec<u8> {
-    let mut query = query.to_vec();
-    for pattern in [jsessionid, phpsessid, sid, aspsessionid, cfid] {
-        query = strip_query_pattern(&query, pattern);
+pub(super) fn strip_query_session_id(query: &mut Vec<u8>) {
+    // Every pattern holds an `=` after an `s` or a `d` (`sid=`, `sessid=`, `SESSIONID..=`,
+    // `cfid=`).
+    if !query.windows(2).any(|w| w[1] == b'=' && matches!(w[0], b'a'..=b'z' | b'A'..=b'Z')) {
+        return;
     }
-    query
+    for pattern in [jsessionid, phpsessid, sid, aspsessionid, cfid] {
+        if let Some(stripped) = strip_query_pattern(query, pattern) {
+            *query = stripped;
+        }
+    }
 }
 
 /// One query pattern: `session(rest)` is the length of the session parameter at the start
 /// of `rest`.
-fn strip_query_pattern(query: &[u8], session: fn(&[u8]) -> Option<usize>) -> Vec<u8> {
+fn strip_query_pattern(query: &[u8], session: fn(&[u8]) -> Option<usize>) -> Option<Vec<u8>> {
     for start in (0..=query.len()).rev() {
         let Some(n) = session(&query[start..]) else { continue };
         let end = start + n;
@@ -93,9 +104,9 @@ fn strip_query_pattern(query: &[u8], session: fn(&[u8]) -> Option<usize>) -> Vec
         };
         let mut out = query[..start].to_vec();
         out.extend_from_slice(after);
-        return out;
+        return Some(out);
     }
-    query.to_vec()
+    None
 }
 
 /// `name` (any case) then `n` bytes of `[0-9a-zA-Z]`.
