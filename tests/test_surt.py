@@ -47,9 +47,9 @@ CANONICALIZERS: dict[str | None, Any] = {
 }
 
 #: The IDNA step (GoogleURLCanonicalizer: `host.decode('utf-8', 'ignore').encode('idna')`)
-#: comes from the core's idna2003 module; while it is not wired in, the cases whose host is
-#: not ASCII after percent-decoding are skipped (and counted), and only those.
-IDNA_WIRED = False
+#: comes from the core's idna2003 module. Were it not wired in, the cases whose host is not
+#: ASCII after percent-decoding would be skipped (and counted), and only those.
+IDNA_WIRED = True
 SKIPPED_NON_ASCII_HOSTS: set[str] = set()
 
 
@@ -174,6 +174,9 @@ EXAMPLES_TABLE = [
     ("dns:www.example.com", "dns:www.example.com"),
     ("filedesc:foo.arc.gz", "filedesc:foo.arc.gz"),
     ("", "-"),
+    ("http://Bücher.Example/", "example,xn--bcher-kva)/"),
+    ("http://%C3%BC.de/", "de,xn--tda)/"),
+    ("http://a..\u3002b/", "%e3%80%82b,a)/"),
 ]
 
 

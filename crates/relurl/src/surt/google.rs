@@ -59,9 +59,7 @@ pub(super) fn canonicalize(url: &mut HandyUrl) -> Result<(), SurtError> {
 /// maximal invalid subsequence, the same as Rust's `utf8_chunks`).
 fn idna_encode(host: &[u8]) -> Option<Vec<u8>> {
     let text: String = host.utf8_chunks().map(|chunk| chunk.valid()).collect();
-    // Until the `idna2003` module is here: no encoding (tests skip non-ASCII hosts).
-    let _ = text;
-    None
+    crate::idna2003::to_ascii(&text).ok().map(|ascii| ascii.into_owned().into_bytes())
 }
 
 /// `host.replace(b'..', b'.')`: each `..`, left to right without overlap, made `.`.
