@@ -1,5 +1,5 @@
 """relurl.surt against the Internet Archive's surt package (surt.surt, 0.3.1): the same key,
-or the same exception type, for every input, str and bytes.
+or the same exception (type and message), for every input, str and bytes.
 
 Differential throughout: every URL of the link corpus (../shared/corpus/links.jsonl: pages,
 bases, hrefs and the links they resolve to) with the default options (pywb's call,
@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -54,11 +55,11 @@ SKIPPED_NON_ASCII_HOSTS: set[str] = set()
 
 
 def outcome(function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, ...]:
-    """The result and its type, or the exception's type."""
+    """The result and its type, or the exception's type and message."""
     try:
         result = function(*args, **kwargs)
     except Exception as e:
-        return ("raised", type(e))
+        return ("raised", type(e), str(e))
     return ("returned", type(result), result)
 
 
@@ -204,6 +205,18 @@ def test_errors_are_surt_errors() -> None:
     with pytest.raises(ValueError, match="4300"):
         relurl.surt("http://" + "1" * 4301 + "/")
     assert relurl.surt("http://" + "1" * 4300 + "/") == surt_package.surt("http://" + "1" * 4300 + "/")
+    # The running Python's limit: sys.set_int_max_str_digits.
+    limit = sys.get_int_max_str_digits()
+    try:
+        for digits in (0, 5000):
+            sys.set_int_max_str_digits(digits)
+            for url in ("http://" + "1" * 4301 + "/", "http://x:" + "0" * 4301 + "80/"):
+                assert relurl.surt(url) == surt_package.surt(url)
+        sys.set_int_max_str_digits(4301)
+        with pytest.raises(ValueError, match="4301 digits"):
+            relurl.surt("http://" + "1" * 4302 + "/")
+    finally:
+        sys.set_int_max_str_digits(limit)
     with pytest.raises(UnicodeEncodeError):
         relurl.surt("http://x/\ud800")
     with pytest.raises(AttributeError):

@@ -27,17 +27,13 @@ impl<'a, 'py> FromPyObject<'a, 'py> for CanonicalizerArg {
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let Ok(name) = obj.cast::<PyString>() else {
             let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-            return Err(PyTypeError::new_err(format!(
-                "canonicalizer must be None or one of 'default', 'google', 'ia', not {type_name}"
-            )));
+            return Err(PyTypeError::new_err(format!("canonicalizer must be None or one of 'default', 'google', 'ia', not {type_name}")));
         };
         match &*name.to_cow()? {
             "default" => Ok(Self(Canonicalizer::Default)),
             "google" => Ok(Self(Canonicalizer::Google)),
             "ia" => Ok(Self(Canonicalizer::Ia)),
-            other => Err(PyValueError::new_err(format!(
-                "canonicalizer must be None or one of 'default', 'google', 'ia', not {other:?}"
-            ))),
+            other => Err(PyValueError::new_err(format!("canonicalizer must be None or one of 'default', 'google', 'ia', not {other:?}"))),
         }
     }
 }
@@ -46,7 +42,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for CanonicalizerArg {
 pub(crate) fn surt_error(error: &SurtError) -> PyErr {
     match error {
         SurtError::NoScheme => PyAttributeError::new_err(error.to_string()),
-        SurtError::Port(_) | SurtError::TooManyDigits(_) => PyValueError::new_err(error.to_string()),
+        SurtError::Port(_) | SurtError::TooManyDigits { .. } => PyValueError::new_err(error.to_string()),
     }
 }
 
@@ -73,6 +69,7 @@ pub(crate) fn options(
         trailing_comma: trailing_comma.0,
         reverse_ipaddr: reverse_ipaddr.0,
         ia,
+        int_max_str_digits: Options::default().int_max_str_digits,
     })
 }
 
@@ -83,7 +80,8 @@ pub(crate) fn options(
 /// `"com,example)/a/c?a=2&b=1"`, as pywb's `surt.surt(url)` gives it. str in, str out;
 /// bytes in, bytes out; `None` or `""` gives `"-"`; a URL starting with `filedesc` is
 /// returned as it is. The same exceptions as surt: `ValueError` for a port urllib refuses
-/// (or a host of more than 4,300 digits), `AttributeError` for a blank URL.
+/// (or a host of more digits than `sys.get_int_max_str_digits()`), `AttributeError` for a
+/// blank URL.
 ///
 /// `canonicalizer`: `None` or `"default"` (surt's `DefaultIAURLCanonicalizer`),
 /// `"google"` (`GoogleURLCanonicalizer` alone) or `"ia"` (`IAURLCanonicalizer` alone).
@@ -149,13 +147,13 @@ pub fn surt<'py>(
     };
     let options = options(canonicalizer, surt, with_scheme, trailing_comma, reverse_ipaddr, public_suffix, ia)?;
     if let Ok(text) = url.cast::<PyString>() {
-        let key = relurl::surt::surt(text.to_str()?.as_bytes(), &options).map_err(|e| surt_error(&e))?;
+        let key = surt_key(py, text.to_str()?.as_bytes(), options)?;
         // The key of UTF-8 is UTF-8: surt splits and rewrites it at ASCII bytes only.
         let key = std::str::from_utf8(&key).map_err(|e| PyValueError::new_err(e.to_string()))?;
         return Ok(PyString::new(py, key).into_any());
     }
     if let Ok(bytes) = url.cast::<PyBytes>() {
-        let key = relurl::surt::surt(bytes.as_bytes(), &options).map_err(|e| surt_error(&e))?;
+        let key = surt_key(py, bytes.as_bytes(), options)?;
         return Ok(PyBytes::new(py, &key).into_any());
     }
     if url.is_none() {
@@ -164,4 +162,16 @@ pub fn surt<'py>(
     }
     let type_name = url.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
     Err(PyAttributeError::new_err(format!("'{type_name}' object has no attribute 'encode'")))
+}
+
+/// The core's key of `url`. Where it finds more digits than Python reads by default, the
+/// running Python's `sys.get_int_max_str_digits()` decides (read only then).
+pub(crate) fn surt_key<'a>(py: Python<'_>, url: &'a [u8], mut options: Options) -> PyResult<std::borrow::Cow<'a, [u8]>> {
+    match relurl::surt::surt(url, &options) {
+        Err(SurtError::TooManyDigits { .. }) => {
+            options.int_max_str_digits = py.import("sys")?.call_method0("get_int_max_str_digits")?.extract()?;
+            relurl::surt::surt(url, &options).map_err(|e| surt_error(&e))
+        }
+        result => result.map_err(|e| surt_error(&e)),
+    }
 }

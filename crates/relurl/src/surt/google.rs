@@ -14,8 +14,8 @@ use crate::whatwg::percent_decode;
 /// removed when there is a host, and percent-encoded once.
 ///
 /// # Errors
-/// [`SurtError::TooManyDigits`]: a host of more than 4,300 digits.
-pub(super) fn canonicalize(url: &mut HandyUrl) -> Result<(), SurtError> {
+/// [`SurtError::TooManyDigits`]: a host of more digits than `int_max_str_digits`.
+pub(super) fn canonicalize(url: &mut HandyUrl, int_max_str_digits: usize) -> Result<(), SurtError> {
     url.hash = None;
     if let Some(query) = url.query.as_mut().filter(|q| !q.is_empty()) {
         let unescaped = unescape_repeatedly(query);
@@ -34,7 +34,7 @@ pub(super) fn canonicalize(url: &mut HandyUrl) -> Result<(), SurtError> {
         }
         let single = replace_double_dots(&host);
         let host = strip_dots(&single);
-        url.host = Some(match attempt_ip_formats(host)? {
+        url.host = Some(match attempt_ip_formats(host, int_max_str_digits)? {
             Some(ip) => ip,
             None if host.iter().any(u8::is_ascii_uppercase) => escape_once(&host.to_ascii_lowercase()).into_owned(),
             None => escape_once(host).into_owned(),
@@ -178,11 +178,11 @@ fn inet_aton(host: &[u8]) -> Option<[u8; 4]> {
 /// that fails it asks DNS, which has no all-numeric names: no address); else `None`.
 ///
 /// # Errors
-/// [`SurtError::TooManyDigits`]: more than 4,300 digits, which `int()` refuses.
-fn attempt_ip_formats(host: &[u8]) -> Result<Option<Vec<u8>>, SurtError> {
+/// [`SurtError::TooManyDigits`]: more digits than `int()` reads (`int_max_str_digits`).
+fn attempt_ip_formats(host: &[u8], int_max_str_digits: usize) -> Result<Option<Vec<u8>>, SurtError> {
     let address = if !host.is_empty() && host.iter().all(u8::is_ascii_digit) {
-        if host.len() > 4300 {
-            return Err(SurtError::TooManyDigits(host.len()));
+        if int_max_str_digits != 0 && host.len() > int_max_str_digits {
+            return Err(SurtError::TooManyDigits { digits: host.len(), limit: int_max_str_digits });
         }
         let low = host.iter().fold(0u32, |v, &d| v.wrapping_mul(10).wrapping_add(u32::from(d - b'0')));
         Some(low.to_be_bytes())

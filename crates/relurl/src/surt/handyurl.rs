@@ -90,12 +90,12 @@ fn hostinfo(netloc: &[u8]) -> (&[u8], Option<&[u8]>) {
 
 /// urllib's `SplitResultBytes.port` (CPython 3.11 on): the port as a number, or urllib's
 /// `ValueError`.
-fn port_number(port: &[u8]) -> Result<u32, SurtError> {
+fn port_number(port: &[u8], int_max_str_digits: usize) -> Result<u32, SurtError> {
     if port.is_empty() || !port.iter().all(u8::is_ascii_digit) {
         return Err(SurtError::Port(format!("Port could not be cast to integer value as {}", bytes_repr(port))));
     }
-    if port.len() > 4300 {
-        return Err(SurtError::TooManyDigits(port.len()));
+    if int_max_str_digits != 0 && port.len() > int_max_str_digits {
+        return Err(SurtError::TooManyDigits { digits: port.len(), limit: int_max_str_digits });
     }
     let value = port.iter().try_fold(0u32, |v, &d| v.checked_mul(10)?.checked_add(u32::from(d - b'0')));
     match value {
@@ -121,7 +121,12 @@ fn bytes_repr(s: &[u8]) -> String {
                 out.push(quote);
             }
             0x20..=0x7E => out.push(char::from(b)),
-            _ => out.push_str(&format!("\\x{b:02x}")),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\x");
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 0xF)]));
+            }
         }
     }
     out.push(quote);
@@ -138,7 +143,7 @@ impl HandyUrl {
     /// `http://` when there is no scheme, keep the last of repeated `http(s)://`, split by
     /// `handyurl.urlsplit` (RFC 2396 Appendix B's expression), read the host and port as
     /// urllib's `SplitResultBytes` does, and take the host from the path of `http:///host`.
-    pub(super) fn parse(url: &[u8]) -> Result<Self, SurtError> {
+    pub(super) fn parse(url: &[u8], int_max_str_digits: usize) -> Result<Self, SurtError> {
         let stripped = py_strip(url);
         let mut url: Vec<u8> = Vec::with_capacity(stripped.len() + 7);
         // `_RE_SPACES.sub(b'', url)`, then `addDefaultSchemeIfNeeded`.
@@ -173,7 +178,7 @@ impl HandyUrl {
         let netloc = &netloc[..netloc.iter().rposition(|&b| b != b':').map_or(0, |i| i + 1)];
         let (hostname, port) = hostinfo(netloc);
         let port = match port {
-            Some(port) => Some(port_number(port)?).filter(|&p| p != 0),
+            Some(port) => Some(port_number(port, int_max_str_digits)?).filter(|&p| p != 0),
             None => None,
         };
         let mut host = (!hostname.is_empty()).then(|| {

@@ -131,6 +131,9 @@ pub struct Options {
     pub reverse_ipaddr: bool,
     /// The IA canonicalizer's options.
     pub ia: IaOptions,
+    /// Python's `sys.get_int_max_str_digits()` (4,300 unless set; 0 for no limit): the
+    /// longest run of digits surt's `int()` calls read (a host of digits, a port).
+    pub int_max_str_digits: usize,
 }
 
 impl Default for Options {
@@ -142,6 +145,7 @@ impl Default for Options {
             trailing_comma: false,
             reverse_ipaddr: true,
             ia: IaOptions::default(),
+            int_max_str_digits: 4300,
         }
     }
 }
@@ -155,9 +159,14 @@ pub enum SurtError {
     /// `ValueError`: urllib's `SplitResultBytes.port` rejects the port (the message is
     /// urllib's).
     Port(String),
-    /// `ValueError`: a host of more than 4,300 digits, which Python's `int()` refuses to
-    /// read (`sys.get_int_max_str_digits()`, 4,300 by default).
-    TooManyDigits(usize),
+    /// `ValueError`: a host or port of more digits than Python's `int()` reads
+    /// ([`Options::int_max_str_digits`]).
+    TooManyDigits {
+        /// The number of digits.
+        digits: usize,
+        /// The limit they exceed.
+        limit: usize,
+    },
 }
 
 impl fmt::Display for SurtError {
@@ -165,9 +174,9 @@ impl fmt::Display for SurtError {
         match self {
             Self::NoScheme => f.write_str("'NoneType' object has no attribute 'startswith'"),
             Self::Port(message) => f.write_str(message),
-            Self::TooManyDigits(n) => write!(
+            Self::TooManyDigits { digits, limit } => write!(
                 f,
-                "Exceeds the limit (4300 digits) for integer string conversion: value has {n} digits; use sys.set_int_max_str_digits() to increase the limit"
+                "Exceeds the limit ({limit} digits) for integer string conversion: value has {digits} digits; use sys.set_int_max_str_digits() to increase the limit"
             ),
         }
     }
@@ -189,13 +198,13 @@ pub fn surt<'a>(url: &'a [u8], options: &Options) -> Result<Cow<'a, [u8]>, SurtE
     if url.starts_with(b"filedesc") {
         return Ok(Cow::Borrowed(url));
     }
-    let mut hurl = handyurl::HandyUrl::parse(url)?;
+    let mut hurl = handyurl::HandyUrl::parse(url, options.int_max_str_digits)?;
     match options.canonicalizer {
         Canonicalizer::Default => {
-            google::canonicalize(&mut hurl)?;
+            google::canonicalize(&mut hurl, options.int_max_str_digits)?;
             ia::canonicalize(&mut hurl, &options.ia);
         }
-        Canonicalizer::Google => google::canonicalize(&mut hurl)?,
+        Canonicalizer::Google => google::canonicalize(&mut hurl, options.int_max_str_digits)?,
         Canonicalizer::Ia => ia::canonicalize(&mut hurl, &options.ia),
     }
     Ok(Cow::Owned(hurl.geturl_bytes(options)))

@@ -81,7 +81,7 @@ fn session_segment_len(s: &[u8]) -> Option<usize> {
 pub(super) fn strip_query_session_id(query: &mut Vec<u8>) {
     // Every pattern holds an `=` after an `s` or a `d` (`sid=`, `sessid=`, `SESSIONID..=`,
     // `cfid=`).
-    if !query.windows(2).any(|w| w[1] == b'=' && matches!(w[0], b'a'..=b'z' | b'A'..=b'Z')) {
+    if !query.windows(2).any(|w| w[1] == b'=' && w[0].is_ascii_alphabetic()) {
         return;
     }
     for pattern in [jsessionid, phpsessid, sid, aspsessionid, cfid] {
