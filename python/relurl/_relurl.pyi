@@ -20,6 +20,7 @@ __all__ = [
     "parse",
     "resolve",
     "resolve_many",
+    "surt",
     "urljoin",
     "urlparse",
     "urlsplit",
@@ -295,6 +296,7 @@ def urlparse(url: str, scheme: str = "", allow_fragments: bool = True) -> ParseR
 
 @overload
 def urlparse(url: bytes, scheme: bytes | Literal[""] = "", allow_fragments: bool = True) -> ParseResultBytes: ...
+
 # The twin of the Internet Archive's surt package (surt.surt, version 0.3.1).
 
 _Canonicalizer = Literal["default", "google", "ia"]
