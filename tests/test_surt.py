@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -242,6 +243,45 @@ def test_options_are_truth_values() -> None:
     """surt reads its options by truth value (`if surt:`): so does relurl."""
     url = "http://www.example.com/a"
     assert relurl.surt(url, with_scheme=1, surt=[]) == surt_package.surt(url, with_scheme=1, surt=[])  # type: ignore[arg-type]
+
+
+# --- The command line -------------------------------------------------------------------------
+
+
+def run_cli(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "relurl", "surt", *args], input=stdin, capture_output=True, check=False
+    )
+
+
+def test_cli_streams_standard_input() -> None:
+    """Line N answers line N, as bytes; a bad line is reported, answered empty, exit 1."""
+    lines = [b"http://www.Example.com/a?b=1&a=2", b" ", b"http://x:abc/", b"\xff.com/x\r", b"HTTP://A.com:80/"]
+    done = run_cli(stdin=b"\n".join(lines) + b"\n")
+    expected = [surt_package.surt(b"http://www.Example.com/a?b=1&a=2"), b"", b"", surt_package.surt(b"\xff.com/x"), b""]
+    expected[4] = surt_package.surt(b"HTTP://A.com:80/")
+    assert done.stdout.split(b"\n")[:-1] == expected
+    assert done.stderr.decode().splitlines() == [
+        "relurl: line 2: a blank URL (surt raises AttributeError)",
+        "relurl: line 3: Port could not be cast to integer value as b'abc'",
+    ]
+    assert done.returncode == 1
+    many = b"".join(b"http://www.example.com/%d?b&a\n" % i for i in range(20_000))
+    done = run_cli(stdin=many)
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == [b"com,example)/%d?a&b" % i for i in range(20_000)]
+
+
+def test_cli_arguments_and_options() -> None:
+    done = run_cli("--with-scheme", "--keep-www", "--trailing-comma", "http://www.a.com/x", "http://1.2.3.4/")
+    assert done.stdout.decode().splitlines() == [
+        surt_package.surt(url, with_scheme=True, host_massage=False, trailing_comma=True)
+        for url in ("http://www.a.com/x", "http://1.2.3.4/")
+    ]
+    done = run_cli("--no-reverse-ipaddr", "--no-surt", "http://1.2.3.4/A", "http://5.6.7.8/")
+    assert done.stdout.decode().splitlines() == ["1.2.3.4/a", "5.6.7.8/"]
+    assert run_cli("--no-reverse-ipaddr", "http://1.2.3.4/").stdout == b"1.2.3.4)/\n"
+    assert done.returncode == 0
 
 
 # --- Generated cases -------------------------------------------------------------------------
