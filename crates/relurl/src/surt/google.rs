@@ -42,10 +42,14 @@ pub(super) fn canonicalize(url: &mut HandyUrl, int_max_str_digits: usize) -> Res
     }
     let has_host = url.host.as_ref().is_some_and(|h| !h.is_empty());
     if let Some(path) = url.path.as_deref() {
-        let path = unescape_repeatedly(path);
-        let path = if has_host { normalize_path(&path) } else { path };
-        let escaped = escape_once(&path).into_owned();
-        url.path = Some(escaped);
+        let unescaped = unescape_repeatedly(path);
+        let normalized = if has_host { normalize_path(&unescaped) } else { Cow::Borrowed(&*unescaped) };
+        let escaped = escape_once(&normalized);
+        // Unchanged when no step made a copy.
+        if matches!((&unescaped, &normalized, &escaped), (Cow::Borrowed(_), Cow::Borrowed(_), Cow::Borrowed(_))) {
+            return Ok(());
+        }
+        url.path = Some(escaped.into_owned());
     } else if has_host {
         url.path = Some(b"/".to_vec());
     }
@@ -198,7 +202,7 @@ fn attempt_ip_formats(host: &[u8], int_max_str_digits: usize) -> Result<Option<V
 /// but `#` and `%`, so everything else is written `%XX` (upper-case hex).
 pub(super) fn escape_once(input: &[u8]) -> Cow<'_, [u8]> {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let is_safe = |b: u8| (0x21..=0x7E).contains(&b) && b != b'#' && b != b'%';
+    let is_safe = |b: u8| SAFE[usize::from(b)];
     let Some(first) = input.iter().position(|&b| !is_safe(b)) else {
         return Cow::Borrowed(input);
     };
@@ -213,6 +217,17 @@ pub(super) fn escape_once(input: &[u8]) -> Cow<'_, [u8]> {
     }
     Cow::Owned(out)
 }
+
+/// The bytes `escapeOnce` keeps: ASCII's printable characters but `#` and `%`.
+static SAFE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0x21;
+    while b <= 0x7E {
+        table[b] = b != 0x23 && b != 0x25;
+        b += 1;
+    }
+    table
+};
 
 /// `unescapeRepeatedly(input)`: `unquote_to_bytes` until nothing changes.
 pub(super) fn unescape_repeatedly(input: &[u8]) -> Cow<'_, [u8]> {

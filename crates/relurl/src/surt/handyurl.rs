@@ -61,9 +61,9 @@ fn last_protocol(url: &[u8]) -> &[u8] {
     last.map_or(url, |at| &url[at..])
 }
 
-/// The position of the first byte of `s` in `set`, or `s.len()`.
-fn find_any(s: &[u8], set: &[u8]) -> usize {
-    s.iter().position(|b| set.contains(b)).unwrap_or(s.len())
+/// The position of the first byte of `s` that `stop` holds, or `s.len()`.
+fn find(s: &[u8], stop: impl Fn(u8) -> bool) -> usize {
+    s.iter().position(|&b| stop(b)).unwrap_or(s.len())
 }
 
 /// `partition(sep)`: before, and after if `sep` is there.
@@ -162,12 +162,12 @@ impl HandyUrl {
         let (scheme, rest) = scheme_len(url).map_or((&b""[..], url), |n| (&url[..n], &url[n + 1..]));
         let (netloc, rest) = match rest.strip_prefix(b"//") {
             Some(after) => {
-                let end = find_any(after, b"/?#");
+                let end = find(after, |b| matches!(b, b'/' | b'?' | b'#'));
                 (&after[..end], &after[end..])
             }
             None => (&b""[..], rest),
         };
-        let path_end = find_any(rest, b"?#");
+        let path_end = find(rest, |b| matches!(b, b'?' | b'#'));
         let path = &rest[..path_end];
         let rest = &rest[path_end..];
         let hash_at = rest.iter().position(|&b| b == b'#').unwrap_or(rest.len());
@@ -221,13 +221,14 @@ impl HandyUrl {
     /// `handyurl.geturl_bytes(surt, public_suffix=False, trailing_comma, reverse_ipaddr,
     /// with_scheme)`.
     pub(super) fn geturl_bytes(&self, options: &Options) -> Vec<u8> {
-        let host = self.host.as_deref().filter(|h| !h.is_empty());
-        let host_src = match host {
-            Some(h) if options.surt => Some(host_to_surt(h, options.reverse_ipaddr)),
-            Some(h) => Some(h.to_vec()),
-            None => None,
-        };
-        let mut s = Vec::with_capacity(host_src.as_ref().map_or(0, Vec::len) + self.path.as_ref().map_or(0, Vec::len) + 32);
+        let host_src = self.host.as_deref().filter(|h| !h.is_empty());
+        let mut s = Vec::with_capacity(
+            self.scheme.len()
+                + host_src.map_or(0, <[u8]>::len)
+                + self.path.as_ref().map_or(0, Vec::len)
+                + self.query.as_ref().map_or(0, Vec::len)
+                + 16,
+        );
         if options.with_scheme {
             s.extend_from_slice(&self.scheme);
             s.push(b':');
@@ -243,8 +244,12 @@ impl HandyUrl {
             s.extend_from_slice(&self.scheme);
             s.push(b':');
         }
-        if let Some(h) = &host_src {
-            s.extend_from_slice(h);
+        if let Some(host) = host_src {
+            if options.surt {
+                host_to_surt(host, options.reverse_ipaddr, &mut s);
+            } else {
+                s.extend_from_slice(host);
+            }
             if let Some(port) = self.port {
                 s.push(b':');
                 s.extend_from_slice(port.to_string().as_bytes());

@@ -79,9 +79,7 @@ fn session_segment_len(s: &[u8]) -> Option<usize> {
 /// `^(.*)(?:SESSION)(?:&(.*))?$` with `re.I`: the rightmost session parameter that ends
 /// the query or is followed by `&` removed (with that `&`).
 pub(super) fn strip_query_session_id(query: &mut Vec<u8>) {
-    // Every pattern holds an `=` after an `s` or a `d` (`sid=`, `sessid=`, `SESSIONID..=`,
-    // `cfid=`).
-    if !query.windows(2).any(|w| w[1] == b'=' && w[0].is_ascii_alphabetic()) {
+    if !might_hold_session(query) {
         return;
     }
     for pattern in [jsessionid, phpsessid, sid, aspsessionid, cfid] {
@@ -89,6 +87,22 @@ pub(super) fn strip_query_session_id(query: &mut Vec<u8>) {
             *query = stripped;
         }
     }
+}
+
+/// Whether an `=` of `query` follows one of the patterns' names (`sid`, which `phpsessid`
+/// ends with, `jsessionid`, `cfid`, `ASPSESSIONID` and 8 letters), any case. Without one,
+/// no pattern matches, and none can after another removed something, as none does.
+fn might_hold_session(query: &[u8]) -> bool {
+    let ends_with =
+        |before: &[u8], name: &[u8]| before.len() >= name.len() && before[before.len() - name.len()..].eq_ignore_ascii_case(name);
+    query.iter().enumerate().any(|(i, &b)| {
+        let before = &query[..i];
+        b == b'='
+            && (ends_with(before, b"sid")
+                || ends_with(before, b"jsessionid")
+                || ends_with(before, b"cfid")
+                || (i >= 20 && ends_with(&before[..i - 8], b"aspsessionid")))
+    })
 }
 
 /// One query pattern: `session(rest)` is the length of the session parameter at the start
@@ -150,21 +164,20 @@ fn cfid(s: &[u8]) -> Option<usize> {
     (id > 0 && token > 0).then_some(name.len() + id + token_name.len() + token)
 }
 
-/// `hostToSURT(host, reverse_ipaddr)`: the dot-separated labels in reverse order, joined by
-/// `,`; an IPv4 address (`(?:(?:\d{1,3}\.){3}\d{1,3})$`) kept as it is when
-/// `reverse_ipaddr` is false.
-pub(super) fn host_to_surt(host: &[u8], reverse_ipaddr: bool) -> Vec<u8> {
+/// `hostToSURT(host, reverse_ipaddr)`, appended to `out`: the dot-separated labels in
+/// reverse order, joined by `,`; an IPv4 address (`(?:(?:\d{1,3}\.){3}\d{1,3})$`) kept as
+/// it is when `reverse_ipaddr` is false.
+pub(super) fn host_to_surt(host: &[u8], reverse_ipaddr: bool, out: &mut Vec<u8>) {
     if !reverse_ipaddr && is_ip_address(host) {
-        return host.to_vec();
+        out.extend_from_slice(host);
+        return;
     }
-    let mut out = Vec::with_capacity(host.len());
     for (i, label) in host.rsplit(|&b| b == b'.').enumerate() {
         if i > 0 {
             out.push(b',');
         }
         out.extend_from_slice(label);
     }
-    out
 }
 
 /// `_RE_IP_ADDRESS.match(host)`: four runs of one to three digits separated by dots.
