@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import relurl
 
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 surt_package = pytest.importorskip("surt", reason="the surt package is needed: pip install surt")
-
-import relurl
 
 LINKS_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
 
