@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 import relurl
+import relurl.arrow
 from conftest import corpus_pairs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -243,6 +244,34 @@ def test_options_are_truth_values() -> None:
     """surt reads its options by truth value (`if surt:`): so does relurl."""
     url = "http://www.example.com/a"
     assert relurl.surt(url, with_scheme=1, surt=[]) == surt_package.surt(url, with_scheme=1, surt=[])  # type: ignore[arg-type]
+
+
+# --- Arrow columns -------------------------------------------------------------------------------
+
+
+def test_arrow_column_is_the_twin_row_by_row(corpus: list[str]) -> None:
+    """relurl.arrow.surt over the corpus (plus nulls and failing rows), chunked, on two
+    threads: each row surt.surt's key, or null (errors="null") / its exception (errors="report")."""
+    pa = pytest.importorskip("pyarrow")
+    rows: list[str | None] = [*corpus, None, " ", "http://x:99999/", "http://Bücher.de/x", "HTTP://www.a.com:80/?b&a#f"]
+    column = pa.chunked_array([rows[:5000], rows[5000:]], type=pa.string())
+    expected = [None if row is None else outcome(surt_package.surt, row, with_scheme=True) for row in rows]
+    result, failures = relurl.arrow.surt(column, errors="report", threads=2, with_scheme=True)
+    got = pa.chunked_array(result).to_pylist()
+    assert got == [e[2] if e is not None and e[0] == "returned" else None for e in expected]
+    assert [(f.index, type(f)) for f in failures] == [
+        (i, e[1]) for i, e in enumerate(expected) if e is not None and e[0] == "raised"
+    ]
+    assert pa.array(relurl.arrow.surt(pa.array(corpus[:100], type=pa.large_string()))).to_pylist() == [
+        surt_package.surt(u) for u in corpus[:100]
+    ]
+    with pytest.raises(ValueError, match="item 1: Port") as raised:
+        relurl.arrow.surt(pa.array(["http://a/", "http://x:99999/", " "]))
+    assert raised.value.index == 1  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        relurl.arrow.surt(pa.array(["http://a/"]), no_such_option=True)
+    with pytest.raises(ValueError, match="public_suffix"):
+        relurl.arrow.surt(pa.array(["http://a/"]), public_suffix=True)
 
 
 # --- The command line -------------------------------------------------------------------------

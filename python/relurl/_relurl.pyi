@@ -14,6 +14,7 @@ __all__ = [
     "_urllib_dialect",
     "arrow_parse",
     "arrow_resolve",
+    "arrow_surt",
     "base_from_header",
     "establish_base",
     "extract_links",
@@ -479,6 +480,40 @@ class ArrowChunkedArray(ArrowStreamExportable, Protocol):
 
 _ArrowBases = str | URL | ArrowArrayExportable | ArrowStreamExportable | None
 
+@overload
+def arrow_surt(
+    urls: ArrowArrayExportable,
+    canonicalizer: Literal["default", "google", "ia"] | None = None,
+    *,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+    **options: object,
+) -> ArrowArray:
+    """The SURT key of every row of an Arrow string column, as relurl.surt gives it (the twin
+    of surt.surt, with the same `canonicalizer` and keyword options), with the GIL released on
+    `threads` threads. A null row gives a null; a row surt raises for (ValueError, or
+    AttributeError for a blank URL) or that is not UTF-8 fails by `errors=` as in
+    relurl.arrow.resolve (the exception's `.index` is the row). A chunked array (or stream)
+    gives a chunked result."""
+
+@overload
+def arrow_surt(
+    urls: ArrowStreamExportable,
+    canonicalizer: Literal["default", "google", "ia"] | None = None,
+    *,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+    **options: object,
+) -> ArrowChunkedArray: ...
+@overload
+def arrow_surt(
+    urls: ArrowArrayExportable | ArrowStreamExportable,
+    canonicalizer: Literal["default", "google", "ia"] | None = None,
+    *,
+    errors: Literal["report"],
+    threads: int | None = None,
+    **options: object,
+) -> tuple[ArrowArray | ArrowChunkedArray, list[Exception]]: ...
 @overload
 def arrow_resolve(
     bases: _ArrowBases,

@@ -17,6 +17,8 @@
 //!   ids, query order);
 //! - `transform.rs`: `surt/URLRegexTransformer.py` (the session id patterns, `hostToSURT`).
 //!
+//! [`surt_column`] keys a whole column on several threads (`relurl.arrow.surt`).
+//!
 //! `DefaultIAURLCanonicalizer.canonicalize` is the Google canonicalizer and then the IA one
 //! ([`Canonicalizer::Default`]).
 //!
@@ -39,6 +41,7 @@
 //! assert_eq!(&*key, b"com,example)/a/c?a=2&b=1");
 //! ```
 
+mod column;
 mod google;
 mod handyurl;
 mod ia;
@@ -46,6 +49,8 @@ mod transform;
 
 use std::borrow::Cow;
 use std::fmt;
+
+pub use column::{surt_column, Keys, RowFailure};
 
 /// Which of surt's canonicalizers runs (surt's `canonicalizer` argument).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
