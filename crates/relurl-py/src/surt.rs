@@ -106,7 +106,7 @@ pub(crate) fn options(
     path_strip_trailing_slash_unless_empty = Flag(true), query_lowercase = Flag(true),
     query_strip_session_id = Flag(true), query_strip_empty = Flag(true), query_alpha_reorder = Flag(true),
     hash_strip = Flag(true)
-))]
+), text_signature = "(url, canonicalizer=None, *, surt=True, with_scheme=False, trailing_comma=False, reverse_ipaddr=True, public_suffix=False, host_lowercase=True, host_massage=True, auth_strip_user=True, auth_strip_pass=True, port_strip_default=True, path_strip_empty=False, path_lowercase=True, path_strip_session_id=True, path_strip_trailing_slash_unless_empty=True, query_lowercase=True, query_strip_session_id=True, query_strip_empty=True, query_alpha_reorder=True, hash_strip=True)")]
 #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools, unused_variables)]
 pub fn surt<'py>(
     url: &Bound<'py, PyAny>,
