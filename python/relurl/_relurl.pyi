@@ -11,10 +11,13 @@ __all__ = [
     "URLError",
     "URLWarning",
     "__version__",
+    "_idna2003_encode",
+    "_nfkc_3_2",
     "_urllib_dialect",
     "arrow_normalize",
     "arrow_parse",
     "arrow_resolve",
+    "arrow_surt",
     "base_from_header",
     "establish_base",
     "extract_links",
@@ -22,6 +25,7 @@ __all__ = [
     "parse",
     "resolve",
     "resolve_many",
+    "surt",
     "urljoin",
     "urlparse",
     "urlsplit",
@@ -324,6 +328,65 @@ def urlparse(url: str, scheme: str = "", allow_fragments: bool = True) -> ParseR
 
 @overload
 def urlparse(url: bytes, scheme: bytes | Literal[""] = "", allow_fragments: bool = True) -> ParseResultBytes: ...
+
+# The twin of the Internet Archive's surt package (surt.surt, version 0.3.1).
+
+_Canonicalizer = Literal["default", "google", "ia"]
+
+@overload
+def surt(
+    url: str | None,
+    canonicalizer: _Canonicalizer | None = None,
+    *,
+    surt: object = True,
+    with_scheme: object = False,
+    trailing_comma: object = False,
+    reverse_ipaddr: object = True,
+    public_suffix: object = False,
+    host_lowercase: object = True,
+    host_massage: object = True,
+    auth_strip_user: object = True,
+    auth_strip_pass: object = True,
+    port_strip_default: object = True,
+    path_strip_empty: object = False,
+    path_lowercase: object = True,
+    path_strip_session_id: object = True,
+    path_strip_trailing_slash_unless_empty: object = True,
+    query_lowercase: object = True,
+    query_strip_session_id: object = True,
+    query_strip_empty: object = True,
+    query_alpha_reorder: object = True,
+    hash_strip: object = True,
+) -> str:
+    """`surt.surt(url, canonicalizer, **options)` exactly (surt 0.3.1): the SURT key web
+    archives index by (`http://www.Example.com/a?b=1&a=2` -> `com,example)/a?a=2&b=1`).
+    str in, str out; bytes in, bytes out."""
+
+@overload
+def surt(
+    url: bytes,
+    canonicalizer: _Canonicalizer | None = None,
+    *,
+    surt: object = True,
+    with_scheme: object = False,
+    trailing_comma: object = False,
+    reverse_ipaddr: object = True,
+    public_suffix: object = False,
+    host_lowercase: object = True,
+    host_massage: object = True,
+    auth_strip_user: object = True,
+    auth_strip_pass: object = True,
+    port_strip_default: object = True,
+    path_strip_empty: object = False,
+    path_lowercase: object = True,
+    path_strip_session_id: object = True,
+    path_strip_trailing_slash_unless_empty: object = True,
+    query_lowercase: object = True,
+    query_strip_session_id: object = True,
+    query_strip_empty: object = True,
+    query_alpha_reorder: object = True,
+    hash_strip: object = True,
+) -> bytes: ...
 def _urllib_dialect() -> dict[str, str | bool]:
     """What the twins found out about the running urllib.parse (captured on first use)."""
 
@@ -457,6 +520,40 @@ class ArrowChunkedArray(ArrowStreamExportable, Protocol):
 _ArrowBases = str | URL | ArrowArrayExportable | ArrowStreamExportable | None
 
 @overload
+def arrow_surt(
+    urls: ArrowArrayExportable,
+    canonicalizer: Literal["default", "google", "ia"] | None = None,
+    *,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+    **options: object,
+) -> ArrowArray:
+    """The SURT key of every row of an Arrow string column, as relurl.surt gives it (the twin
+    of surt.surt, with the same `canonicalizer` and keyword options), with the GIL released on
+    `threads` threads. A null row gives a null; a row surt raises for (ValueError, or
+    AttributeError for a blank URL) or that is not UTF-8 fails by `errors=` as in
+    relurl.arrow.resolve (the exception's `.index` is the row). A chunked array (or stream)
+    gives a chunked result."""
+
+@overload
+def arrow_surt(
+    urls: ArrowStreamExportable,
+    canonicalizer: Literal["default", "google", "ia"] | None = None,
+    *,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+    **options: object,
+) -> ArrowChunkedArray: ...
+@overload
+def arrow_surt(
+    urls: ArrowArrayExportable | ArrowStreamExportable,
+    canonicalizer: Literal["default", "google", "ia"] | None = None,
+    *,
+    errors: Literal["report"],
+    threads: int | None = None,
+    **options: object,
+) -> tuple[ArrowArray | ArrowChunkedArray, list[Exception]]: ...
+@overload
 def arrow_resolve(
     bases: _ArrowBases,
     references: ArrowArrayExportable,
@@ -577,3 +674,11 @@ def arrow_normalize(
     errors: Literal["report"],
     threads: int | None = None,
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
+
+# Private: the core's IDNA 2003 twin, for the differential tests (tests/test_idna2003.py).
+
+def _idna2003_encode(domain: str) -> str:
+    """`domain.encode("idna")` by the core (as str); UnicodeError as the codec."""
+
+def _nfkc_3_2(s: str) -> str:
+    """`unicodedata.ucd_3_2_0.normalize("NFKC", s)` by the core."""

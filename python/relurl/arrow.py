@@ -1,4 +1,4 @@
-"""Arrow columns in and out: `relurl.arrow.resolve`, `relurl.arrow.parse` and `relurl.arrow.normalize`.
+"""Arrow columns in and out: `relurl.arrow.resolve`, `relurl.arrow.parse`, `relurl.arrow.normalize` and `relurl.arrow.surt`.
 
 Any Arrow string array or chunked array goes in through the Arrow PyCapsule interface
 (`__arrow_c_array__` / `__arrow_c_stream__`): pyarrow, polars, duckdb, arro3, nanoarrow.
@@ -23,6 +23,10 @@ kind ``"bad_port"``); with ``spec="whatwg"``,
 the URL Standard's components (href, protocol, username, password, host, hostname, port,
 pathname, search, hash, origin).
 
+``relurl.arrow.surt`` gives each row's SURT key as ``relurl.surt`` (the twin of
+``surt.surt``) does, with the same options; a row surt raises for fails by ``errors=`` with
+surt's exception (``ValueError``, or ``AttributeError`` for a blank URL), ``.index`` set.
+
 relurl itself needs no Arrow library at run time; ``pip install relurl[arrow]`` adds pyarrow.
 
 >>> import pyarrow as pa, relurl.arrow
@@ -33,5 +37,6 @@ relurl itself needs no Arrow library at run time; ``pip install relurl[arrow]`` 
 from relurl._relurl import arrow_normalize as normalize
 from relurl._relurl import arrow_parse as parse
 from relurl._relurl import arrow_resolve as resolve
+from relurl._relurl import arrow_surt as surt
 
-__all__ = ["normalize", "parse", "resolve"]
+__all__ = ["normalize", "parse", "resolve", "surt"]

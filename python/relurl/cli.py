@@ -5,6 +5,7 @@
     relurl parse [--json] URL...       the six components of each URL (section 2.4)
     relurl parse [--json] [-] < urls   the same for each line of standard input, streaming
     relurl links PAGE... --url URL     every link of HTML pages, resolved (see relurl._links_cli)
+    relurl surt [URL...] [< urls]      the SURT key of each URL (see relurl._surt_cli)
     relurl --version                   `relurl X.Y.Z`
 
 `--spec rfc3986` resolves by RFC 3986 section 5.2 and parses by its Appendix B (`params`
@@ -73,7 +74,7 @@ _LINE_BREAKS = {"\n": "line feed (LF)", "\r": "carriage return (CR)"}
 
 def _build_parser() -> argparse.ArgumentParser:
     # Imported here, not at the top: _links_cli imports the helpers of this module.
-    from relurl import _links_cli
+    from relurl import _links_cli, _surt_cli
 
     parser = argparse.ArgumentParser(
         prog="relurl",
@@ -122,13 +123,14 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     par.set_defaults(command_parser=par)
     _links_cli.add_parser(commands)
+    _surt_cli.add_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line with `argv` (default: `sys.argv[1:]`); returns the exit status."""
     # Imported here, not at the top: _links_cli imports the helpers of this module.
-    from relurl import _links_cli
+    from relurl import _links_cli, _surt_cli
 
     args, unknown = _build_parser().parse_known_args(argv)
     command_parser: argparse.ArgumentParser = args.command_parser
@@ -143,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _resolve(args, sys.stdin.buffer, sys.stdout, sys.stderr)
         if args.command == "links":
             return _links_cli.run(args, sys.stdout, sys.stderr)
+        if args.command == "surt":
+            return _surt_cli.run(args, sys.stdin.buffer, sys.stdout.buffer, sys.stderr)
         return _parse(args, sys.stdin.buffer, sys.stdout, sys.stderr)
     except BrokenPipeError:
         # The reader went away (`relurl resolve ... | head`): stop quietly.
@@ -151,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _usage_problem(args: argparse.Namespace) -> str | None:
+    if args.command == "surt":
+        return None
     if args.strict and args.spec != "rfc1808":
         return f"--strict checks the RFC 1808 section 2.2 BNF: not available with --spec {args.spec}"
     if args.command == "parse" and "-" in args.urls and len(args.urls) > 1:

@@ -10,6 +10,9 @@
 //! in order, the text for UTF-8).
 
 mod columns;
+mod surt;
+
+pub use self::surt::arrow_surt;
 
 use core::num::NonZeroUsize;
 use core::ops::ControlFlow;

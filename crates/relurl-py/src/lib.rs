@@ -6,9 +6,11 @@ mod base;
 mod batch;
 mod errors;
 mod functions;
+mod idna;
 mod links;
 mod resolving;
 mod strings;
+mod surt;
 mod url;
 mod urllib;
 
@@ -16,7 +18,7 @@ mod urllib;
 #[pyo3::pymodule(name = "_relurl", gil_used = false)]
 mod relurl_native {
     #[pymodule_export]
-    use super::arrow::{arrow_normalize, arrow_parse, arrow_resolve};
+    use super::arrow::{arrow_normalize, arrow_parse, arrow_resolve, arrow_surt};
     #[pymodule_export]
     use super::base::{base_from_header, establish_base, PyEstablishedBase};
     #[pymodule_export]
@@ -26,7 +28,11 @@ mod relurl_native {
     #[pymodule_export]
     use super::functions::{normalize, parse, resolve, validate};
     #[pymodule_export]
+    use super::idna::{_idna2003_encode, _nfkc_3_2};
+    #[pymodule_export]
     use super::links::{extract_links, PyLink};
+    #[pymodule_export]
+    use super::surt::surt;
     #[pymodule_export]
     use super::url::PyUrl;
     #[pymodule_export]

@@ -147,7 +147,7 @@ pub(super) const fn hex_value(b: u8) -> Option<u8> {
 
 /// §1.3 percent-decode a byte sequence: `%XX` with two hex digits becomes the byte, every
 /// other byte stays. Borrowed when there is no `%`.
-pub(super) fn percent_decode(input: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+pub(crate) fn percent_decode(input: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     if !input.contains(&b'%') {
         return std::borrow::Cow::Borrowed(input);
     }

@@ -17,6 +17,7 @@ mod rfc3986;
 mod rfc3986_literal;
 mod scheduler;
 mod step6_literal;
+mod surt;
 mod tables;
 mod urllib_twin;
 mod whatwg_errors;

@@ -1,0 +1,190 @@
+//! `surt/URLRegexTransformer.py`: session ids in paths and queries, and `hostToSURT`.
+//!
+//! The patterns are matched as Python's `re` matches them (`re.I`: ASCII case only, on
+//! bytes), written out by hand. Each pattern starts `^(.*...)`, whose greedy group makes the
+//! match the one starting furthest right, so each is tried from the end. The texts they
+//! see hold no `\n` (`handyurl.parse` deletes it and the Google canonicalizer percent-encodes
+//! what decoding brings back), so `.` is any byte and `$` the end.
+
+/// `^(.*/)(\((?:[a-z]\([0-9a-z]{24}\))+\)/)([^\?]+\.aspx.*)$` and
+/// `^(.*/)(\([0-9a-z]{24}\)/)([^\?]+\.aspx.*)$` (`re.I`), one after the other
+/// (`stripPathSessionID`): the ASP.NET session segment removed, when an `.aspx` follows
+/// before any `?`.
+pub(super) fn strip_path_session_id(path: &[u8]) -> Option<Vec<u8>> {
+    // Both patterns need a `(` and a `.aspx`.
+    if !path.contains(&b'(') || !path.windows(5).any(|w| w.eq_ignore_ascii_case(b".aspx")) {
+        return None;
+    }
+    match strip_path_pattern(path, cookieless_segment_len) {
+        Some(once) => strip_path_pattern(&once, session_segment_len).or(Some(once)),
+        None => strip_path_pattern(path, session_segment_len),
+    }
+}
+
+/// One path pattern: group 1 ends with `/` at the rightmost place where `segment` (group
+/// 2's length) and group 3 match; group 1 and group 3 kept.
+fn strip_path_pattern(path: &[u8], segment: fn(&[u8]) -> Option<usize>) -> Option<Vec<u8>> {
+    for start in (1..=path.len()).rev() {
+        if path[start - 1] != b'/' {
+            continue;
+        }
+        if let Some(n) = segment(&path[start..]) {
+            let tail = &path[start + n..];
+            if aspx_tail(tail) {
+                let mut out = path[..start].to_vec();
+                out.extend_from_slice(tail);
+                return Some(out);
+            }
+        }
+    }
+    None
+}
+
+/// `[^\?]+\.aspx.*` matches all of `tail`: a `.aspx` (any case) after at least one byte,
+/// with no `?` before it.
+fn aspx_tail(tail: &[u8]) -> bool {
+    let question = tail.iter().position(|&b| b == b'?').unwrap_or(tail.len());
+    (1..=question).any(|j| tail.get(j..j + 5).is_some_and(|s| s.eq_ignore_ascii_case(b".aspx")))
+}
+
+/// `n` bytes of `[0-9a-z]` (`re.I`: also `A-Z`) at the start of `s`.
+fn alnum_run(s: &[u8], n: usize) -> bool {
+    s.get(..n).is_some_and(|r| r.iter().all(u8::is_ascii_alphanumeric))
+}
+
+/// The length of `\((?:[a-z]\([0-9a-z]{24}\))+\)/` at the start of `s`.
+fn cookieless_segment_len(s: &[u8]) -> Option<usize> {
+    if s.first() != Some(&b'(') {
+        return None;
+    }
+    let mut at = 1;
+    let mut count = 0;
+    while s.get(at).is_some_and(u8::is_ascii_alphabetic)
+        && s.get(at + 1) == Some(&b'(')
+        && alnum_run(&s[at + 2..], 24)
+        && s.get(at + 26) == Some(&b')')
+    {
+        at += 27;
+        count += 1;
+    }
+    (count > 0 && s.get(at..at + 2) == Some(b")/")).then_some(at + 2)
+}
+
+/// The length of `\([0-9a-z]{24}\)/` at the start of `s`.
+fn session_segment_len(s: &[u8]) -> Option<usize> {
+    (s.first() == Some(&b'(') && alnum_run(&s[1..], 24) && s.get(25..27) == Some(b")/")).then_some(27)
+}
+
+/// `stripQuerySessionID(query)`: each of `_RES_QUERY_SESSIONID` in turn,
+/// `^(.*)(?:SESSION)(?:&(.*))?$` with `re.I`: the rightmost session parameter that ends
+/// the query or is followed by `&` removed (with that `&`).
+pub(super) fn strip_query_session_id(query: &mut Vec<u8>) {
+    if !might_hold_session(query) {
+        return;
+    }
+    for pattern in [jsessionid, phpsessid, sid, aspsessionid, cfid] {
+        if let Some(stripped) = strip_query_pattern(query, pattern) {
+            *query = stripped;
+        }
+    }
+}
+
+/// Whether an `=` of `query` follows one of the patterns' names (`sid`, which `phpsessid`
+/// ends with, `jsessionid`, `cfid`, `ASPSESSIONID` and 8 letters), any case. Without one,
+/// no pattern matches, and none can after another removed something, as none does.
+fn might_hold_session(query: &[u8]) -> bool {
+    let ends_with =
+        |before: &[u8], name: &[u8]| before.len() >= name.len() && before[before.len() - name.len()..].eq_ignore_ascii_case(name);
+    query.iter().enumerate().any(|(i, &b)| {
+        let before = &query[..i];
+        b == b'='
+            && (ends_with(before, b"sid")
+                || ends_with(before, b"jsessionid")
+                || ends_with(before, b"cfid")
+                || (i >= 20 && ends_with(&before[..i - 8], b"aspsessionid")))
+    })
+}
+
+/// One query pattern: `session(rest)` is the length of the session parameter at the start
+/// of `rest`.
+fn strip_query_pattern(query: &[u8], session: fn(&[u8]) -> Option<usize>) -> Option<Vec<u8>> {
+    for start in (0..=query.len()).rev() {
+        let Some(n) = session(&query[start..]) else { continue };
+        let end = start + n;
+        let after = match query.get(end) {
+            None => b"".as_slice(),
+            Some(b'&') => &query[end + 1..],
+            Some(_) => continue,
+        };
+        let mut out = query[..start].to_vec();
+        out.extend_from_slice(after);
+        return Some(out);
+    }
+    None
+}
+
+/// `name` (any case) then `n` bytes of `[0-9a-zA-Z]`.
+fn named_id(s: &[u8], name: &[u8], n: usize) -> Option<usize> {
+    let id = s.get(..name.len()).filter(|p| p.eq_ignore_ascii_case(name)).map(|_| &s[name.len()..])?;
+    alnum_run(id, n).then_some(name.len() + n)
+}
+
+/// `jsessionid=[0-9a-zA-Z]{32}`.
+fn jsessionid(s: &[u8]) -> Option<usize> {
+    named_id(s, b"jsessionid=", 32)
+}
+
+/// `phpsessid=[0-9a-zA-Z]{32}`.
+fn phpsessid(s: &[u8]) -> Option<usize> {
+    named_id(s, b"phpsessid=", 32)
+}
+
+/// `sid=[0-9a-zA-Z]{32}`.
+fn sid(s: &[u8]) -> Option<usize> {
+    named_id(s, b"sid=", 32)
+}
+
+/// `ASPSESSIONID[a-zA-Z]{8}=[a-zA-Z]{24}`.
+fn aspsessionid(s: &[u8]) -> Option<usize> {
+    let name = b"aspsessionid";
+    let rest = s.get(..name.len()).filter(|p| p.eq_ignore_ascii_case(name)).map(|_| &s[name.len()..])?;
+    let alpha = |r: &[u8]| r.iter().all(u8::is_ascii_alphabetic);
+    (rest.len() >= 33 && alpha(&rest[..8]) && rest[8] == b'=' && alpha(&rest[9..33])).then_some(name.len() + 33)
+}
+
+/// `cfid=[^&]+&cftoken=[^&]+`: each value runs to the next `&` (or the end).
+fn cfid(s: &[u8]) -> Option<usize> {
+    let value_len = |r: &[u8]| r.iter().position(|&b| b == b'&').unwrap_or(r.len());
+    let name = b"cfid=";
+    let rest = s.get(..name.len()).filter(|p| p.eq_ignore_ascii_case(name)).map(|_| &s[name.len()..])?;
+    let id = value_len(rest);
+    let token_name = b"&cftoken=";
+    let after = rest[id..].get(..token_name.len()).filter(|p| p.eq_ignore_ascii_case(token_name))?;
+    let token = value_len(&rest[id + after.len()..]);
+    (id > 0 && token > 0).then_some(name.len() + id + token_name.len() + token)
+}
+
+/// `hostToSURT(host, reverse_ipaddr)`, appended to `out`: the dot-separated labels in
+/// reverse order, joined by `,`; an IPv4 address (`(?:(?:\d{1,3}\.){3}\d{1,3})$`) kept as
+/// it is when `reverse_ipaddr` is false.
+pub(super) fn host_to_surt(host: &[u8], reverse_ipaddr: bool, out: &mut Vec<u8>) {
+    if !reverse_ipaddr && is_ip_address(host) {
+        out.extend_from_slice(host);
+        return;
+    }
+    for (i, label) in host.rsplit(|&b| b == b'.').enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(label);
+    }
+}
+
+/// `_RE_IP_ADDRESS.match(host)`: four runs of one to three digits separated by dots.
+fn is_ip_address(host: &[u8]) -> bool {
+    let mut parts = 0;
+    host.split(|&b| b == b'.').all(|p| {
+        parts += 1;
+        (1..=3).contains(&p.len()) && p.iter().all(u8::is_ascii_digit)
+    }) && parts == 4
+}

@@ -1,0 +1,73 @@
+"""`relurl surt`: the SURT key of each URL (relurl.surt, the twin of surt.surt).
+
+    relurl surt URL...           the key of each URL, one per line
+    relurl surt < urls.txt       the same for each line of standard input, streaming
+
+Options: `--with-scheme`, `--trailing-comma`, `--no-reverse-ipaddr`, `--keep-www` (surt's
+`host_massage=False`), `--no-surt` (the canonicalized URL, host not reversed). A line is read
+as bytes, as surt reads them (a line need not be UTF-8; its key then need not be either):
+output line N answers input line N. A URL surt raises for (a port urllib refuses, a blank
+line: surt's AttributeError) is reported on standard error as `relurl: line N: message` (`URL N` for arguments),
+answered with an empty line, and the exit status is then 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Iterator
+from typing import BinaryIO, TextIO
+
+from relurl._relurl import surt
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Adds the `surt` command to `commands`."""
+    sub = commands.add_parser(
+        "surt",
+        help="the SURT key of URLs (as the surt package and pywb compute it)",
+        description="Print the SURT key of each URL (surt.surt, version 0.3.1, with pywb's defaults). "
+        "Without URL, read URLs from standard input, one per line.",
+    )
+    sub.add_argument("urls", metavar="URL", nargs="*", default=[], help="URLs (default: standard input)")
+    sub.add_argument("--with-scheme", action="store_true", help="start the key with the scheme: http://(com,example)/")
+    sub.add_argument("--trailing-comma", action="store_true", help="a comma after the host: com,example,)/")
+    sub.add_argument("--no-reverse-ipaddr", action="store_true", help="keep IPv4 addresses in their usual order")
+    sub.add_argument("--keep-www", action="store_true", help="keep a leading www. (host_massage=False)")
+    sub.add_argument("--no-surt", action="store_true", help="the canonicalized URL, host not reversed")
+    sub.set_defaults(command_parser=sub)
+
+
+def run(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
+    """Writes the key of each URL of `args.urls` (or line of `stdin`) to `stdout`."""
+    options = {
+        "with_scheme": args.with_scheme,
+        "trailing_comma": args.trailing_comma,
+        "reverse_ipaddr": not args.no_reverse_ipaddr,
+        "host_massage": not args.keep_www,
+        "surt": not args.no_surt,
+    }
+    label, urls = ("URL", (os.fsencode(url) for url in args.urls)) if args.urls else ("line", _lines(stdin))
+    failed = False
+    out: list[bytes] = []
+    for number, url in enumerate(urls, 1):
+        try:
+            out.append(surt(url, **options))
+        except (ValueError, AttributeError) as err:
+            # surt's AttributeError is its answer to a blank URL (no scheme to read).
+            message = "a blank URL (surt raises AttributeError)" if isinstance(err, AttributeError) else str(err)
+            stderr.write(f"relurl: {label} {number}: {message}\n")
+            failed = True
+            out.append(b"")
+        if len(out) >= 8192:
+            stdout.write(b"\n".join(out) + b"\n")
+            out.clear()
+    if out:
+        stdout.write(b"\n".join(out) + b"\n")
+    stdout.flush()
+    return 1 if failed else 0
+
+
+def _lines(stdin: BinaryIO) -> Iterator[bytes]:
+    for raw in stdin:
+        yield raw.removesuffix(b"\n").removesuffix(b"\r")
