@@ -1,4 +1,4 @@
-"""Arrow columns in and out: `relurl.arrow.resolve`, `relurl.arrow.parse`, `relurl.arrow.normalize` and `relurl.arrow.surt`.
+"""Arrow columns in and out: `relurl.arrow` resolve, parse, normalize and surt.
 
 Any Arrow string array or chunked array goes in through the Arrow PyCapsule interface
 (`__arrow_c_array__` / `__arrow_c_stream__`): pyarrow, polars, duckdb, arro3, nanoarrow.
