@@ -507,3 +507,11 @@ def arrow_parse(
     strict: bool = False,
     errors: Literal["report"],
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
+
+# Private: the core's IDNA 2003 twin, for the differential tests (tests/test_idna2003.py).
+
+def _idna2003_encode(domain: str) -> str:
+    """`domain.encode("idna")` by the core (as str); UnicodeError as the codec."""
+
+def _nfkc_3_2(s: str) -> str:
+    """`unicodedata.ucd_3_2_0.normalize("NFKC", s)` by the core."""

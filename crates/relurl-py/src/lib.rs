@@ -6,6 +6,7 @@ mod base;
 mod batch;
 mod errors;
 mod functions;
+mod idna;
 mod links;
 mod resolving;
 mod strings;
@@ -25,6 +26,8 @@ mod relurl_native {
     use super::errors::{URLError, URLWarning};
     #[pymodule_export]
     use super::functions::{parse, resolve, validate};
+    #[pymodule_export]
+    use super::idna::{_idna2003_encode, _nfkc_3_2};
     #[pymodule_export]
     use super::links::{extract_links, PyLink};
     #[pymodule_export]

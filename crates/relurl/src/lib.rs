@@ -21,6 +21,7 @@
 //!   per row, on several threads, recording bad rows by index instead of stopping.
 //! - [`links::extract_links`] reads an HTML page with a tokenizer and resolves every link
 //!   against the page's base (RFC 1808 §3, the first `<base href>`), parsed once.
+//! - [`idna2003`] is a twin of CPython's `str.encode("idna")` (RFC 3490 ToASCII, RFC 3491).
 //! - [`urllib`] is a twin of CPython's `urllib.parse`, quirks included.
 //! - [`whatwg`] is the WHATWG URL Standard's parser ([`whatwg::WhatwgUrl`]): browsers'
 //!   parsing and joining, with percent-encoding, IDNA and IP address hosts.
@@ -49,6 +50,7 @@
 mod any;
 pub mod batch;
 mod error;
+pub mod idna2003;
 #[cfg(feature = "links")]
 pub mod links;
 mod recombine;
