@@ -515,3 +515,21 @@ def _idna2003_encode(domain: str) -> str:
 
 def _nfkc_3_2(s: str) -> str:
     """`unicodedata.ucd_3_2_0.normalize("NFKC", s)` by the core."""
+
+# w3lib.url.canonicalize_url, computed in Rust.
+
+def canonicalize_url(
+    url: str | bytes,
+    keep_blank_values: bool = True,
+    keep_fragments: bool = False,
+    encoding: str | None = None,
+    *,
+    query_separator: str = "&",
+) -> str:
+    """The answer of `w3lib.url.canonicalize_url` (w3lib 2.5.0) for the same arguments, or
+    the same exception type: query fields sorted by key then value and re-encoded, blank
+    ones dropped unless `keep_blank_values`, the path's percent-encodings normalized and its
+    dot segments resolved, the host lower-cased and IDNA 2003-encoded, the fragment dropped
+    unless `keep_fragments`. `encoding` (for bytes URLs, the query and the fragment) may be
+    None, utf-8, latin-1 or ascii (any alias Python knows); another codec raises
+    NotImplementedError rather than give a different answer."""

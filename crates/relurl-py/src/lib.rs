@@ -12,6 +12,7 @@ mod resolving;
 mod strings;
 mod url;
 mod urllib;
+mod w3lib;
 
 /// relurl's native module: RFC 1808 parsing and resolution in Rust.
 #[pyo3::pymodule(name = "_relurl", gil_used = false)]
@@ -34,6 +35,9 @@ mod relurl_native {
     use super::url::PyUrl;
     #[pymodule_export]
     use super::urllib::{_urllib_dialect, urljoin, urlparse, urlsplit};
+
+    #[pymodule_export]
+    use super::w3lib::canonicalize_url;
 
     use pyo3::prelude::*;
 

@@ -23,6 +23,7 @@
 //!   against the page's base (RFC 1808 §3, the first `<base href>`), parsed once.
 //! - [`idna2003`] is a twin of CPython's `str.encode("idna")` (RFC 3490 ToASCII, RFC 3491).
 //! - [`urllib`] is a twin of CPython's `urllib.parse`, quirks included.
+//! - [`w3lib`] is a twin of w3lib's `canonicalize_url` (Scrapy's fingerprint key).
 //! - [`whatwg`] is the WHATWG URL Standard's parser ([`whatwg::WhatwgUrl`]): browsers'
 //!   parsing and joining, with percent-encoding, IDNA and IP address hosts.
 //!
@@ -62,6 +63,7 @@ mod segments;
 mod spec;
 mod url;
 pub mod urllib;
+pub mod w3lib;
 pub mod whatwg;
 
 pub use any::{parse_checked, resolve_by_spec, AnyUrl};

@@ -1,0 +1,178 @@
+//! w3lib's percent-encoding helpers (`w3lib/_url.py`: `_quote`, `_unquote`,
+//! `_unquote_plus`, `_parse_qsl`, `_urlencode`; `w3lib/url.py`: `_unquotepath`,
+//! `_remove_dot_segments`) and its safe sets, on bytes.
+
+/// A set of bytes left as they are by [`quote_into`].
+pub(crate) struct Safe([bool; 256]);
+
+const UNRESERVED: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
+const GEN_DELIMS: &[u8] = b":/?#[]@";
+const SUB_DELIMS: &[u8] = b"!$&'()*+,;=";
+
+/// `RFC3986_UNRESERVED` plus the bytes of `extra` that are not in `minus`.
+const fn safe(extra: &[&[u8]], minus: &[u8]) -> Safe {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < UNRESERVED.len() {
+        table[UNRESERVED[i] as usize] = true;
+        i += 1;
+    }
+    let mut k = 0;
+    while k < extra.len() {
+        let mut j = 0;
+        while j < extra[k].len() {
+            table[extra[k][j] as usize] = true;
+            j += 1;
+        }
+        k += 1;
+    }
+    let mut m = 0;
+    while m < minus.len() {
+        table[minus[m] as usize] = false;
+        m += 1;
+    }
+    Safe(table)
+}
+
+/// `_quote(data)` with no `safe` (the unreserved set only).
+pub(crate) const UNRESERVED_ONLY: Safe = safe(&[], b"");
+/// `_USERINFO_SAFEST_CHARS`: unreserved and sub-delims, without `;` and `=`.
+pub(crate) const USERINFO_SAFEST: Safe = safe(&[SUB_DELIMS], b":;=");
+/// `_PATH_SAFEST_CHARS` (also `_QUERY_SAFEST_CHARS` and `_FRAGMENT_SAFEST_CHARS`): reserved,
+/// unreserved, `|` and `%`, without `#[]|`.
+pub(crate) const PATH_SAFEST: Safe = safe(&[GEN_DELIMS, SUB_DELIMS, b"|%"], b"#[]|");
+/// `_SPECIAL_QUERY_SAFEST_CHARS`: [`PATH_SAFEST`] without `'`.
+pub(crate) const SPECIAL_QUERY_SAFEST: Safe = safe(&[GEN_DELIMS, SUB_DELIMS, b"|%"], b"#[]|'");
+/// `_PATH_SAFE_CHARS`: reserved, unreserved, `|` and `%`, without `#`.
+pub(crate) const PATH_SAFE: Safe = safe(&[GEN_DELIMS, SUB_DELIMS, b"|%"], b"#");
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// `_quote_into(data, output, safe, quote_plus)`: every byte not in `safe` as `%HH`
+/// (upper-case), a space as `+` when `plus`.
+pub(crate) fn quote_into(data: &[u8], safe: &Safe, plus: bool, out: &mut String) {
+    for &b in data {
+        if safe.0[b as usize] {
+            out.push(b as char);
+        } else if plus && b == b' ' {
+            out.push('+');
+        } else {
+            out.push('%');
+            out.push(HEX[(b >> 4) as usize] as char);
+            out.push(HEX[(b & 15) as usize] as char);
+        }
+    }
+}
+
+fn nibble(b: u8) -> Option<u8> {
+    (b as char).to_digit(16).map(|d| d as u8)
+}
+
+/// `_unquote(data)` (`plus` false) or `_unquote_plus(data)`: each `%HH` with two hex digits
+/// as its byte, and `+` as a space when `plus`.
+pub(crate) fn unquote(data: &[u8], plus: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(data.len());
+    let mut i = 0;
+    while i < data.len() {
+        let b = data[i];
+        if b == b'%' && i + 2 < data.len() {
+            if let (Some(h), Some(l)) = (nibble(data[i + 1]), nibble(data[i + 2])) {
+                out.push(h << 4 | l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(if plus && b == b'+' { b' ' } else { b });
+        i += 1;
+    }
+    out
+}
+
+/// `_parse_qsl(qs, keep_blank_values, separator)`: the fields between separators, each
+/// split at its first `=` and unquoted with `+` as space; empty fields skipped, and blank
+/// ones unless `keep_blank_values`.
+pub(crate) fn parse_qsl(qs: &[u8], keep_blank_values: bool, separator: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut result = Vec::new();
+    let mut rest = qs;
+    loop {
+        let (field, next) = match memchr::memmem::find(rest, separator) {
+            Some(i) => (&rest[..i], Some(&rest[i + separator.len()..])),
+            None => (rest, None),
+        };
+        if !field.is_empty() {
+            let (key, value, has_eq) = match memchr::memchr(b'=', field) {
+                Some(i) => (&field[..i], &field[i + 1..], true),
+                None => (field, &b""[..], false),
+            };
+            if keep_blank_values || (has_eq && !value.is_empty()) {
+                result.push((unquote(key, true), unquote(value, true)));
+            }
+        }
+        match next {
+            Some(n) => rest = n,
+            None => return result,
+        }
+    }
+}
+
+/// `_urlencode(query, separator)`: `key=value` pairs quoted with `+` for spaces (unreserved
+/// bytes kept), joined by `separator`.
+pub(crate) fn urlencode(pairs: &[(Vec<u8>, Vec<u8>)], separator: &str, out: &mut String) {
+    for (i, (key, value)) in pairs.iter().enumerate() {
+        if i > 0 {
+            out.push_str(separator);
+        }
+        quote_into(key, &UNRESERVED_ONLY, true, out);
+        out.push('=');
+        quote_into(value, &UNRESERVED_ONLY, true, out);
+    }
+}
+
+/// `_unquotepath(path)`: unquoted, except `%25`, `%2F`, `%3B` and `%3F` in either case, which
+/// stay encoded (by the same chain of replacements as w3lib, in its order).
+pub(crate) fn unquotepath(path: &str) -> Vec<u8> {
+    if !path.contains('%') {
+        return path.as_bytes().to_vec();
+    }
+    let escaped = path
+        .replace("%25", "%2525")
+        .replace("%2f", "%252F")
+        .replace("%2F", "%252F")
+        .replace("%3b", "%253B")
+        .replace("%3B", "%253B")
+        .replace("%3f", "%253F")
+        .replace("%3F", "%253F");
+    unquote(escaped.as_bytes(), false)
+}
+
+/// `_remove_dot_segments(path)` of a path starting with `/` (RFC 3986 §5.2.4, as w3lib
+/// writes it).
+pub(crate) fn remove_dot_segments(path: &str) -> String {
+    if !path.contains("/.") {
+        return path.to_owned();
+    }
+    let segments: Vec<&str> = path[1..].split('/').collect();
+    let (last, init) = segments.split_last().unwrap_or((&"", &[]));
+    let mut output: Vec<&str> = Vec::with_capacity(segments.len());
+    for &segment in init {
+        if segment == ".." {
+            output.pop();
+        } else if segment != "." {
+            output.push(segment);
+        }
+    }
+    match *last {
+        ".." => {
+            output.pop();
+            output.push("");
+        }
+        "." => output.push(""),
+        other => output.push(other),
+    }
+    let mut out = String::with_capacity(path.len());
+    for segment in output {
+        out.push('/');
+        out.push_str(segment);
+    }
+    out
+}
