@@ -243,3 +243,60 @@ def test_hypothesis_bytes(seed: int, options: dict[str, Any]) -> None:
 def test_hypothesis_text(batch: list[str], options: dict[str, Any]) -> None:
     """3,000 arbitrary strings, and the same after http://."""
     assert differences(batch + ["http://" + t for t in batch], **options) == []  # type: ignore[arg-type]
+
+
+def test_arrow_column_equals_the_function() -> None:
+    pa = pytest.importorskip("pyarrow")
+    import relurl.arrow
+
+    urls = [*corpus_urls()[:3000], "http://a:x/", None, "http://[::1/", "HTTP://B\u00fccher.DE/?b&a"]
+    expected = []
+    for u in urls:
+        try:
+            expected.append(None if u is None else relurl.canonicalize_url(u))
+        except ValueError:
+            expected.append(None)
+    for threads in (1, 2):
+        got = pa.array(relurl.arrow.canonicalize_url(pa.array(urls), errors="null", threads=threads))
+        assert got.to_pylist() == expected
+    chunked = pa.chunked_array([urls[:1000], urls[1000:]])
+    result, failures = relurl.arrow.canonicalize_url(chunked, errors="report", keep_fragments=True)
+    assert [f.index for f in failures] == [3000, 3002]
+    assert isinstance(failures[0], ValueError)
+    assert pa.chunked_array(result).num_chunks == 2
+    with pytest.raises(ValueError, match="item 3000") as raised:
+        relurl.arrow.canonicalize_url(pa.array(urls))
+    assert raised.value.index == 3000  # type: ignore[attr-defined]
+    options: dict[str, Any] = {"keep_blank_values": False, "query_separator": ";"}
+    sample = pa.array(["http://a/?b=1;a;c=", "http://a/?x"])
+    assert pa.array(relurl.arrow.canonicalize_url(sample, **options)).to_pylist() == [
+        w3lib_url.canonicalize_url("http://a/?b=1;a;c=", **options),
+        w3lib_url.canonicalize_url("http://a/?x", **options),
+    ]
+
+
+def test_cli_streams_and_reports() -> None:
+    import subprocess
+    import sys
+
+    lines = b"HTTP://Www.Example.COM:80/a/./b/../c?b=2&a=1#f\nhttp://a:x/\n\xff\nhttp://a/?b\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "relurl", "canonicalize"], input=lines, capture_output=True, check=False
+    )
+    assert done.stdout.decode().split("\n") == ["http://www.example.com:80/a/c?a=1&b=2", "", "", "http://a/?b=", ""]
+    assert done.returncode == 1
+    assert b"line 2:" in done.stderr and b"line 3: invalid UTF-8" in done.stderr
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "relurl",
+            "canonicalize",
+            "--keep-fragments",
+            "--drop-blank-values",
+            "http://a/?b&c=1#x",
+        ],
+        capture_output=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (0, b"http://a/?c=1#x\n")

@@ -1,4 +1,5 @@
-"""Arrow columns in and out: `relurl.arrow.resolve` and `relurl.arrow.parse`.
+"""Arrow columns in and out: `relurl.arrow.resolve`, `relurl.arrow.parse` and
+`relurl.arrow.canonicalize_url` (w3lib.url.canonicalize_url's twin, row by row).
 
 Any Arrow string array or chunked array goes in through the Arrow PyCapsule interface
 (`__arrow_c_array__` / `__arrow_c_stream__`): pyarrow, polars, duckdb, arro3, nanoarrow.
@@ -27,7 +28,8 @@ relurl itself needs no Arrow library at run time; ``pip install relurl[arrow]`` 
 ['http://a/b/c/g', None, 'http://a/b/h']
 """
 
+from relurl._relurl import arrow_canonicalize_url as canonicalize_url
 from relurl._relurl import arrow_parse as parse
 from relurl._relurl import arrow_resolve as resolve
 
-__all__ = ["parse", "resolve"]
+__all__ = ["canonicalize_url", "parse", "resolve"]

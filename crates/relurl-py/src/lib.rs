@@ -18,7 +18,7 @@ mod w3lib;
 #[pyo3::pymodule(name = "_relurl", gil_used = false)]
 mod relurl_native {
     #[pymodule_export]
-    use super::arrow::{arrow_parse, arrow_resolve};
+    use super::arrow::{arrow_canonicalize_url, arrow_parse, arrow_resolve};
     #[pymodule_export]
     use super::base::{base_from_header, establish_base, PyEstablishedBase};
     #[pymodule_export]

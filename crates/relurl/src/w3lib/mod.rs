@@ -11,6 +11,7 @@
 //! - [`quote`]: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
 //!   `_remove_dot_segments`;
 //! - [`ip`]: the `ipaddress` calls (`_check_bracketed_host`, `_normalize_ipv6_host`);
+//! - [`canonicalize_column`]: a column on several threads (the core's batch scheduler);
 //! - [`unicode`]: `unicodedata.normalize("NFKC")` and `str.lower()` of the Python w3lib
 //!   runs on, over tables generated from it (see `tables.txt`).
 //!
@@ -21,6 +22,7 @@
 //! assert_eq!(key, "http://www.example.com/do?a=50&b=2&b=5&c=3");
 //! ```
 
+mod batch;
 mod ip;
 mod quote;
 mod split;
@@ -28,6 +30,8 @@ mod unicode;
 
 use std::borrow::Cow;
 use std::fmt;
+
+pub use batch::{canonicalize_column, CanonicalRow, CanonicalRows, RowFailure};
 
 use crate::urllib::Schemes;
 use quote::{quote_into, PATH_SAFE, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
@@ -166,7 +170,7 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
     } else {
         quote_into(&quote::unquotepath(path), &PATH_SAFE, false, &mut path_out);
     }
-    if path_out.starts_with('/') {
+    if path_out.starts_with('/') && path_out.contains("/.") {
         path_out = quote::remove_dot_segments(&path_out);
     }
     let fragment = if o.keep_fragments { &fragment[..] } else { "" };
@@ -230,11 +234,13 @@ struct SafeSplit {
 
 /// `_safe_url_split(url, encoding)` of the decoded URL.
 fn safe_url_split(url: &str, encoding: Encoding) -> Result<SafeSplit, W3libError> {
-    let parts = split::urlsplit(&split::strip(url))?;
+    let stripped = split::strip(url);
+    let mut scratch = String::new();
+    let parts = split::urlsplit(&stripped, &mut scratch)?;
     let mut netloc = String::new();
-    if let Some(username) = &parts.username {
+    if let Some(username) = parts.username {
         quote_into(&quote::unquote(username.as_bytes(), false), &USERINFO_SAFEST, false, &mut netloc);
-        if let Some(password) = &parts.password {
+        if let Some(password) = parts.password {
             netloc.push(':');
             quote_into(&quote::unquote(password.as_bytes(), false), &USERINFO_SAFEST, false, &mut netloc);
         }
@@ -260,11 +266,11 @@ fn safe_url_split(url: &str, encoding: Encoding) -> Result<SafeSplit, W3libError
     quote_into(parts.path.as_bytes(), &PATH_SAFEST, false, &mut path);
     let mut query = String::new();
     let safe = if split::is_special(&parts.scheme) { &SPECIAL_QUERY_SAFEST } else { &PATH_SAFEST };
-    quote_into(&encoding.encode(&parts.query)?, safe, false, &mut query);
+    quote_into(&encoding.encode(parts.query)?, safe, false, &mut query);
     let mut fragment = String::new();
-    quote_into(&encoding.encode(&parts.fragment)?, &PATH_SAFEST, false, &mut fragment);
+    quote_into(&encoding.encode(parts.fragment)?, &PATH_SAFEST, false, &mut fragment);
     if path.is_empty() && !query.is_empty() && split::is_special(&parts.scheme) {
         path.push('/');
     }
-    Ok(SafeSplit { scheme: parts.scheme, netloc, path, query, fragment })
+    Ok(SafeSplit { scheme: parts.scheme.into_owned(), netloc, path, query, fragment })
 }

@@ -2,6 +2,11 @@
 //! `_unquote_plus`, `_parse_qsl`, `_urlencode`; `w3lib/url.py`: `_unquotepath`,
 //! `_remove_dot_segments`) and its safe sets, on bytes.
 
+use std::borrow::Cow;
+
+/// A query field: its name and value, unquoted.
+pub(crate) type Pair<'a> = (Cow<'a, [u8]>, Cow<'a, [u8]>);
+
 /// A set of bytes left as they are by [`quote_into`].
 pub(crate) struct Safe([bool; 256]);
 
@@ -51,10 +56,15 @@ const HEX: &[u8; 16] = b"0123456789ABCDEF";
 /// `_quote_into(data, output, safe, quote_plus)`: every byte not in `safe` as `%HH`
 /// (upper-case), a space as `+` when `plus`.
 pub(crate) fn quote_into(data: &[u8], safe: &Safe, plus: bool, out: &mut String) {
-    for &b in data {
-        if safe.0[b as usize] {
-            out.push(b as char);
-        } else if plus && b == b' ' {
+    out.reserve(data.len());
+    let mut rest = data;
+    while !rest.is_empty() {
+        // A run of safe bytes (all ASCII) at once, then one byte to encode.
+        let run = rest.iter().position(|&b| !safe.0[b as usize]).unwrap_or(rest.len());
+        out.push_str(std::str::from_utf8(&rest[..run]).unwrap_or_default());
+        let Some(&b) = rest.get(run) else { break };
+        rest = &rest[run + 1..];
+        if plus && b == b' ' {
             out.push('+');
         } else {
             out.push('%');
@@ -70,7 +80,10 @@ fn nibble(b: u8) -> Option<u8> {
 
 /// `_unquote(data)` (`plus` false) or `_unquote_plus(data)`: each `%HH` with two hex digits
 /// as its byte, and `+` as a space when `plus`.
-pub(crate) fn unquote(data: &[u8], plus: bool) -> Vec<u8> {
+pub(crate) fn unquote(data: &[u8], plus: bool) -> Cow<'_, [u8]> {
+    if memchr::memchr(b'%', data).is_none() && !(plus && memchr::memchr(b'+', data).is_some()) {
+        return Cow::Borrowed(data);
+    }
     let mut out = Vec::with_capacity(data.len());
     let mut i = 0;
     while i < data.len() {
@@ -85,13 +98,13 @@ pub(crate) fn unquote(data: &[u8], plus: bool) -> Vec<u8> {
         out.push(if plus && b == b'+' { b' ' } else { b });
         i += 1;
     }
-    out
+    Cow::Owned(out)
 }
 
 /// `_parse_qsl(qs, keep_blank_values, separator)`: the fields between separators, each
 /// split at its first `=` and unquoted with `+` as space; empty fields skipped, and blank
 /// ones unless `keep_blank_values`.
-pub(crate) fn parse_qsl(qs: &[u8], keep_blank_values: bool, separator: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
+pub(crate) fn parse_qsl<'a>(qs: &'a [u8], keep_blank_values: bool, separator: &[u8]) -> Vec<Pair<'a>> {
     let mut result = Vec::new();
     let mut rest = qs;
     loop {
@@ -117,7 +130,7 @@ pub(crate) fn parse_qsl(qs: &[u8], keep_blank_values: bool, separator: &[u8]) ->
 
 /// `_urlencode(query, separator)`: `key=value` pairs quoted with `+` for spaces (unreserved
 /// bytes kept), joined by `separator`.
-pub(crate) fn urlencode(pairs: &[(Vec<u8>, Vec<u8>)], separator: &str, out: &mut String) {
+pub(crate) fn urlencode(pairs: &[Pair<'_>], separator: &str, out: &mut String) {
     for (i, (key, value)) in pairs.iter().enumerate() {
         if i > 0 {
             out.push_str(separator);
@@ -129,20 +142,39 @@ pub(crate) fn urlencode(pairs: &[(Vec<u8>, Vec<u8>)], separator: &str, out: &mut
 }
 
 /// `_unquotepath(path)`: unquoted, except `%25`, `%2F`, `%3B` and `%3F` in either case, which
-/// stay encoded (by the same chain of replacements as w3lib, in its order).
-pub(crate) fn unquotepath(path: &str) -> Vec<u8> {
-    if !path.contains('%') {
-        return path.as_bytes().to_vec();
+/// stay encoded (w3lib first replaces them by `%2525`, `%252F`, ... and then unquotes; one
+/// pass here: the replacements cannot overlap, as each starts with the only `%` it holds).
+pub(crate) fn unquotepath(path: &str) -> Cow<'_, [u8]> {
+    let data = path.as_bytes();
+    if memchr::memchr(b'%', data).is_none() {
+        return Cow::Borrowed(data);
     }
-    let escaped = path
-        .replace("%25", "%2525")
-        .replace("%2f", "%252F")
-        .replace("%2F", "%252F")
-        .replace("%3b", "%253B")
-        .replace("%3B", "%253B")
-        .replace("%3f", "%253F")
-        .replace("%3F", "%253F");
-    unquote(escaped.as_bytes(), false)
+    let mut out = Vec::with_capacity(data.len());
+    let mut i = 0;
+    while i < data.len() {
+        if data[i] == b'%' && i + 2 < data.len() {
+            let kept: Option<&[u8]> = match (data[i + 1], data[i + 2]) {
+                (b'2', b'5') => Some(b"%25"),
+                (b'2', b'f' | b'F') => Some(b"%2F"),
+                (b'3', b'b' | b'B') => Some(b"%3B"),
+                (b'3', b'f' | b'F') => Some(b"%3F"),
+                _ => None,
+            };
+            if let Some(kept) = kept {
+                out.extend_from_slice(kept);
+                i += 3;
+                continue;
+            }
+            if let (Some(h), Some(l)) = (nibble(data[i + 1]), nibble(data[i + 2])) {
+                out.push(h << 4 | l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(data[i]);
+        i += 1;
+    }
+    Cow::Owned(out)
 }
 
 /// `_remove_dot_segments(path)` of a path starting with `/` (RFC 3986 §5.2.4, as w3lib

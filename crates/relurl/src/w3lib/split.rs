@@ -5,14 +5,18 @@
 //! only inside the authority, the NFKC check also rejects `\`, the port is checked at
 //! once), so this is a twin of that code, not of urllib's.
 
+use std::borrow::Cow;
+
 use super::ip::{ip_address, IpAddress};
 use super::unicode::{nfkc_current, py_lower};
 use super::W3libError;
 
 /// The special schemes of the URL Standard (`_SPECIAL_SCHEMES`).
 pub(crate) fn is_special(scheme: &str) -> bool {
-    matches!(scheme, "ftp" | "file" | "http" | "https" | "ws" | "wss")
+    SPECIAL.contains(&scheme)
 }
+
+const SPECIAL: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
 
 fn c0_or_space(c: char) -> bool {
     c <= ' '
@@ -20,8 +24,9 @@ fn c0_or_space(c: char) -> bool {
 
 /// `_strip(s)`: when `s` holds a C0 control or space, strip them from both ends and delete
 /// every tab and newline.
-pub(crate) fn strip(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.bytes().any(|b| b <= b' ') {
+pub(crate) fn strip(s: &str) -> Cow<'_, str> {
+    // Without short-circuit, so that the loop is vector code.
+    if !s.bytes().fold(false, |any, b| any | (b <= b' ')) {
         return s.into();
     }
     s.trim_matches(c0_or_space).chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect::<String>().into()
@@ -29,15 +34,15 @@ pub(crate) fn strip(s: &str) -> std::borrow::Cow<'_, str> {
 
 /// A `_SplitResult`: the five components, and the net_loc's parts.
 #[derive(Debug, Default)]
-pub(crate) struct Split {
-    pub scheme: String,
-    pub path: String,
-    pub query: String,
-    pub fragment: String,
-    pub username: Option<String>,
-    pub password: Option<String>,
+pub(crate) struct Split<'a> {
+    pub scheme: Cow<'a, str>,
+    pub path: &'a str,
+    pub query: &'a str,
+    pub fragment: &'a str,
+    pub username: Option<&'a str>,
+    pub password: Option<&'a str>,
     /// Lower-cased before any `%` (`__post_init__`); `None` only for an empty URL.
-    pub hostname: Option<String>,
+    pub hostname: Option<Cow<'a, str>>,
     pub port: Option<u16>,
 }
 
@@ -45,40 +50,63 @@ fn value_error(reason: &str) -> W3libError {
     W3libError::Value(reason.to_owned())
 }
 
-/// `_urlsplit(url)`.
-pub(crate) fn urlsplit(url: &str) -> Result<Split, W3libError> {
+/// The length of the scheme `^([a-zA-Z][a-zA-Z0-9+\-.]*):` matches, if it does.
+fn scheme_len(url: &str) -> Option<usize> {
+    let b = url.as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let end = b.iter().position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))).unwrap_or(b.len());
+    (b.get(end) == Some(&b':')).then_some(end)
+}
+
+/// Whether a special scheme's URL has a `\` before its query and fragment (w3lib turns
+/// those into `/`).
+fn has_backslash(url: &str) -> bool {
+    let Some(len) = scheme_len(url) else { return false };
+    let rest = url[len + 1..].as_bytes();
+    let cut = memchr::memchr2(b'?', b'#', rest).unwrap_or(rest.len());
+    memchr::memchr(b'\\', &rest[..cut]).is_some() && SPECIAL.iter().any(|s| s.eq_ignore_ascii_case(&url[..len]))
+}
+
+/// `_urlsplit(url)`: the components borrow `url`, or `scratch` when w3lib changes the
+/// text first (tabs and newlines deleted, `\` as `/` in a special URL).
+pub(crate) fn urlsplit<'a>(url: &'a str, scratch: &'a mut String) -> Result<Split<'a>, W3libError> {
     if url.is_empty() {
         return Ok(Split::default());
     }
-    let url: String = url.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
-    let url = url.trim_start_matches(c0_or_space);
-    // `^([a-zA-Z][a-zA-Z0-9+\-.]*):`
-    let b = url.as_bytes();
-    let mut scheme = String::new();
-    let mut rest = url;
-    if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        let end = b.iter().position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))).unwrap_or(b.len());
-        if b.get(end) == Some(&b':') {
-            scheme = url[..end].to_ascii_lowercase();
-            rest = &url[end + 1..];
+    let has_tab = memchr::memchr3(b'\t', b'\n', b'\r', url.as_bytes()).is_some();
+    let url: &'a str = if has_tab || has_backslash(url.trim_start_matches(c0_or_space)) {
+        let filtered: String = url.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
+        let mut text = filtered.trim_start_matches(c0_or_space).to_owned();
+        if has_backslash(&text) {
+            let len = scheme_len(&text).unwrap_or(0) + 1;
+            let cut = text[len..].find(['?', '#']).map_or(text.len(), |i| i + len);
+            text = text[..cut].replace('\\', "/") + &text[cut..];
         }
-    }
-    let mut url = rest.to_owned();
-    if is_special(&scheme) && url.contains('\\') {
-        let cut = url.find(['?', '#']).unwrap_or(url.len());
-        url = url[..cut].replace('\\', "/") + &url[cut..];
-    }
+        *scratch = text;
+        scratch.as_str()
+    } else {
+        url.trim_start_matches(c0_or_space)
+    };
+    let (scheme, url) = match scheme_len(url) {
+        Some(len) => {
+            let s = &url[..len];
+            (if s.bytes().any(|b| b.is_ascii_uppercase()) { Cow::Owned(s.to_ascii_lowercase()) } else { Cow::Borrowed(s) }, &url[len + 1..])
+        }
+        None => (Cow::Borrowed(""), url),
+    };
     let has_netloc = url.starts_with("//");
     let from = if has_netloc { 2 } else { 0 };
-    let find = |c: char| url.get(from..).and_then(|s| s.find(c)).map(|i| i + from);
-    let (slash, mut question, mut hash) = (find('/'), find('?'), find('#'));
+    let find = |c: u8| url.as_bytes().get(from..).and_then(|s| memchr::memchr(c, s)).map(|i| i + from);
+    let (slash, mut question, mut hash) = (find(b'/'), find(b'?'), find(b'#'));
     let mut netloc = "";
     let mut bracketed = false;
-    let mut rest = url.as_str();
+    let mut rest = url;
     if has_netloc {
         let delim = [slash, question, hash].into_iter().flatten().min().unwrap_or(url.len());
         let inside = |p: Option<usize>| p.is_some_and(|p| p < delim);
-        let (open, close) = (inside(find('[')), inside(find(']')));
+        let (open, close) = (inside(find(b'[')), inside(find(b']')));
         if open != close {
             return Err(value_error("Invalid IPv6 URL"));
         }
@@ -109,8 +137,8 @@ pub(crate) fn urlsplit(url: &str) -> Result<Split, W3libError> {
     };
     let (username, password) = match userinfo {
         Some(u) => match u.split_once(':') {
-            Some((user, pass)) => (Some(user.to_owned()), Some(pass.to_owned())),
-            None => (Some(u.to_owned()), None),
+            Some((user, pass)) => (Some(user), Some(pass)),
+            None => (Some(u), None),
         },
         None => (None, None),
     };
@@ -122,13 +150,13 @@ pub(crate) fn urlsplit(url: &str) -> Result<Split, W3libError> {
         hostinfo.split_once(':').unwrap_or((hostinfo, ""))
     };
     let hostname = match hostname.split_once('%') {
-        Some((h, zone)) => format!("{}%{zone}", py_lower(h)),
-        None => py_lower(hostname).into_owned(),
+        Some((h, zone)) => Cow::Owned(format!("{}%{zone}", py_lower(h))),
+        None => py_lower(hostname),
     };
     let port = if port.is_empty() {
         None
     } else if !port.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(W3libError::Value(format!("Port could not be cast to integer value as {port:?}")));
+        return Err(W3libError::Value(format!("Port could not be cast to integer value as {port}")));
     } else {
         // `int(port)`, then `port in range(65535 + 1)`.
         let digits = port.trim_start_matches('0');
@@ -137,9 +165,9 @@ pub(crate) fn urlsplit(url: &str) -> Result<Split, W3libError> {
     };
     Ok(Split {
         scheme,
-        path: path.to_owned(),
-        query: query.to_owned(),
-        fragment: fragment.to_owned(),
+        path,
+        query,
+        fragment,
         username,
         password,
         hostname: Some(hostname),
@@ -179,7 +207,7 @@ fn check_bracketed_host(host: &str) -> Result<(), W3libError> {
     match ip_address(host) {
         Some(IpAddress::V6(..)) => Ok(()),
         Some(IpAddress::V4) => Err(value_error("An IPv4 address cannot be in brackets")),
-        None => Err(W3libError::Value(format!("{host:?} does not appear to be an IPv4 or IPv6 address"))),
+        None => Err(W3libError::Value(format!("'{host}' does not appear to be an IPv4 or IPv6 address"))),
     }
 }
 
@@ -192,14 +220,14 @@ fn checknetloc(netloc: &str) -> Result<(), W3libError> {
     let cleaned: String = netloc.chars().filter(|c| !matches!(c, '@' | ':' | '#' | '?')).collect();
     let normalized = nfkc_current(&cleaned);
     if cleaned != normalized && normalized.contains(['/', '?', '#', '@', ':', '\\']) {
-        return Err(W3libError::Value(format!("netloc {netloc:?} contains invalid characters under NFKC normalization")));
+        return Err(W3libError::Value(format!("netloc '{netloc}' contains invalid characters under NFKC normalization")));
     }
     Ok(())
 }
 
 /// w3lib's `_idna(hostname)`: an ASCII host as it is; any other, without `@:#?`, through
 /// NFKC and `str.encode("idna")` ([`crate::idna2003::to_ascii`]); `None` where that fails.
-pub(crate) fn idna(hostname: &str) -> Option<std::borrow::Cow<'_, str>> {
+pub(crate) fn idna(hostname: &str) -> Option<Cow<'_, str>> {
     if hostname.is_ascii() {
         return Some(hostname.into());
     }
