@@ -56,7 +56,9 @@ impl Encoding {
             Self::Utf8 => Ok(Cow::Borrowed(text.as_bytes())),
             Self::Ascii if text.is_ascii() => Ok(Cow::Borrowed(text.as_bytes())),
             Self::Ascii => Err(W3libError::UnicodeEncode),
-            Self::Latin1 => text.chars().map(|c| u8::try_from(c).map_err(|_| W3libError::UnicodeEncode)).collect::<Result<Vec<u8>, _>>().map(Cow::Owned),
+            Self::Latin1 => {
+                text.chars().map(|c| u8::try_from(c).map_err(|_| W3libError::UnicodeEncode)).collect::<Result<Vec<u8>, _>>().map(Cow::Owned)
+            }
         }
     }
 
@@ -66,7 +68,13 @@ impl Encoding {
         let mut out = String::with_capacity(data.len());
         match self {
             Self::Latin1 => out.extend(data.iter().map(|&b| char::from(b))),
-            Self::Ascii => data.iter().for_each(|&b| if b.is_ascii() { out.push(char::from(b)) } else { quote_into(&[b], &quote::UNRESERVED_ONLY, false, &mut out) }),
+            Self::Ascii => data.iter().for_each(|&b| {
+                if b.is_ascii() {
+                    out.push(char::from(b));
+                } else {
+                    quote_into(&[b], &quote::UNRESERVED_ONLY, false, &mut out);
+                }
+            }),
             Self::Utf8 => {
                 for chunk in data.utf8_chunks() {
                     out.push_str(chunk.valid());
@@ -97,7 +105,13 @@ pub struct Options<'a> {
 impl Default for Options<'_> {
     /// w3lib's defaults, with the scheme lists of CPython 3.11.
     fn default() -> Self {
-        Self { keep_blank_values: true, keep_fragments: false, encoding: Encoding::Utf8, query_separator: "&", schemes: Cow::Owned(Schemes::for_python(3, 11)) }
+        Self {
+            keep_blank_values: true,
+            keep_fragments: false,
+            encoding: Encoding::Utf8,
+            query_separator: "&",
+            schemes: Cow::Owned(Schemes::for_python(3, 11)),
+        }
     }
 }
 
@@ -142,8 +156,14 @@ pub fn canonicalize_url_bytes(url: &[u8], options: &Options<'_>) -> Result<Strin
 fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) -> Result<String, W3libError> {
     // "If supplied `encoding` is not compatible with all characters in `url`, fallback to
     // UTF-8 as safety net."
-    let parts = match safe_url_split(&text(o.encoding), o.encoding) {
-        Err(W3libError::UnicodeEncode) => safe_url_split(&text(Encoding::Utf8), Encoding::Utf8)?,
+    let first = text(o.encoding);
+    let (mut buffers, mut fallback_buffers) = Default::default();
+    let fallback;
+    let parts = match safe_url_split(&first, o.encoding, &mut buffers) {
+        Err(W3libError::UnicodeEncode) => {
+            fallback = text(Encoding::Utf8);
+            safe_url_split(&fallback, Encoding::Utf8, &mut fallback_buffers)?
+        }
         other => other?,
     };
     let SafeSplit { scheme, netloc, path, query, fragment } = parts;
@@ -164,23 +184,24 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
         pairs.sort();
         quote::urlencode(&pairs, o.query_separator, &mut query_out);
     }
-    let mut path_out = String::new();
-    if path.is_empty() {
-        path_out.push('/');
+    let mut path_out: Cow<'_, str> = if path.is_empty() {
+        Cow::Borrowed("/")
     } else {
-        quote_into(&quote::unquotepath(path), &PATH_SAFE, false, &mut path_out);
-    }
+        quoted(path, &quote::unquotepath(path), &PATH_SAFE)
+    };
     if path_out.starts_with('/') && path_out.contains("/.") {
-        path_out = quote::remove_dot_segments(&path_out);
+        path_out = Cow::Owned(quote::remove_dot_segments(&path_out));
     }
     let fragment = if o.keep_fragments { &fragment[..] } else { "" };
     // Lower-case the host and port, not the user info; drop a trailing ':'.
     let (userinfo, host) = netloc.rfind('@').map_or(("", &netloc[..]), |at| (&netloc[..=at], &netloc[at + 1..]));
-    let host = unicode::py_lower(host);
-    let mut netloc = String::with_capacity(netloc.len());
-    netloc.push_str(userinfo);
-    netloc.push_str(host.strip_suffix(':').unwrap_or(&host));
-    let netloc = normalize_ipv6_host(netloc);
+    let lowered = unicode::py_lower(host);
+    let host = lowered.strip_suffix(':').unwrap_or(&lowered);
+    let netloc = if userinfo.is_empty() && !host.contains('[') {
+        Cow::Borrowed(host)
+    } else {
+        Cow::Owned(normalize_ipv6_host(format!("{userinfo}{host}")))
+    };
     Ok(urlunparse(&o.schemes, &scheme, &netloc, &path_out, params, &query_out, fragment))
 }
 
@@ -208,7 +229,9 @@ fn urlunparse(schemes: &Schemes, scheme: &str, netloc: &str, path: &str, params:
         if !url.is_empty() && !url.starts_with('/') {
             out.push('/');
         }
-    } else if url.starts_with("//") || (!scheme.is_empty() && schemes.uses_netloc.contains(scheme) && (url.is_empty() || url.starts_with('/'))) {
+    } else if url.starts_with("//")
+        || (!scheme.is_empty() && schemes.uses_netloc.contains(scheme) && (url.is_empty() || url.starts_with('/')))
+    {
         out.push_str("//");
     }
     out.push_str(&url);
@@ -223,20 +246,54 @@ fn urlunparse(schemes: &Schemes, scheme: &str, netloc: &str, path: &str, params:
     out
 }
 
-/// What `_safe_url_split` returns.
-struct SafeSplit {
-    scheme: String,
-    netloc: String,
-    path: String,
-    query: String,
-    fragment: String,
+/// What `_safe_url_split` returns: borrowed from the URL wherever nothing changes.
+struct SafeSplit<'a> {
+    scheme: Cow<'a, str>,
+    netloc: Cow<'a, str>,
+    path: Cow<'a, str>,
+    query: Cow<'a, str>,
+    fragment: Cow<'a, str>,
 }
 
-/// `_safe_url_split(url, encoding)` of the decoded URL.
-fn safe_url_split(url: &str, encoding: Encoding) -> Result<SafeSplit, W3libError> {
-    let stripped = split::strip(url);
-    let mut scratch = String::new();
-    let parts = split::urlsplit(&stripped, &mut scratch)?;
+/// `text` quoted by `safe` (as `bytes`, its encoding): `text` itself when every byte is safe.
+fn quoted<'a>(text: &'a str, bytes: &Cow<'_, [u8]>, safe: &quote::Safe) -> Cow<'a, str> {
+    if matches!(bytes, Cow::Borrowed(_)) && safe.all(text.as_bytes()) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::new();
+    quote_into(bytes, safe, false, &mut out);
+    Cow::Owned(out)
+}
+
+/// `_safe_url_split(url, encoding)` of the decoded URL; `buffers` hold the text w3lib
+/// rewrites before splitting (stripped, tabs and newlines deleted, `\\` as `/`).
+fn safe_url_split<'a>(url: &'a str, encoding: Encoding, buffers: &'a mut (String, String)) -> Result<SafeSplit<'a>, W3libError> {
+    let (stripped_buf, scratch) = (&mut buffers.0, &mut buffers.1);
+    let stripped: &'a str = match split::strip(url) {
+        Cow::Borrowed(s) => s,
+        Cow::Owned(s) => {
+            *stripped_buf = s;
+            stripped_buf.as_str()
+        }
+    };
+    let parts = split::urlsplit(stripped, scratch)?;
+    let netloc = match (&parts.hostname, parts.username, parts.port) {
+        (Some(Cow::Borrowed(h)), None, None) if h.is_ascii() && !h.contains(':') => Cow::Borrowed(*h),
+        _ => Cow::Owned(safe_netloc(&parts)?),
+    };
+    let mut path = quoted(parts.path, &Cow::Borrowed(parts.path.as_bytes()), &PATH_SAFEST);
+    let safe = if split::is_special(&parts.scheme) { &SPECIAL_QUERY_SAFEST } else { &PATH_SAFEST };
+    let query = quoted(parts.query, &encoding.encode(parts.query)?, safe);
+    let fragment = quoted(parts.fragment, &encoding.encode(parts.fragment)?, &PATH_SAFEST);
+    if path.is_empty() && !query.is_empty() && split::is_special(&parts.scheme) {
+        path = Cow::Borrowed("/");
+    }
+    Ok(SafeSplit { scheme: parts.scheme, netloc, path, query, fragment })
+}
+
+/// The net_loc `_safe_url_split` builds: user info re-quoted, the host IDNA-encoded (or in
+/// brackets), the port as a number.
+fn safe_netloc(parts: &split::Split<'_>) -> Result<String, W3libError> {
     let mut netloc = String::new();
     if let Some(username) = parts.username {
         quote_into(&quote::unquote(username.as_bytes(), false), &USERINFO_SAFEST, false, &mut netloc);
@@ -262,15 +319,5 @@ fn safe_url_split(url: &str, encoding: Encoding) -> Result<SafeSplit, W3libError
         netloc.push(':');
         netloc.push_str(&port.to_string());
     }
-    let mut path = String::new();
-    quote_into(parts.path.as_bytes(), &PATH_SAFEST, false, &mut path);
-    let mut query = String::new();
-    let safe = if split::is_special(&parts.scheme) { &SPECIAL_QUERY_SAFEST } else { &PATH_SAFEST };
-    quote_into(&encoding.encode(parts.query)?, safe, false, &mut query);
-    let mut fragment = String::new();
-    quote_into(&encoding.encode(parts.fragment)?, &PATH_SAFEST, false, &mut fragment);
-    if path.is_empty() && !query.is_empty() && split::is_special(&parts.scheme) {
-        path.push('/');
-    }
-    Ok(SafeSplit { scheme: parts.scheme.into_owned(), netloc, path, query, fragment })
+    Ok(netloc)
 }

@@ -39,6 +39,13 @@ const fn safe(extra: &[&[u8]], minus: &[u8]) -> Safe {
     Safe(table)
 }
 
+impl Safe {
+    /// Whether every byte of `data` is in the set.
+    pub(crate) fn all(&self, data: &[u8]) -> bool {
+        data.iter().all(|&b| self.0[b as usize])
+    }
+}
+
 /// `_quote(data)` with no `safe` (the unreserved set only).
 pub(crate) const UNRESERVED_ONLY: Safe = safe(&[], b"");
 /// `_USERINFO_SAFEST_CHARS`: unreserved and sub-delims, without `;` and `=`.
@@ -56,22 +63,24 @@ const HEX: &[u8; 16] = b"0123456789ABCDEF";
 /// `_quote_into(data, output, safe, quote_plus)`: every byte not in `safe` as `%HH`
 /// (upper-case), a space as `+` when `plus`.
 pub(crate) fn quote_into(data: &[u8], safe: &Safe, plus: bool, out: &mut String) {
-    out.reserve(data.len());
+    // Bytes are appended to the string's buffer, which is checked once at the end (all the
+    // bytes written are ASCII, so the check cannot fail).
+    let mut buf = std::mem::take(out).into_bytes();
+    buf.reserve(data.len());
     let mut rest = data;
     while !rest.is_empty() {
-        // A run of safe bytes (all ASCII) at once, then one byte to encode.
+        // A run of safe bytes at once, then one byte to encode.
         let run = rest.iter().position(|&b| !safe.0[b as usize]).unwrap_or(rest.len());
-        out.push_str(std::str::from_utf8(&rest[..run]).unwrap_or_default());
+        buf.extend_from_slice(&rest[..run]);
         let Some(&b) = rest.get(run) else { break };
         rest = &rest[run + 1..];
         if plus && b == b' ' {
-            out.push('+');
+            buf.push(b'+');
         } else {
-            out.push('%');
-            out.push(HEX[(b >> 4) as usize] as char);
-            out.push(HEX[(b & 15) as usize] as char);
+            buf.extend_from_slice(&[b'%', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]);
         }
     }
+    *out = String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
 }
 
 fn nibble(b: u8) -> Option<u8> {

@@ -25,8 +25,8 @@ fn c0_or_space(c: char) -> bool {
 /// `_strip(s)`: when `s` holds a C0 control or space, strip them from both ends and delete
 /// every tab and newline.
 pub(crate) fn strip(s: &str) -> Cow<'_, str> {
-    // Without short-circuit, so that the loop is vector code.
-    if !s.bytes().fold(false, |any, b| any | (b <= b' ')) {
+    // Counted without short-circuit, so that the loop is vector code.
+    if s.bytes().filter(|&b| b <= b' ').count() == 0 {
         return s.into();
     }
     s.trim_matches(c0_or_space).chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect::<String>().into()
@@ -64,7 +64,7 @@ fn scheme_len(url: &str) -> Option<usize> {
 /// those into `/`).
 fn has_backslash(url: &str) -> bool {
     let Some(len) = scheme_len(url) else { return false };
-    let rest = url[len + 1..].as_bytes();
+    let rest = &url.as_bytes()[len + 1..];
     let cut = memchr::memchr2(b'?', b'#', rest).unwrap_or(rest.len());
     memchr::memchr(b'\\', &rest[..cut]).is_some() && SPECIAL.iter().any(|s| s.eq_ignore_ascii_case(&url[..len]))
 }
@@ -105,8 +105,9 @@ pub(crate) fn urlsplit<'a>(url: &'a str, scratch: &'a mut String) -> Result<Spli
     let mut rest = url;
     if has_netloc {
         let delim = [slash, question, hash].into_iter().flatten().min().unwrap_or(url.len());
-        let inside = |p: Option<usize>| p.is_some_and(|p| p < delim);
-        let (open, close) = (inside(find(b'[')), inside(find(b']')));
+        // Brackets count only inside the authority.
+        let authority = &url.as_bytes()[2..delim];
+        let (open, close) = (memchr::memchr(b'[', authority).is_some(), memchr::memchr(b']', authority).is_some());
         if open != close {
             return Err(value_error("Invalid IPv6 URL"));
         }
@@ -163,16 +164,7 @@ pub(crate) fn urlsplit<'a>(url: &'a str, scratch: &'a mut String) -> Result<Spli
         let value = if digits.is_empty() { Some(0) } else { digits.parse::<u16>().ok() };
         Some(value.ok_or_else(|| value_error("Port out of range 0-65535"))?)
     };
-    Ok(Split {
-        scheme,
-        path,
-        query,
-        fragment,
-        username,
-        password,
-        hostname: Some(hostname),
-        port,
-    })
+    Ok(Split { scheme, path, query, fragment, username, password, hostname: Some(hostname), port })
 }
 
 /// `_check_bracketed_netloc(netloc)` (a backport of CPython gh-105704).
