@@ -23,6 +23,9 @@ use super::{arrow_input, checked, layouts, report, too_many_rows, Layout, Stop, 
 /// share a chunk between threads.
 const ROWS_PER_TASK: NonZeroUsize = NonZeroUsize::new(2048).expect("non-zero");
 
+/// A chunk's array and its failed rows (counted in the whole column).
+type ChunkOutcome = (ArrayRef, Vec<(usize, RowFailure)>);
+
 /// `relurl.arrow.canonicalize_url`: see the stub.
 #[pyfunction]
 #[pyo3(signature = (urls, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = "&", errors = "raise", threads = None))]
@@ -46,7 +49,7 @@ pub fn arrow_canonicalize_url<'py>(
     let chunks: Vec<Strings<'_>> = py.detach(|| checked(&named, args.threads, &signals)).map_err(|stop| stop.into_err(&signals))?;
     let (starts, rows) = chunk_starts(chunks.iter().map(StrColumn::len)).ok_or_else(too_many_rows)?;
     let stop = args.errors == ErrorMode::Raise;
-    let outcome = py.detach(|| -> Result<Vec<(ArrayRef, Vec<(usize, RowFailure)>)>, Interrupted> {
+    let outcome = py.detach(|| -> Result<Vec<ChunkOutcome>, Interrupted> {
         let mut out = Vec::with_capacity(chunks.len());
         for (chunk, &first) in chunks.iter().zip(&starts) {
             let mut builder = StringBuilder::with_capacity(chunk.len(), chunk.len() * 64);

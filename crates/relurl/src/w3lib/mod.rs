@@ -168,7 +168,7 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
     };
     let SafeSplit { scheme, netloc, path, query, fragment } = parts;
     // `_split_params(scheme, path)`
-    let (path, params) = match path.rfind('/').map_or(0, |i| i + 1) {
+    let (path, params) = match memchr::memrchr(b'/', path.as_bytes()).map_or(0, |i| i + 1) {
         from if o.schemes.uses_params.contains(&scheme) => match path[from..].find(';') {
             Some(i) => (&path[..from + i], &path[from + i + 1..]),
             None => (&path[..], ""),
@@ -184,17 +184,13 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
         pairs.sort();
         quote::urlencode(&pairs, o.query_separator, &mut query_out);
     }
-    let mut path_out: Cow<'_, str> = if path.is_empty() {
-        Cow::Borrowed("/")
-    } else {
-        quoted(path, &quote::unquotepath(path), &PATH_SAFE)
-    };
+    let mut path_out: Cow<'_, str> = if path.is_empty() { Cow::Borrowed("/") } else { quoted(path, &quote::unquotepath(path), &PATH_SAFE) };
     if path_out.starts_with('/') && path_out.contains("/.") {
         path_out = Cow::Owned(quote::remove_dot_segments(&path_out));
     }
     let fragment = if o.keep_fragments { &fragment[..] } else { "" };
     // Lower-case the host and port, not the user info; drop a trailing ':'.
-    let (userinfo, host) = netloc.rfind('@').map_or(("", &netloc[..]), |at| (&netloc[..=at], &netloc[at + 1..]));
+    let (userinfo, host) = memchr::memrchr(b'@', netloc.as_bytes()).map_or(("", &netloc[..]), |at| (&netloc[..=at], &netloc[at + 1..]));
     let lowered = unicode::py_lower(host);
     let host = lowered.strip_suffix(':').unwrap_or(&lowered);
     let netloc = if userinfo.is_empty() && !host.contains('[') {

@@ -13,7 +13,7 @@ use super::W3libError;
 
 /// The special schemes of the URL Standard (`_SPECIAL_SCHEMES`).
 pub(crate) fn is_special(scheme: &str) -> bool {
-    SPECIAL.contains(&scheme)
+    matches!(scheme, "ftp" | "file" | "http" | "https" | "ws" | "wss")
 }
 
 const SPECIAL: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
@@ -132,7 +132,7 @@ pub(crate) fn urlsplit<'a>(url: &'a str, scratch: &'a mut String) -> Result<Spli
         query = path.get(q + 1..).unwrap_or("");
         path = path.get(..q).unwrap_or(path);
     }
-    let (userinfo, hostinfo) = match netloc.rfind('@') {
+    let (userinfo, hostinfo) = match memchr::memrchr(b'@', netloc.as_bytes()) {
         Some(at) => (Some(&netloc[..at]), &netloc[at + 1..]),
         None => (None, netloc),
     };
