@@ -251,13 +251,17 @@ struct SafeSplit<'a> {
     fragment: Cow<'a, str>,
 }
 
-/// `text` quoted by `safe` (as `bytes`, its encoding): `text` itself when every byte is safe.
-fn quoted<'a>(text: &'a str, bytes: &Cow<'_, [u8]>, safe: &quote::Safe) -> Cow<'a, str> {
-    if matches!(bytes, Cow::Borrowed(_)) && safe.all(text.as_bytes()) {
+/// `text` quoted by `safe`, from its bytes in the encoding (`encoded`, borrowed when they are
+/// `text`'s own): `text` itself when they are and every byte is safe.
+// A `&Cow`: whether the bytes are borrowed (from `text`) is what this asks.
+#[allow(clippy::ptr_arg)]
+fn quoted<'a>(text: &'a str, encoded: &Cow<'_, [u8]>, safe: &quote::Safe) -> Cow<'a, str> {
+    let own = matches!(encoded, Cow::Borrowed(_));
+    if own && safe.all(text.as_bytes()) {
         return Cow::Borrowed(text);
     }
     let mut out = String::new();
-    quote_into(bytes, safe, false, &mut out);
+    quote_into(encoded.as_ref(), safe, false, &mut out);
     Cow::Owned(out)
 }
 
