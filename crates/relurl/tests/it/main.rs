@@ -17,6 +17,7 @@ mod scheduler;
 mod step6_literal;
 mod tables;
 mod urllib_twin;
+mod w3lib;
 mod whatwg_errors;
 mod whatwg_join;
 mod whatwg_robust;
