@@ -76,6 +76,19 @@ def test_examples() -> None:
         relurl.canonicalize_url(1)  # type: ignore[arg-type]
 
 
+def test_lone_surrogates() -> None:
+    urls = [
+        "http://a:x/\ud800",
+        "http://a/\ud800",
+        "http://[::1/\udc00",
+        "http://\ud800.com/",
+        "http://a/#\ud800",
+        "\ud800",
+    ]
+    urls += ["http://[fe80::1%25\ud800]/", "http://u\ud800@a/", "http://a/?q=\ud800", "http://a\uff03\ud800/"]
+    assert differences(urls) == []  # type: ignore[arg-type]
+
+
 def test_corpus() -> None:
     urls = corpus_urls()
     assert len(urls) > 5000

@@ -77,8 +77,19 @@ pub fn canonicalize_url(
 ) -> PyResult<String> {
     let options = options(py, keep_blank_values, keep_fragments, encoding, query_separator)?;
     if let Ok(s) = url.cast::<PyString>() {
-        let text = s.to_str()?;
-        relurl::w3lib::canonicalize_url(text, &options).map_err(|e| to_py_error(&e, text))
+        match s.to_str() {
+            Ok(text) => relurl::w3lib::canonicalize_url(text, &options).map_err(|e| to_py_error(&e, text)),
+            // A lone surrogate: w3lib fails to encode it (UnicodeEncodeError) wherever it is,
+            // unless it raised ValueError first (a bad port or host), which the URL with
+            // U+FFFD in its place tells (no check of w3lib sees the difference).
+            Err(encode_error) => {
+                let text = s.to_string_lossy();
+                match relurl::w3lib::canonicalize_url(&text, &options) {
+                    Err(e @ W3libError::Value(_)) => Err(to_py_error(&e, &text)),
+                    _ => Err(encode_error),
+                }
+            }
+        }
     } else if let Ok(b) = url.cast::<PyBytes>() {
         relurl::w3lib::canonicalize_url_bytes(b.as_bytes(), &options).map_err(|e| to_py_error(&e, ""))
     } else {
