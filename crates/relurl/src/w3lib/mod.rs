@@ -3,16 +3,16 @@
 //! every URL.
 //!
 //! Its pieces, each named after the w3lib function it reproduces:
-//! - [`split`]: `_strip` and w3lib's own splitter `_urlsplit` (with its checks); w3lib 2.5
+//! - `split.rs`: `_strip` and w3lib's own splitter `_urlsplit` (with its checks); w3lib 2.5
 //!   does not call `urllib.parse` to split, so neither does this twin;
 //! - `safe_url_split` below: `_safe_url_split`, which re-encodes the user info, the host
 //!   (IDNA 2003 by [`crate::idna2003`], after the NFKC of the running Python, falling back
 //!   to the host as it is when the codec fails), the port, the path, query and fragment;
-//! - [`quote`]: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
+//! - `quote.rs`: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
 //!   `_remove_dot_segments`;
-//! - [`ip`]: the `ipaddress` calls (`_check_bracketed_host`, `_normalize_ipv6_host`);
+//! - `ip.rs`: the `ipaddress` calls (`_check_bracketed_host`, `_normalize_ipv6_host`);
 //! - [`canonicalize_column`]: a column on several threads (the core's batch scheduler);
-//! - [`unicode`]: `unicodedata.normalize("NFKC")` and `str.lower()` of the Python w3lib
+//! - `unicode.rs`: `unicodedata.normalize("NFKC")` and `str.lower()` of the Python w3lib
 //!   runs on, over tables generated from it (see `tables.txt`).
 //!
 //! ```
