@@ -185,7 +185,7 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
         quote::urlencode(&pairs, o.query_separator, &mut query_out);
     }
     let mut path_out: Cow<'_, str> = if path.is_empty() { Cow::Borrowed("/") } else { quoted(path, &quote::unquotepath(path), &PATH_SAFE) };
-    if path_out.starts_with('/') && path_out.contains("/.") {
+    if path_out.starts_with('/') && quote::has_dot_segment_start(&path_out) {
         path_out = Cow::Owned(quote::remove_dot_segments(&path_out));
     }
     let fragment = if o.keep_fragments { &fragment[..] } else { "" };

@@ -22,11 +22,16 @@ fn c0_or_space(c: char) -> bool {
     c <= ' '
 }
 
+/// Whether `s` has no C0 control or space (counted without short-circuit, so that the loop
+/// is vector code).
+fn s_has_no_c0(s: &str) -> bool {
+    !super::quote::any_byte(s.as_bytes(), |b| b <= b' ')
+}
+
 /// `_strip(s)`: when `s` holds a C0 control or space, strip them from both ends and delete
 /// every tab and newline.
 pub(crate) fn strip(s: &str) -> Cow<'_, str> {
-    // Counted without short-circuit, so that the loop is vector code.
-    if s.bytes().filter(|&b| b <= b' ').count() == 0 {
+    if s_has_no_c0(s) {
         return s.into();
     }
     s.trim_matches(c0_or_space).chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect::<String>().into()
@@ -63,6 +68,10 @@ fn scheme_len(url: &str) -> Option<usize> {
 /// Whether a special scheme's URL has a `\` before its query and fragment (w3lib turns
 /// those into `/`).
 fn has_backslash(url: &str) -> bool {
+    // Most URLs have none: one pass says so.
+    if memchr::memchr(b'\\', url.as_bytes()).is_none() {
+        return false;
+    }
     let Some(len) = scheme_len(url) else { return false };
     let rest = &url.as_bytes()[len + 1..];
     let cut = memchr::memchr2(b'?', b'#', rest).unwrap_or(rest.len());
@@ -75,8 +84,12 @@ pub(crate) fn urlsplit<'a>(url: &'a str, scratch: &'a mut String) -> Result<Spli
     if url.is_empty() {
         return Ok(Split::default());
     }
-    let has_tab = memchr::memchr3(b'\t', b'\n', b'\r', url.as_bytes()).is_some();
-    let url: &'a str = if has_tab || has_backslash(url.trim_start_matches(c0_or_space)) {
+    // Without C0 controls and spaces (no tab, no newline, nothing to trim), as `_strip`
+    // leaves most URLs, the text is split as it is unless it has a `\\` to turn.
+    let plain = s_has_no_c0(url);
+    let has_tab = !plain && memchr::memchr3(b'\t', b'\n', b'\r', url.as_bytes()).is_some();
+    let trimmed = if plain { url } else { url.trim_start_matches(c0_or_space) };
+    let url: &'a str = if has_tab || has_backslash(trimmed) {
         let filtered: String = url.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
         let mut text = filtered.trim_start_matches(c0_or_space).to_owned();
         if has_backslash(&text) {
@@ -87,7 +100,7 @@ pub(crate) fn urlsplit<'a>(url: &'a str, scratch: &'a mut String) -> Result<Spli
         *scratch = text;
         scratch.as_str()
     } else {
-        url.trim_start_matches(c0_or_space)
+        trimmed
     };
     let (scheme, url) = match scheme_len(url) {
         Some(len) => {

@@ -37,8 +37,12 @@ pub(crate) fn nfkc_current(s: &str) -> String {
 /// Python's `s.lower()`: full lower-case mappings (Unicode 3.13 `toLowercase`), and a
 /// capital sigma that ends a word (Final_Sigma) as `ς`.
 pub(crate) fn py_lower(s: &str) -> Cow<'_, str> {
+    // One pass for the common case: ASCII without upper-case letters.
+    if !super::quote::any_byte(s.as_bytes(), |b| (b >= 0x80) | (b.wrapping_sub(b'A') < 26)) {
+        return Cow::Borrowed(s);
+    }
     if s.is_ascii() {
-        return if s.bytes().any(|b| b.is_ascii_uppercase()) { Cow::Owned(s.to_ascii_lowercase()) } else { Cow::Borrowed(s) };
+        return Cow::Owned(s.to_ascii_lowercase());
     }
     let t = tables();
     let chars: Vec<char> = s.chars().collect();
