@@ -103,7 +103,7 @@ fn nibble(b: u8) -> Option<u8> {
 /// `_unquote(data)` (`plus` false) or `_unquote_plus(data)`: each `%HH` with two hex digits
 /// as its byte, and `+` as a space when `plus`.
 pub(crate) fn unquote(data: &[u8], plus: bool) -> Cow<'_, [u8]> {
-    if memchr::memchr(b'%', data).is_none() && !(plus && memchr::memchr(b'+', data).is_some()) {
+    if !any_byte(data, |b| (b == b'%') | (plus & (b == b'+'))) {
         return Cow::Borrowed(data);
     }
     let mut out = Vec::with_capacity(data.len());
