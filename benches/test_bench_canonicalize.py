@@ -7,8 +7,8 @@ Not part of the test run; run it explicitly::
 Every benchmark does the same work per round: the canonical form of every resolved link of
 ``../shared/corpus/links.jsonl`` (the distinct ``urljoin(base, href)``, about 8,700 URLs),
 once each. Per call: a Python loop calling ``relurl.canonicalize_url`` or w3lib's; as a
-column: ``relurl.arrow.canonicalize_url`` of a pyarrow array (GIL released, default threads)
-against the same w3lib loop building a list. w3lib caches ``_urlsplit`` per URL
+column: ``relurl.arrow.canonicalize_url`` of a pyarrow array (GIL released; one thread, the
+default, and two) against the same w3lib loop building a list. w3lib caches ``_urlsplit`` per URL
 (``functools.lru_cache(128)``): the URLs are distinct, so its cache does not help a round.
 The ratios are printed by ``test_ratios`` (in its ``extra_info`` and on standard output).
 """
@@ -72,6 +72,7 @@ CONTESTANTS: dict[str, Callable[[], Any]] = {
     "w3lib.url.canonicalize_url": loop(w3lib_url.canonicalize_url),
     "relurl.canonicalize_url": loop(relurl.canonicalize_url),
     "relurl.arrow.canonicalize_url": lambda: relurl.arrow.canonicalize_url(COLUMN),
+    "relurl.arrow.canonicalize_url(threads=2)": lambda: relurl.arrow.canonicalize_url(COLUMN, threads=2),
 }
 
 
@@ -79,6 +80,7 @@ def test_results_agree() -> None:
     expected = CONTESTANTS["w3lib.url.canonicalize_url"]()
     assert CONTESTANTS["relurl.canonicalize_url"]() == expected
     assert pa.array(CONTESTANTS["relurl.arrow.canonicalize_url"]()).to_pylist() == expected
+    assert pa.array(CONTESTANTS["relurl.arrow.canonicalize_url(threads=2)"]()).to_pylist() == expected
 
 
 @pytest.mark.parametrize("name", list(CONTESTANTS))
@@ -104,5 +106,5 @@ def test_ratios(benchmark: Any) -> None:
         per_url = t / len(URLS) * 1e9
         ratio = w3lib_time / t
         benchmark.extra_info[name] = {"ns_per_url": round(per_url), "x_w3lib": round(ratio, 1)}
-        print(f"{name:32} {per_url:9.0f} ns/URL  {ratio:6.1f}x w3lib")
+        print(f"{name:43} {per_url:9.0f} ns/URL  {ratio:6.1f}x w3lib")
     benchmark.pedantic(lambda: None, rounds=1)

@@ -102,6 +102,7 @@ fn nibble(b: u8) -> Option<u8> {
 
 /// `_unquote(data)` (`plus` false) or `_unquote_plus(data)`: each `%HH` with two hex digits
 /// as its byte, and `+` as a space when `plus`.
+#[allow(clippy::needless_bitwise_bool, reason = "`|` on purpose: no branch, so vector code")]
 pub(crate) fn unquote(data: &[u8], plus: bool) -> Cow<'_, [u8]> {
     if !any_byte(data, |b| (b == b'%') | (plus & (b == b'+'))) {
         return Cow::Borrowed(data);
