@@ -137,8 +137,11 @@ def w3lib_tables() -> list[str]:
     out += [f"{ord(c):x}:{hexes(c.lower())}" for c in cs if c.lower() != c and c != "\u03a3"]
     # str.lower's final sigma (Unicode 3.13, Final_Sigma): before the sigma, skipping
     # case-ignorable characters, a cased one; after it, skipping them, none.
-    ignorable = [ord(c) for c in cs if ("A" + c + "\u03a3").lower().endswith("\u03c2")]
+    # c + sigma is final when c is cased and not case-ignorable; "A" + c + sigma also when c
+    # is case-ignorable (skipped, reaching the cased "A").
     cased = [ord(c) for c in cs if (c + "\u03a3").lower().endswith("\u03c2")]
+    either = [ord(c) for c in cs if ("A" + c + "\u03a3").lower().endswith("\u03c2")]
+    ignorable = sorted(set(either) - set(cased))
     out.append("@case_ignorable")
     out += ranges(ignorable)
     out.append("@cased  # cased and not case-ignorable")

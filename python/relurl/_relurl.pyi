@@ -14,11 +14,13 @@ __all__ = [
     "_idna2003_encode",
     "_nfkc_3_2",
     "_urllib_dialect",
+    "arrow_canonicalize_url",
     "arrow_normalize",
     "arrow_parse",
     "arrow_resolve",
     "arrow_surt",
     "base_from_header",
+    "canonicalize_url",
     "establish_base",
     "extract_links",
     "normalize",
@@ -682,3 +684,62 @@ def _idna2003_encode(domain: str) -> str:
 
 def _nfkc_3_2(s: str) -> str:
     """`unicodedata.ucd_3_2_0.normalize("NFKC", s)` by the core."""
+
+# w3lib.url.canonicalize_url, computed in Rust.
+
+def canonicalize_url(
+    url: str | bytes,
+    keep_blank_values: bool = True,
+    keep_fragments: bool = False,
+    encoding: str | None = None,
+    *,
+    query_separator: str = "&",
+) -> str:
+    """The answer of `w3lib.url.canonicalize_url` (w3lib 2.5.0) for the same arguments, or
+    the same exception type: query fields sorted by key then value and re-encoded, blank
+    ones dropped unless `keep_blank_values`, the path's percent-encodings normalized and its
+    dot segments resolved, the host lower-cased and IDNA 2003-encoded, the fragment dropped
+    unless `keep_fragments`. `encoding` (for bytes URLs, the query and the fragment) may be
+    None, utf-8, latin-1 or ascii (any alias Python knows); another codec raises
+    NotImplementedError rather than give a different answer."""
+
+@overload
+def arrow_canonicalize_url(
+    urls: ArrowArrayExportable,
+    keep_blank_values: bool = True,
+    keep_fragments: bool = False,
+    encoding: str | None = None,
+    *,
+    query_separator: str = "&",
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowArray:
+    """`relurl.canonicalize_url` (w3lib.url.canonicalize_url's twin) of every row of an Arrow
+    column of URLs (string, large_string or string_view; an array, or a chunked array /
+    stream, whose chunks the result keeps), read in place with the GIL released, on `threads`
+    threads. A null row gives a null; a row that fails (w3lib's ValueError or
+    UnicodeEncodeError, with `.index`; a URLError for a row that is not UTF-8) fails by
+    `errors` as in relurl.arrow.resolve. The result is a `string` array."""
+
+@overload
+def arrow_canonicalize_url(
+    urls: ArrowStreamExportable,
+    keep_blank_values: bool = True,
+    keep_fragments: bool = False,
+    encoding: str | None = None,
+    *,
+    query_separator: str = "&",
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowChunkedArray: ...
+@overload
+def arrow_canonicalize_url(
+    urls: ArrowArrayExportable | ArrowStreamExportable,
+    keep_blank_values: bool = True,
+    keep_fragments: bool = False,
+    encoding: str | None = None,
+    *,
+    query_separator: str = "&",
+    errors: Literal["report"],
+    threads: int | None = None,
+) -> tuple[ArrowArray | ArrowChunkedArray, list[ValueError]]: ...

@@ -1,4 +1,5 @@
-"""Arrow columns in and out: `relurl.arrow` resolve, parse, normalize and surt.
+"""Arrow columns in and out: `relurl.arrow` resolve, parse, normalize, surt and canonicalize_url
+(w3lib.url.canonicalize_url's twin, row by row).
 
 Any Arrow string array or chunked array goes in through the Arrow PyCapsule interface
 (`__arrow_c_array__` / `__arrow_c_stream__`): pyarrow, polars, duckdb, arro3, nanoarrow.
@@ -34,9 +35,10 @@ relurl itself needs no Arrow library at run time; ``pip install relurl[arrow]`` 
 ['http://a/b/c/g', None, 'http://a/b/h']
 """
 
+from relurl._relurl import arrow_canonicalize_url as canonicalize_url
 from relurl._relurl import arrow_normalize as normalize
 from relurl._relurl import arrow_parse as parse
 from relurl._relurl import arrow_resolve as resolve
 from relurl._relurl import arrow_surt as surt
 
-__all__ = ["normalize", "parse", "resolve", "surt"]
+__all__ = ["canonicalize_url", "normalize", "parse", "resolve", "surt"]

@@ -6,6 +6,7 @@
     relurl parse [--json] [-] < urls   the same for each line of standard input, streaming
     relurl links PAGE... --url URL     every link of HTML pages, resolved (see relurl._links_cli)
     relurl surt [URL...] [< urls]      the SURT key of each URL (see relurl._surt_cli)
+    relurl canonicalize [URL...]       w3lib's canonical form of each URL (see relurl._canonical_cli)
     relurl --version                   `relurl X.Y.Z`
 
 `--spec rfc3986` resolves by RFC 3986 section 5.2 and parses by its Appendix B (`params`
@@ -74,7 +75,7 @@ _LINE_BREAKS = {"\n": "line feed (LF)", "\r": "carriage return (CR)"}
 
 def _build_parser() -> argparse.ArgumentParser:
     # Imported here, not at the top: _links_cli imports the helpers of this module.
-    from relurl import _links_cli, _surt_cli
+    from relurl import _canonical_cli, _links_cli, _surt_cli
 
     parser = argparse.ArgumentParser(
         prog="relurl",
@@ -124,20 +125,25 @@ def _build_parser() -> argparse.ArgumentParser:
     par.set_defaults(command_parser=par)
     _links_cli.add_parser(commands)
     _surt_cli.add_parser(commands)
+    _canonical_cli.add_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line with `argv` (default: `sys.argv[1:]`); returns the exit status."""
     # Imported here, not at the top: _links_cli imports the helpers of this module.
-    from relurl import _links_cli, _surt_cli
+    from relurl import _canonical_cli, _links_cli, _surt_cli
 
     args, unknown = _build_parser().parse_known_args(argv)
     command_parser: argparse.ArgumentParser = args.command_parser
     if unknown:
         # After a subcommand, its own usage (the top-level parser would print its own).
         command_parser.error(f"unrecognized arguments: {' '.join(map(printable, unknown))}")
-    problem = _links_cli.usage_problem(args) if args.command == "links" else _usage_problem(args)
+    problem = (
+        None
+        if args.command == "canonicalize"
+        else (_links_cli.usage_problem(args) if args.command == "links" else _usage_problem(args))
+    )
     if problem:
         command_parser.error(problem)
     try:
@@ -147,6 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _links_cli.run(args, sys.stdout, sys.stderr)
         if args.command == "surt":
             return _surt_cli.run(args, sys.stdin.buffer, sys.stdout.buffer, sys.stderr)
+        if args.command == "canonicalize":
+            return _canonical_cli.run(args, sys.stdin.buffer, sys.stdout, sys.stderr)
         return _parse(args, sys.stdin.buffer, sys.stdout, sys.stderr)
     except BrokenPipeError:
         # The reader went away (`relurl resolve ... | head`): stop quietly.

@@ -9,10 +9,13 @@
 //! array's buffers without a copy (arrow-rs's constructor reads them once more: the offsets
 //! in order, the text for UTF-8).
 
+mod canonical;
 mod columns;
 mod surt;
 
 pub use self::surt::arrow_surt;
+
+pub use canonical::arrow_canonicalize_url;
 
 use core::num::NonZeroUsize;
 use core::ops::ControlFlow;

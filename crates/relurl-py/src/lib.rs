@@ -13,12 +13,13 @@ mod strings;
 mod surt;
 mod url;
 mod urllib;
+mod w3lib;
 
 /// relurl's native module: RFC 1808 parsing and resolution in Rust.
 #[pyo3::pymodule(name = "_relurl", gil_used = false)]
 mod relurl_native {
     #[pymodule_export]
-    use super::arrow::{arrow_normalize, arrow_parse, arrow_resolve, arrow_surt};
+    use super::arrow::{arrow_canonicalize_url, arrow_normalize, arrow_parse, arrow_resolve, arrow_surt};
     #[pymodule_export]
     use super::base::{base_from_header, establish_base, PyEstablishedBase};
     #[pymodule_export]
@@ -37,6 +38,9 @@ mod relurl_native {
     use super::url::PyUrl;
     #[pymodule_export]
     use super::urllib::{_urllib_dialect, urljoin, urlparse, urlsplit};
+
+    #[pymodule_export]
+    use super::w3lib::canonicalize_url;
 
     use pyo3::prelude::*;
 

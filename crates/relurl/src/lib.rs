@@ -27,6 +27,7 @@
 //! - [`urllib`] is a twin of CPython's `urllib.parse`, quirks included.
 //! - [`surt`] is a twin of the Internet Archive's `surt` package: the SURT keys web
 //!   archives index by.
+//! - [`w3lib`] is a twin of w3lib's `canonicalize_url` (Scrapy's fingerprint key).
 //! - [`whatwg`] is the WHATWG URL Standard's parser ([`whatwg::WhatwgUrl`]): browsers'
 //!   parsing and joining, with percent-encoding, IDNA and IP address hosts.
 //!
@@ -69,6 +70,7 @@ mod spec;
 pub mod surt;
 mod url;
 pub mod urllib;
+pub mod w3lib;
 pub mod whatwg;
 
 pub use any::{parse_checked, resolve_by_spec, AnyUrl};

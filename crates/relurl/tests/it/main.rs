@@ -20,6 +20,7 @@ mod step6_literal;
 mod surt;
 mod tables;
 mod urllib_twin;
+mod w3lib;
 mod whatwg_errors;
 mod whatwg_join;
 mod whatwg_robust;

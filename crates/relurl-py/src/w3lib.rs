@@ -1,0 +1,98 @@
+//! `relurl.canonicalize_url`: the core's twin of `w3lib.url.canonicalize_url`
+//! ([`relurl::w3lib`]); this module only converts the arguments and the errors.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyUnicodeEncodeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+use relurl::urllib::Schemes;
+use relurl::w3lib::{Encoding, Options, W3libError};
+
+/// urllib's scheme lists of the running Python, which w3lib reads.
+fn schemes(py: Python<'_>) -> &'static Schemes {
+    static SCHEMES: OnceLock<Schemes> = OnceLock::new();
+    SCHEMES.get_or_init(|| {
+        let v = py.version_info();
+        Schemes::for_python(v.major, v.minor)
+    })
+}
+
+/// The `encoding` argument as the core's [`Encoding`]: Python's codec registry names it
+/// (`codecs.lookup`, so aliases and `LookupError` are Python's); a codec the core lacks is
+/// refused with `NotImplementedError` rather than answered differently.
+pub(crate) fn encoding(py: Python<'_>, name: Option<&str>) -> PyResult<Encoding> {
+    let name = match name {
+        None | Some("" | "utf8" | "utf-8") => return Ok(Encoding::Utf8),
+        Some(name) => name,
+    };
+    let codec = py.import("codecs")?.call_method1("lookup", (name,))?.getattr("name")?;
+    match codec.extract::<Cow<'_, str>>()?.as_ref() {
+        "utf-8" => Ok(Encoding::Utf8),
+        "iso8859-1" => Ok(Encoding::Latin1),
+        "ascii" => Ok(Encoding::Ascii),
+        other => Err(PyNotImplementedError::new_err(format!(
+            "relurl.canonicalize_url supports the encodings utf-8, latin-1 and ascii, not {other:?}"
+        ))),
+    }
+}
+
+/// The options of a call, the scheme lists included.
+pub(crate) fn options<'a>(
+    py: Python<'_>,
+    keep_blank_values: bool,
+    keep_fragments: bool,
+    encoding_name: Option<&str>,
+    query_separator: &'a str,
+) -> PyResult<Options<'a>> {
+    Ok(Options {
+        keep_blank_values,
+        keep_fragments,
+        encoding: encoding(py, encoding_name)?,
+        query_separator,
+        schemes: Cow::Borrowed(schemes(py)),
+    })
+}
+
+/// A core error as the exception w3lib raises.
+pub(crate) fn to_py_error(err: &W3libError, url: &str) -> PyErr {
+    match err {
+        W3libError::Value(reason) => PyValueError::new_err(reason.clone()),
+        W3libError::UnicodeEncode => PyUnicodeEncodeError::new_err(("ascii", url.to_owned(), 0usize, 1usize, "ordinal not in range(128)")),
+    }
+}
+
+/// `w3lib.url.canonicalize_url(url, keep_blank_values, keep_fragments, encoding, *,
+/// query_separator)` for a `str` or `bytes` URL.
+#[pyfunction]
+#[pyo3(signature = (url, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = "&"))]
+pub fn canonicalize_url(
+    py: Python<'_>,
+    url: &Bound<'_, PyAny>,
+    keep_blank_values: bool,
+    keep_fragments: bool,
+    encoding: Option<&str>,
+    query_separator: &str,
+) -> PyResult<String> {
+    let options = options(py, keep_blank_values, keep_fragments, encoding, query_separator)?;
+    if let Ok(s) = url.cast::<PyString>() {
+        match s.to_str() {
+            Ok(text) => relurl::w3lib::canonicalize_url(text, &options).map_err(|e| to_py_error(&e, text)),
+            // A lone surrogate: w3lib fails to encode it (UnicodeEncodeError) wherever it is,
+            // unless it raised ValueError first (a bad port or host), which the URL with
+            // U+FFFD in its place tells (no check of w3lib sees the difference).
+            Err(encode_error) => {
+                let text = s.to_string_lossy();
+                match relurl::w3lib::canonicalize_url(&text, &options) {
+                    Err(e @ W3libError::Value(_)) => Err(to_py_error(&e, &text)),
+                    _ => Err(encode_error),
+                }
+            }
+        }
+    } else if let Ok(b) = url.cast::<PyBytes>() {
+        relurl::w3lib::canonicalize_url_bytes(b.as_bytes(), &options).map_err(|e| to_py_error(&e, ""))
+    } else {
+        Err(PyTypeError::new_err(format!("to_unicode must receive bytes or str, got {}", url.get_type().name()?)))
+    }
+}

@@ -1,0 +1,323 @@
+//! A twin of w3lib's `canonicalize_url` (`w3lib.url.canonicalize_url` of w3lib 2.5.0, the
+//! key Scrapy's request fingerprints are made of): the same answer, or the same error, for
+//! every URL.
+//!
+//! Its pieces, each named after the w3lib function it reproduces:
+//! - `split.rs`: `_strip` and w3lib's own splitter `_urlsplit` (with its checks); w3lib 2.5
+//!   does not call `urllib.parse` to split, so neither does this twin;
+//! - `safe_url_split` below: `_safe_url_split`, which re-encodes the user info, the host
+//!   (IDNA 2003 by [`crate::idna2003`], after the NFKC of the running Python, falling back
+//!   to the host as it is when the codec fails), the port, the path, query and fragment;
+//! - `quote.rs`: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
+//!   `_remove_dot_segments`;
+//! - `ip.rs`: the `ipaddress` calls (`_check_bracketed_host`, `_normalize_ipv6_host`);
+//! - [`canonicalize_column`]: a column on several threads (the core's batch scheduler);
+//! - `unicode.rs`: `unicodedata.normalize("NFKC")` and `str.lower()` of the Python w3lib
+//!   runs on, over tables generated from it (see `tables.txt`).
+//!
+//! ```
+//! use relurl::w3lib::{canonicalize_url, Options};
+//! let options = Options::default();
+//! let key = canonicalize_url("http://www.Example.com/do?c=3&b=5&b=2&a=50", &options).unwrap();
+//! assert_eq!(key, "http://www.example.com/do?a=50&b=2&b=5&c=3");
+//! ```
+
+mod batch;
+mod ip;
+mod quote;
+mod split;
+mod unicode;
+
+use std::borrow::Cow;
+use std::fmt;
+
+pub use batch::{canonicalize_column, CanonicalRow, CanonicalRows, RowFailure};
+
+use crate::urllib::Schemes;
+use quote::{quote_into, PATH_SAFE, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
+
+/// The text encodings the twin supports for `encoding=` (w3lib accepts any Python codec;
+/// the bindings refuse the others rather than answer differently).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Encoding {
+    /// `utf-8` (w3lib's default, and its fallback when a query or fragment does not encode).
+    #[default]
+    Utf8,
+    /// `latin-1` (`iso8859-1`): code points up to U+00FF as one byte.
+    Latin1,
+    /// `ascii`.
+    Ascii,
+}
+
+impl Encoding {
+    /// `text.encode(encoding)`; `Err` where Python raises `UnicodeEncodeError`.
+    fn encode(self, text: &str) -> Result<Cow<'_, [u8]>, W3libError> {
+        match self {
+            Self::Utf8 => Ok(Cow::Borrowed(text.as_bytes())),
+            Self::Ascii if text.is_ascii() => Ok(Cow::Borrowed(text.as_bytes())),
+            Self::Ascii => Err(W3libError::UnicodeEncode),
+            Self::Latin1 => {
+                text.chars().map(|c| u8::try_from(c).map_err(|_| W3libError::UnicodeEncode)).collect::<Result<Vec<u8>, _>>().map(Cow::Owned)
+            }
+        }
+    }
+
+    /// `to_unicode(data, encoding, errors="percentencode")`: bytes that do not decode as
+    /// `%HH`.
+    fn decode(self, data: &[u8]) -> String {
+        let mut out = String::with_capacity(data.len());
+        match self {
+            Self::Latin1 => out.extend(data.iter().map(|&b| char::from(b))),
+            Self::Ascii => data.iter().for_each(|&b| {
+                if b.is_ascii() {
+                    out.push(char::from(b));
+                } else {
+                    quote_into(&[b], &quote::UNRESERVED_ONLY, false, &mut out);
+                }
+            }),
+            Self::Utf8 => {
+                for chunk in data.utf8_chunks() {
+                    out.push_str(chunk.valid());
+                    quote_into(chunk.invalid(), &quote::UNRESERVED_ONLY, false, &mut out);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The arguments of `canonicalize_url` after the URL.
+#[derive(Debug, Clone)]
+pub struct Options<'a> {
+    /// `keep_blank_values` (default `true`): keep query fields without a value.
+    pub keep_blank_values: bool,
+    /// `keep_fragments` (default `false`).
+    pub keep_fragments: bool,
+    /// `encoding` (default `None`, that is UTF-8): for `bytes` URLs, their query and fragment.
+    pub encoding: Encoding,
+    /// `query_separator` (default `"&"`).
+    pub query_separator: &'a str,
+    /// `urllib.parse.uses_params` and `uses_netloc` of the Python w3lib runs on (it reads them
+    /// from urllib); [`Schemes::for_python`] gives them.
+    pub schemes: Cow<'a, Schemes>,
+}
+
+impl Default for Options<'_> {
+    /// w3lib's defaults, with the scheme lists of CPython 3.11.
+    fn default() -> Self {
+        Self {
+            keep_blank_values: true,
+            keep_fragments: false,
+            encoding: Encoding::Utf8,
+            query_separator: "&",
+            schemes: Cow::Owned(Schemes::for_python(3, 11)),
+        }
+    }
+}
+
+/// Why `canonicalize_url` fails: the Python exception w3lib raises.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum W3libError {
+    /// `ValueError` with this message: a bad IPv6 or IPvFuture host, a port that is not a
+    /// number up to 65535, a net_loc that NFKC turns into delimiters, an empty separator.
+    Value(String),
+    /// `UnicodeEncodeError`: an IPv6 zone id that is not ASCII.
+    UnicodeEncode,
+}
+
+impl fmt::Display for W3libError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Value(reason) => f.write_str(reason),
+            Self::UnicodeEncode => f.write_str("'ascii' codec can't encode the host"),
+        }
+    }
+}
+
+impl std::error::Error for W3libError {}
+
+/// `w3lib.url.canonicalize_url(url, ...)` of a `str` URL.
+///
+/// # Errors
+/// w3lib's exceptions, as [`W3libError`].
+pub fn canonicalize_url(url: &str, options: &Options<'_>) -> Result<String, W3libError> {
+    canonicalize(|_| Cow::Borrowed(url), options)
+}
+
+/// `w3lib.url.canonicalize_url(url, ...)` of a `bytes` URL: decoded by `options.encoding`,
+/// undecodable bytes as `%HH` (w3lib's `percentencode` error handler).
+///
+/// # Errors
+/// As [`canonicalize_url`].
+pub fn canonicalize_url_bytes(url: &[u8], options: &Options<'_>) -> Result<String, W3libError> {
+    canonicalize(|encoding| Cow::Owned(encoding.decode(url)), options)
+}
+
+fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) -> Result<String, W3libError> {
+    // "If supplied `encoding` is not compatible with all characters in `url`, fallback to
+    // UTF-8 as safety net."
+    let first = text(o.encoding);
+    let (mut buffers, mut fallback_buffers) = Default::default();
+    let fallback;
+    let parts = match safe_url_split(&first, o.encoding, &mut buffers) {
+        Err(W3libError::UnicodeEncode) => {
+            fallback = text(Encoding::Utf8);
+            safe_url_split(&fallback, Encoding::Utf8, &mut fallback_buffers)?
+        }
+        other => other?,
+    };
+    let SafeSplit { scheme, netloc, path, query, fragment } = parts;
+    // `_split_params(scheme, path)`
+    let (path, params) = match memchr::memrchr(b'/', path.as_bytes()).map_or(0, |i| i + 1) {
+        from if o.schemes.uses_params.contains(&scheme) => match path[from..].find(';') {
+            Some(i) => (&path[..from + i], &path[from + i + 1..]),
+            None => (&path[..], ""),
+        },
+        _ => (&path[..], ""),
+    };
+    let mut query_out = String::new();
+    if !query.is_empty() {
+        if o.query_separator.is_empty() {
+            return Err(W3libError::Value("empty separator".to_owned()));
+        }
+        let mut pairs = quote::parse_qsl(query.as_bytes(), o.keep_blank_values, o.query_separator.as_bytes());
+        pairs.sort();
+        quote::urlencode(&pairs, o.query_separator, &mut query_out);
+    }
+    let mut path_out: Cow<'_, str> = if path.is_empty() { Cow::Borrowed("/") } else { quoted(path, &quote::unquotepath(path), &PATH_SAFE) };
+    if path_out.starts_with('/') && quote::has_dot_segment_start(&path_out) {
+        path_out = Cow::Owned(quote::remove_dot_segments(&path_out));
+    }
+    let fragment = if o.keep_fragments { &fragment[..] } else { "" };
+    // Lower-case the host and port, not the user info; drop a trailing ':'.
+    let (userinfo, host) = memchr::memrchr(b'@', netloc.as_bytes()).map_or(("", &netloc[..]), |at| (&netloc[..=at], &netloc[at + 1..]));
+    let lowered = unicode::py_lower(host);
+    let host = lowered.strip_suffix(':').unwrap_or(&lowered);
+    let netloc = if userinfo.is_empty() && !host.contains('[') {
+        Cow::Borrowed(host)
+    } else {
+        Cow::Owned(normalize_ipv6_host(format!("{userinfo}{host}")))
+    };
+    Ok(urlunparse(&o.schemes, &scheme, &netloc, &path_out, params, &query_out, fragment))
+}
+
+/// `_normalize_ipv6_host(netloc)`: an IPv6 address in brackets as `str(IPv6Address)` gives it.
+fn normalize_ipv6_host(netloc: String) -> String {
+    let Some(start) = netloc.find('[') else { return netloc };
+    let Some(end) = netloc[start..].find(']').map(|e| e + start) else { return netloc };
+    match ip::ip_address(&netloc[start + 1..end]) {
+        Some(ip::IpAddress::V6(bits, scope)) => format!("{}[{}]{}", &netloc[..start], ip::ipv6_to_string(bits, scope), &netloc[end + 1..]),
+        _ => netloc,
+    }
+}
+
+/// `_urlunparse(scheme, netloc, path, params, query, fragment)` (urllib's `urlunsplit` rules).
+fn urlunparse(schemes: &Schemes, scheme: &str, netloc: &str, path: &str, params: &str, query: &str, fragment: &str) -> String {
+    let mut out = String::with_capacity(scheme.len() + netloc.len() + path.len() + params.len() + query.len() + fragment.len() + 8);
+    if !scheme.is_empty() {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    let url = if params.is_empty() { Cow::Borrowed(path) } else { Cow::Owned(format!("{path};{params}")) };
+    if !netloc.is_empty() {
+        out.push_str("//");
+        out.push_str(netloc);
+        if !url.is_empty() && !url.starts_with('/') {
+            out.push('/');
+        }
+    } else if url.starts_with("//")
+        || (!scheme.is_empty() && schemes.uses_netloc.contains(scheme) && (url.is_empty() || url.starts_with('/')))
+    {
+        out.push_str("//");
+    }
+    out.push_str(&url);
+    if !query.is_empty() {
+        out.push('?');
+        out.push_str(query);
+    }
+    if !fragment.is_empty() {
+        out.push('#');
+        out.push_str(fragment);
+    }
+    out
+}
+
+/// What `_safe_url_split` returns: borrowed from the URL wherever nothing changes.
+struct SafeSplit<'a> {
+    scheme: Cow<'a, str>,
+    netloc: Cow<'a, str>,
+    path: Cow<'a, str>,
+    query: Cow<'a, str>,
+    fragment: Cow<'a, str>,
+}
+
+/// `text` quoted by `safe`, from its bytes in the encoding (`encoded`, borrowed when they are
+/// `text`'s own): `text` itself when they are and every byte is safe.
+// A `&Cow`: whether the bytes are borrowed (from `text`) is what this asks.
+#[allow(clippy::ptr_arg)]
+fn quoted<'a>(text: &'a str, encoded: &Cow<'_, [u8]>, safe: &quote::Safe) -> Cow<'a, str> {
+    let own = matches!(encoded, Cow::Borrowed(_));
+    if own && safe.all(text.as_bytes()) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::new();
+    quote_into(encoded.as_ref(), safe, false, &mut out);
+    Cow::Owned(out)
+}
+
+/// `_safe_url_split(url, encoding)` of the decoded URL; `buffers` hold the text w3lib
+/// rewrites before splitting (stripped, tabs and newlines deleted, `\\` as `/`).
+fn safe_url_split<'a>(url: &'a str, encoding: Encoding, buffers: &'a mut (String, String)) -> Result<SafeSplit<'a>, W3libError> {
+    let (stripped_buf, scratch) = (&mut buffers.0, &mut buffers.1);
+    let stripped: &'a str = match split::strip(url) {
+        Cow::Borrowed(s) => s,
+        Cow::Owned(s) => {
+            *stripped_buf = s;
+            stripped_buf.as_str()
+        }
+    };
+    let parts = split::urlsplit(stripped, scratch)?;
+    let netloc = match (&parts.hostname, parts.username, parts.port) {
+        (Some(Cow::Borrowed(h)), None, None) if h.is_ascii() && !h.contains(':') => Cow::Borrowed(*h),
+        _ => Cow::Owned(safe_netloc(&parts)?),
+    };
+    let mut path = quoted(parts.path, &Cow::Borrowed(parts.path.as_bytes()), &PATH_SAFEST);
+    let safe = if split::is_special(&parts.scheme) { &SPECIAL_QUERY_SAFEST } else { &PATH_SAFEST };
+    let query = quoted(parts.query, &encoding.encode(parts.query)?, safe);
+    let fragment = quoted(parts.fragment, &encoding.encode(parts.fragment)?, &PATH_SAFEST);
+    if path.is_empty() && !query.is_empty() && split::is_special(&parts.scheme) {
+        path = Cow::Borrowed("/");
+    }
+    Ok(SafeSplit { scheme: parts.scheme, netloc, path, query, fragment })
+}
+
+/// The net_loc `_safe_url_split` builds: user info re-quoted, the host IDNA-encoded (or in
+/// brackets), the port as a number.
+fn safe_netloc(parts: &split::Split<'_>) -> Result<String, W3libError> {
+    let mut netloc = String::new();
+    if let Some(username) = parts.username {
+        quote_into(&quote::unquote(username.as_bytes(), false), &USERINFO_SAFEST, false, &mut netloc);
+        if let Some(password) = parts.password {
+            netloc.push(':');
+            quote_into(&quote::unquote(password.as_bytes(), false), &USERINFO_SAFEST, false, &mut netloc);
+        }
+        netloc.push('@');
+    }
+    if let Some(hostname) = &parts.hostname {
+        if hostname.contains(':') {
+            if !hostname.is_ascii() {
+                return Err(W3libError::UnicodeEncode);
+            }
+            netloc.push('[');
+            netloc.push_str(hostname);
+            netloc.push(']');
+        } else {
+            netloc.push_str(&split::idna(hostname).unwrap_or(Cow::Borrowed(hostname)));
+        }
+    }
+    if let Some(port) = parts.port {
+        netloc.push(':');
+        netloc.push_str(&port.to_string());
+    }
+    Ok(netloc)
+}

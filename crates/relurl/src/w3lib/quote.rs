@@ -1,0 +1,239 @@
+//! w3lib's percent-encoding helpers (`w3lib/_url.py`: `_quote`, `_unquote`,
+//! `_unquote_plus`, `_parse_qsl`, `_urlencode`; `w3lib/url.py`: `_unquotepath`,
+//! `_remove_dot_segments`) and its safe sets, on bytes.
+
+use std::borrow::Cow;
+
+/// A query field: its name and value, unquoted.
+pub(crate) type Pair<'a> = (Cow<'a, [u8]>, Cow<'a, [u8]>);
+
+/// A set of bytes left as they are by [`quote_into`].
+pub(crate) struct Safe([bool; 256]);
+
+const UNRESERVED: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
+const GEN_DELIMS: &[u8] = b":/?#[]@";
+const SUB_DELIMS: &[u8] = b"!$&'()*+,;=";
+
+/// `RFC3986_UNRESERVED` plus the bytes of `extra` that are not in `minus`.
+const fn safe(extra: &[&[u8]], minus: &[u8]) -> Safe {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < UNRESERVED.len() {
+        table[UNRESERVED[i] as usize] = true;
+        i += 1;
+    }
+    let mut k = 0;
+    while k < extra.len() {
+        let mut j = 0;
+        while j < extra[k].len() {
+            table[extra[k][j] as usize] = true;
+            j += 1;
+        }
+        k += 1;
+    }
+    let mut m = 0;
+    while m < minus.len() {
+        table[minus[m] as usize] = false;
+        m += 1;
+    }
+    Safe(table)
+}
+
+impl Safe {
+    /// Whether every byte of `data` is in the set.
+    pub(crate) fn all(&self, data: &[u8]) -> bool {
+        !any_byte(data, |b| !self.0[b as usize])
+    }
+}
+
+/// Whether a byte of `bytes` satisfies `pred`: sixteen bytes at a time without a branch
+/// inside a block (vector code for a `pred` of comparisons), then the rest.
+#[inline]
+pub(crate) fn any_byte(bytes: &[u8], pred: impl Fn(u8) -> bool) -> bool {
+    let mut blocks = bytes.chunks_exact(16);
+    for block in &mut blocks {
+        if block.iter().fold(false, |found, &b| found | pred(b)) {
+            return true;
+        }
+    }
+    blocks.remainder().iter().any(|&b| pred(b))
+}
+
+/// `_quote(data)` with no `safe` (the unreserved set only).
+pub(crate) const UNRESERVED_ONLY: Safe = safe(&[], b"");
+/// `_USERINFO_SAFEST_CHARS`: unreserved and sub-delims, without `;` and `=`.
+pub(crate) const USERINFO_SAFEST: Safe = safe(&[SUB_DELIMS], b":;=");
+/// `_PATH_SAFEST_CHARS` (also `_QUERY_SAFEST_CHARS` and `_FRAGMENT_SAFEST_CHARS`): reserved,
+/// unreserved, `|` and `%`, without `#[]|`.
+pub(crate) const PATH_SAFEST: Safe = safe(&[GEN_DELIMS, SUB_DELIMS, b"|%"], b"#[]|");
+/// `_SPECIAL_QUERY_SAFEST_CHARS`: [`PATH_SAFEST`] without `'`.
+pub(crate) const SPECIAL_QUERY_SAFEST: Safe = safe(&[GEN_DELIMS, SUB_DELIMS, b"|%"], b"#[]|'");
+/// `_PATH_SAFE_CHARS`: reserved, unreserved, `|` and `%`, without `#`.
+pub(crate) const PATH_SAFE: Safe = safe(&[GEN_DELIMS, SUB_DELIMS, b"|%"], b"#");
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// `_quote_into(data, output, safe, quote_plus)`: every byte not in `safe` as `%HH`
+/// (upper-case), a space as `+` when `plus`.
+pub(crate) fn quote_into(data: &[u8], safe: &Safe, plus: bool, out: &mut String) {
+    // Bytes are appended to the string's buffer, which is checked once at the end (all the
+    // bytes written are ASCII, so the check cannot fail).
+    let mut buf = std::mem::take(out).into_bytes();
+    buf.reserve(data.len());
+    let mut rest = data;
+    while !rest.is_empty() {
+        // A run of safe bytes at once, then one byte to encode.
+        let run = rest.iter().position(|&b| !safe.0[b as usize]).unwrap_or(rest.len());
+        buf.extend_from_slice(&rest[..run]);
+        let Some(&b) = rest.get(run) else { break };
+        rest = &rest[run + 1..];
+        if plus && b == b' ' {
+            buf.push(b'+');
+        } else {
+            buf.extend_from_slice(&[b'%', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]);
+        }
+    }
+    *out = String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+}
+
+fn nibble(b: u8) -> Option<u8> {
+    (b as char).to_digit(16).map(|d| d as u8)
+}
+
+/// `_unquote(data)` (`plus` false) or `_unquote_plus(data)`: each `%HH` with two hex digits
+/// as its byte, and `+` as a space when `plus`.
+#[allow(clippy::needless_bitwise_bool, reason = "`|` on purpose: no branch, so vector code")]
+pub(crate) fn unquote(data: &[u8], plus: bool) -> Cow<'_, [u8]> {
+    if !any_byte(data, |b| (b == b'%') | (plus & (b == b'+'))) {
+        return Cow::Borrowed(data);
+    }
+    let mut out = Vec::with_capacity(data.len());
+    let mut i = 0;
+    while i < data.len() {
+        let b = data[i];
+        if b == b'%' && i + 2 < data.len() {
+            if let (Some(h), Some(l)) = (nibble(data[i + 1]), nibble(data[i + 2])) {
+                out.push(h << 4 | l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(if plus && b == b'+' { b' ' } else { b });
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+/// `_parse_qsl(qs, keep_blank_values, separator)`: the fields between separators, each
+/// split at its first `=` and unquoted with `+` as space; empty fields skipped, and blank
+/// ones unless `keep_blank_values`.
+pub(crate) fn parse_qsl<'a>(qs: &'a [u8], keep_blank_values: bool, separator: &[u8]) -> Vec<Pair<'a>> {
+    let mut result = Vec::new();
+    let mut rest = qs;
+    loop {
+        let (field, next) = match memchr::memmem::find(rest, separator) {
+            Some(i) => (&rest[..i], Some(&rest[i + separator.len()..])),
+            None => (rest, None),
+        };
+        if !field.is_empty() {
+            let (key, value, has_eq) = match memchr::memchr(b'=', field) {
+                Some(i) => (&field[..i], &field[i + 1..], true),
+                None => (field, &b""[..], false),
+            };
+            if keep_blank_values || (has_eq && !value.is_empty()) {
+                result.push((unquote(key, true), unquote(value, true)));
+            }
+        }
+        match next {
+            Some(n) => rest = n,
+            None => return result,
+        }
+    }
+}
+
+/// `_urlencode(query, separator)`: `key=value` pairs quoted with `+` for spaces (unreserved
+/// bytes kept), joined by `separator`.
+pub(crate) fn urlencode(pairs: &[Pair<'_>], separator: &str, out: &mut String) {
+    for (i, (key, value)) in pairs.iter().enumerate() {
+        if i > 0 {
+            out.push_str(separator);
+        }
+        quote_into(key, &UNRESERVED_ONLY, true, out);
+        out.push('=');
+        quote_into(value, &UNRESERVED_ONLY, true, out);
+    }
+}
+
+/// `_unquotepath(path)`: unquoted, except `%25`, `%2F`, `%3B` and `%3F` in either case, which
+/// stay encoded (w3lib first replaces them by `%2525`, `%252F`, ... and then unquotes; one
+/// pass here: the replacements cannot overlap, as each starts with the only `%` it holds).
+pub(crate) fn unquotepath(path: &str) -> Cow<'_, [u8]> {
+    let data = path.as_bytes();
+    if memchr::memchr(b'%', data).is_none() {
+        return Cow::Borrowed(data);
+    }
+    let mut out = Vec::with_capacity(data.len());
+    let mut i = 0;
+    while i < data.len() {
+        if data[i] == b'%' && i + 2 < data.len() {
+            let kept: Option<&[u8]> = match (data[i + 1], data[i + 2]) {
+                (b'2', b'5') => Some(b"%25"),
+                (b'2', b'f' | b'F') => Some(b"%2F"),
+                (b'3', b'b' | b'B') => Some(b"%3B"),
+                (b'3', b'f' | b'F') => Some(b"%3F"),
+                _ => None,
+            };
+            if let Some(kept) = kept {
+                out.extend_from_slice(kept);
+                i += 3;
+                continue;
+            }
+            if let (Some(h), Some(l)) = (nibble(data[i + 1]), nibble(data[i + 2])) {
+                out.push(h << 4 | l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(data[i]);
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+/// Whether `path` holds `/.` (where every dot segment starts).
+pub(crate) fn has_dot_segment_start(path: &str) -> bool {
+    let b = path.as_bytes();
+    memchr::memchr_iter(b'.', b).any(|i| i > 0 && b[i - 1] == b'/')
+}
+
+/// `_remove_dot_segments(path)` of a path starting with `/` (RFC 3986 §5.2.4, as w3lib
+/// writes it).
+pub(crate) fn remove_dot_segments(path: &str) -> String {
+    if !has_dot_segment_start(path) {
+        return path.to_owned();
+    }
+    let segments: Vec<&str> = path[1..].split('/').collect();
+    let (last, init) = segments.split_last().unwrap_or((&"", &[]));
+    let mut output: Vec<&str> = Vec::with_capacity(segments.len());
+    for &segment in init {
+        if segment == ".." {
+            output.pop();
+        } else if segment != "." {
+            output.push(segment);
+        }
+    }
+    match *last {
+        ".." => {
+            output.pop();
+            output.push("");
+        }
+        "." => output.push(""),
+        other => output.push(other),
+    }
+    let mut out = String::with_capacity(path.len());
+    for segment in output {
+        out.push('/');
+        out.push_str(segment);
+    }
+    out
+}

@@ -1,0 +1,71 @@
+//! The Unicode operations w3lib's canonicalization reaches through Python, over tables
+//! generated from the CPython that runs w3lib (`tables.txt`, by `scripts/gen_idna2003.py
+//! --w3lib`; its header names the version): `unicodedata.normalize("NFKC", s)` and
+//! `str.lower()`.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use crate::idna2003::nfkc;
+use crate::idna2003::tables::{parse_mapping, section, Mapping, Ranges};
+
+struct Tables {
+    nfkd: Mapping,
+    lower: Mapping,
+    case_ignorable: Ranges,
+    cased: Ranges,
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let text = include_str!("tables.txt");
+        Tables {
+            nfkd: parse_mapping(section(text, "nfkd")),
+            lower: parse_mapping(section(text, "lower")),
+            case_ignorable: Ranges::parse(section(text, "case_ignorable")),
+            cased: Ranges::parse(section(text, "cased")),
+        }
+    })
+}
+
+/// `unicodedata.normalize("NFKC", s)` of the CPython the tables come from.
+pub(crate) fn nfkc_current(s: &str) -> String {
+    nfkc(s, &tables().nfkd)
+}
+
+/// Python's `s.lower()`: full lower-case mappings (Unicode 3.13 `toLowercase`), and a
+/// capital sigma that ends a word (Final_Sigma) as `ς`.
+pub(crate) fn py_lower(s: &str) -> Cow<'_, str> {
+    // One pass for the common case: ASCII without upper-case letters.
+    if !super::quote::any_byte(s.as_bytes(), |b| (b >= 0x80) | (b.wrapping_sub(b'A') < 26)) {
+        return Cow::Borrowed(s);
+    }
+    if s.is_ascii() {
+        return Cow::Owned(s.to_ascii_lowercase());
+    }
+    let t = tables();
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '\u{3A3}' {
+            out.push(if final_sigma(t, &chars, i) { '\u{3C2}' } else { '\u{3C3}' });
+        } else if let Some(m) = t.lower.get(&c) {
+            out.push_str(m);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// CPython's `handle_capital_sigma`: a cased character before (skipping case-ignorable
+/// ones) and none after.
+fn final_sigma(t: &Tables, chars: &[char], i: usize) -> bool {
+    let before = chars[..i].iter().rev().find(|&&c| !t.case_ignorable.contains(c));
+    if !before.is_some_and(|&c| t.cased.contains(c)) {
+        return false;
+    }
+    let after = chars[i + 1..].iter().find(|&&c| !t.case_ignorable.contains(c));
+    !after.is_some_and(|&c| t.cased.contains(c))
+}

@@ -1,0 +1,85 @@
+//! The w3lib twin and the IDNA 2003 twin on answers taken from w3lib 2.5.0 and CPython
+//! 3.11 (the differential tests in `tests/test_canonicalize.py` and
+//! `tests/test_idna2003.py` compare every case with them).
+
+use core::num::NonZeroUsize;
+use core::ops::ControlFlow;
+
+use relurl::batch::{Never, Repeated};
+use relurl::idna2003::{to_ascii, Idna2003Error};
+use relurl::w3lib::{canonicalize_column, canonicalize_url, canonicalize_url_bytes, CanonicalRow, Encoding, Options, W3libError};
+
+fn canon(url: &str) -> Result<String, W3libError> {
+    canonicalize_url(url, &Options::default())
+}
+
+#[test]
+fn answers_of_w3lib() {
+    let cases = [
+        ("http://www.example.com/do?c=3&b=5&b=2&a=50", "http://www.example.com/do?a=50&b=2&b=5&c=3"),
+        ("http://www.example.com/r\u{e9}sum\u{e9}", "http://www.example.com/r%C3%A9sum%C3%A9"),
+        ("http://[::0:1]/a/../b", "http://[::1]/b"),
+        ("HTTP://B\u{fc}cher.DE:0080/a/./b/../%7e%2f?b=2&a=1&a=&c#F", "http://xn--bcher-kva.de:80/a/~%2F?a=&a=1&b=2&c="),
+        ("http://[fe80::0:1%25ETH0]:8/", "http://[fe80::1%25eth0]:8/"),
+        ("http://\u{130}stanbul.tr/", "http://xn--istanbul-o0e.tr/"),
+        ("HTTP://user:P%41ss@Www.EX.com:/a;b/c;d?x=%e9+y", "http://user:PAss@www.ex.com/a;b/c;d?x=%E9+y"),
+        ("foo:", "foo:/"),
+        ("mailto:a/../b", "mailto:a/../b"),
+        ("  http://a/\tb?q=%2", "http://a/b?q=%252"),
+        ("http://a\\b/c?d\\e", "http://a/b/c?d%5Ce="),
+    ];
+    for (url, expected) in cases {
+        assert_eq!(canon(url).as_deref(), Ok(expected), "{url}");
+    }
+}
+
+#[test]
+fn errors_of_w3lib() {
+    for url in ["http://a:b", "http://a:99999/", "http://[::1/", "http://[1.2.3.4]/", "http://[v1]/", "http://a\u{ff03}b/"] {
+        assert!(matches!(canon(url), Err(W3libError::Value(_))), "{url}");
+    }
+    assert_eq!(canon("http://[fe80::1%25\u{fc}]/"), Err(W3libError::UnicodeEncode));
+}
+
+#[test]
+fn options_and_bytes() {
+    let mut options = Options { keep_blank_values: false, keep_fragments: true, query_separator: ";", ..Options::default() };
+    assert_eq!(canonicalize_url("http://a/?c=3;a;b=#f", &options).as_deref(), Ok("http://a/?c=3#f"));
+    options.encoding = Encoding::Latin1;
+    assert_eq!(canonicalize_url_bytes(b"http://a/?q=\xe9", &options).as_deref(), Ok("http://a/?q=%E9"));
+    // Not latin-1: w3lib falls back to UTF-8.
+    assert_eq!(canonicalize_url("http://a/?q=\u{20ac}", &options).as_deref(), Ok("http://a/?q=%E2%82%AC"));
+    assert_eq!(canonicalize_url_bytes(b"http://a/\xff", &Options::default()).as_deref(), Ok("http://a/%FF"));
+    let empty = Options { query_separator: "", ..Options::default() };
+    assert!(canonicalize_url("http://a/?q", &empty).is_err());
+}
+
+#[test]
+fn a_column_on_two_threads() {
+    let column = Repeated::new(Some("HTTP://A/?b&a"), 5000);
+    let mut rows = 0;
+    let two = NonZeroUsize::new(2).unwrap();
+    let per = NonZeroUsize::new(64).unwrap();
+    canonicalize_column(&column, &Options::default(), two, per, true, &Never, &mut |first, task| {
+        assert_eq!(first, rows);
+        for row in &task.rows {
+            let CanonicalRow::Text(end) = row else { panic!("{row:?}") };
+            assert_eq!(&task.text[end - 15..*end], "http://a/?a=&b=");
+        }
+        rows += task.rows.len();
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert_eq!(rows, 5000);
+}
+
+#[test]
+fn idna_2003() {
+    assert_eq!(to_ascii("B\u{fc}cher.example").as_deref(), Ok("xn--bcher-kva.example"));
+    assert_eq!(to_ascii("\u{ff25}\u{ff38}\u{3002}com").as_deref(), Ok("ex.com"));
+    assert_eq!(to_ascii("a..b"), Err(Idna2003Error::LabelEmptyOrTooLong));
+    assert_eq!(to_ascii(&"a".repeat(64)), Err(Idna2003Error::LabelTooLong));
+    assert_eq!(to_ascii("\u{5d0}a"), Err(Idna2003Error::Bidi2));
+    assert_eq!(to_ascii("xn--\u{fc}"), Err(Idna2003Error::AcePrefix));
+    assert_eq!(to_ascii("a\u{2028}"), Err(Idna2003Error::InvalidCharacter('\u{2028}')));
+}

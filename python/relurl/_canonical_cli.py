@@ -1,0 +1,69 @@
+"""`relurl canonicalize`: w3lib's canonical form of each URL (relurl.canonicalize_url).
+
+    relurl canonicalize URL...          the canonical form of each URL, one per line
+    relurl canonicalize [-] < urls      the same for each line of standard input, streaming
+
+`--keep-fragments`, `--drop-blank-values` (w3lib's keep_blank_values=False) and
+`--query-separator SEP` are canonicalize_url's options. A URL w3lib rejects (a bad port or
+IPv6 host, ...) or a line that is not UTF-8 is reported on standard error as
+`relurl: WHERE: message`, answered with an empty line, and the exit status is then 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, TextIO
+
+from relurl._relurl import canonicalize_url
+from relurl.cli import _read_lines
+
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO
+
+
+def add_parser(commands: Any) -> None:
+    """Adds the `canonicalize` command to the `relurl` parser's subcommands."""
+    can = commands.add_parser(
+        "canonicalize",
+        help="canonical URLs, as w3lib.url.canonicalize_url (Scrapy's fingerprint key)",
+        description="Print w3lib.url.canonicalize_url's answer for each URL (query sorted, percent-encoding "
+        "normalized, host lower-cased and IDNA-encoded, dot segments resolved, fragment dropped). Without "
+        "URL, or with URL '-', read URLs from standard input, one per line.",
+    )
+    can.add_argument("urls", metavar="URL", nargs="*", default=[], help="URLs ('-' or none: standard input)")
+    can.add_argument("--keep-fragments", action="store_true", help="keep the fragment (keep_fragments=True)")
+    can.add_argument(
+        "--drop-blank-values", action="store_true", help="drop query fields without a value (keep_blank_values=False)"
+    )
+    can.add_argument("--query-separator", default="&", metavar="SEP", help="the query's field separator (default: &)")
+    can.set_defaults(command_parser=can)
+
+
+def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Runs `relurl canonicalize`; returns the exit status."""
+    from_stdin = args.urls in ([], ["-"])
+    label, texts = ("line", _read_lines(stdin, stderr)) if from_stdin else ("URL", iter(args.urls))
+    failed = False
+    out: list[str] = []
+    for number, text in enumerate(texts, 1):
+        key = ""
+        if text is None:
+            failed = True
+        else:
+            try:
+                key = canonicalize_url(
+                    text,
+                    keep_blank_values=not args.drop_blank_values,
+                    keep_fragments=args.keep_fragments,
+                    query_separator=args.query_separator,
+                )
+            except ValueError as err:
+                stderr.write(f"relurl: {label} {number}: {err}\n")
+                failed = True
+        out.append(key + "\n")
+        if len(out) >= 4096:
+            stdout.write("".join(out))
+            out.clear()
+    stdout.write("".join(out))
+    stdout.flush()
+    return 1 if failed else 0
