@@ -76,6 +76,8 @@ def test_keywords_mean_the_same_everywhere() -> None:
     assert {k: v for k, v in defaults["errors"].items() if v != "raise"} == {
         "relurl.spark.with_resolved": "null",
         "relurl.spark.with_normalized": "null",
+        "relurl.spark.with_canonicalized": "null",
+        "relurl.spark.with_surt": "null",
     }
     rfc1808 = {k for k, v in defaults["spec"].items() if v == "rfc1808"}
     assert rfc1808 == {

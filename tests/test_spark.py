@@ -144,3 +144,21 @@ def test_with_normalized(spark: Any) -> None:
             with_normalized(df, "url", **kwargs)
     with pytest.raises(ValueError, match="no column 'nope'"):
         with_normalized(df, "nope")
+
+
+def test_with_canonicalized_and_with_surt(spark: Any) -> None:
+    """The w3lib and surt twins on every row, on the executors: the single functions'
+    answers; a URL they reject is null (errors="null"); bad options fail on the driver."""
+    from relurl.spark import with_canonicalized, with_surt
+
+    urls = ["http://www.Example.com:80/b/../a?b=2&a=1#f", "http://a:99999/", None]
+    df = spark.createDataFrame(list(enumerate(urls)), "id long, url string")
+    out = with_canonicalized(df, "url", keep_fragments=True).orderBy("id").collect()
+    assert [r["canonical"] for r in out] == ["http://www.example.com:80/a?a=1&b=2#f", None, None]
+    out = with_surt(with_surt(df, "url"), "url", out_col="schemed", with_scheme=True).orderBy("id").collect()
+    assert [r["surt"] for r in out] == [relurl.surt(urls[0]), None, None]
+    assert [r["schemed"] for r in out] == [relurl.surt(urls[0], with_scheme=True), None, None]
+    with pytest.raises(TypeError):
+        with_surt(df, "url", nope=True)
+    with pytest.raises(ValueError, match="column 'id' already exists"):
+        with_canonicalized(df, "url", out_col="id")

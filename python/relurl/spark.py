@@ -1,4 +1,5 @@
-"""PySpark: resolve (or normalize) a column of links on every executor, a whole Arrow batch at a time.
+"""PySpark: resolve a column of links (or key it: normalize, canonicalize, SURT) on every executor,
+a whole Arrow batch at a time.
 
 >>> from relurl.spark import with_resolved
 >>> links = spark.read.parquet("links/")            # columns: page_url, href
@@ -20,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
+import relurl
 from relurl.cli import SPECS
 
 if TYPE_CHECKING:
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 
     from relurl import URL
 
-__all__ = ["with_normalized", "with_resolved"]
+__all__ = ["with_canonicalized", "with_normalized", "with_resolved", "with_surt"]
 
 
 def with_resolved(
@@ -85,6 +87,55 @@ def with_normalized(
         raise ValueError(f"spec must be 'rfc1808', 'rfc3986' or 'whatwg', not {spec!r}")
     schema = _schema_with(df, (url_col,), out_col)
     return df.mapInArrow(_BatchMapper("normalize", url_col, out_col, {"spec": spec, "errors": errors}), schema)
+
+
+def with_canonicalized(
+    df: DataFrame,
+    url_col: str,
+    *,
+    out_col: str = "canonical",
+    keep_blank_values: bool = True,
+    keep_fragments: bool = False,
+    encoding: str | None = None,
+    query_separator: str = "&",
+    errors: Literal["raise", "null"] = "null",
+) -> DataFrame:
+    """`df` with a string column `out_col`: each row's `url_col` as
+    `w3lib.url.canonicalize_url` gives it (`relurl.canonicalize_url`, the same options),
+    Scrapy's fingerprint key. A null URL gives null; `errors` as in `with_resolved` (null by
+    default). Raises ValueError at once, on the driver, for a bad argument."""
+    if errors not in ("raise", "null"):
+        raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
+    schema = _schema_with(df, (url_col,), out_col)
+    options: dict[str, Any] = {
+        "keep_blank_values": keep_blank_values,
+        "keep_fragments": keep_fragments,
+        "encoding": encoding,
+        "query_separator": query_separator,
+    }
+    # The options checked here, on the driver (an encoding relurl does not support, ...).
+    relurl.canonicalize_url("http://example.com/", **options)
+    return df.mapInArrow(_BatchMapper("canonicalize_url", url_col, out_col, {**options, "errors": errors}), schema)
+
+
+def with_surt(
+    df: DataFrame,
+    url_col: str,
+    *,
+    out_col: str = "surt",
+    errors: Literal["raise", "null"] = "null",
+    **options: Any,
+) -> DataFrame:
+    """`df` with a string column `out_col`: each row's `url_col` as `surt.surt` keys it
+    (`relurl.surt`; `options` are its keywords, `canonicalizer` included), the key web
+    archives index by. A null URL gives null; `errors` as in `with_resolved` (null by
+    default). Raises ValueError at once, on the driver, for a bad argument."""
+    if errors not in ("raise", "null"):
+        raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
+    schema = _schema_with(df, (url_col,), out_col)
+    # The options checked here, on the driver (an unknown keyword, public_suffix=True, ...).
+    relurl.surt("http://example.com/", **options)
+    return df.mapInArrow(_BatchMapper("surt", url_col, out_col, {**options, "errors": errors}), schema)
 
 
 def _schema_with(df: DataFrame, in_cols: tuple[str | None, ...], out_col: str) -> Any:
