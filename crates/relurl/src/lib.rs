@@ -60,6 +60,7 @@ pub mod idna2003;
 pub mod links;
 mod login;
 mod normalize;
+mod percent;
 mod recombine;
 mod resolved;
 pub mod rfc1808;

@@ -187,13 +187,11 @@ fn push_percent_normalized(out: &mut String, text: &str, lower: bool) {
     let mut i = 0;
     while let Some(offset) = memchr::memchr(b'%', &bytes[i..]) {
         let at = i + offset;
-        let hex = |k: usize| bytes.get(at + k).and_then(|&d| char::from(d).to_digit(16));
-        let (Some(high), Some(low)) = (hex(1), hex(2)) else {
+        let Some(value) = crate::percent::decoded_at(&bytes[at..]) else {
             i = at + 1;
             continue;
         };
         push_cased(out, &text[copied..at], lower);
-        let value = (high * 16 + low) as u8;
         if is_unreserved(value) && !(value.is_ascii_hexdigit() && after_stray_percent(out)) {
             out.push(char::from(if lower { value.to_ascii_lowercase() } else { value }));
         } else {

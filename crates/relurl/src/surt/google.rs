@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::handyurl::HandyUrl;
 use super::SurtError;
-use crate::whatwg::percent_decode;
+use crate::percent;
 
 /// `GoogleURLCanonicalizer.canonicalize(url)`: drop the fragment; the query percent-encoded
 /// once; the host percent-decoded, IDNA-encoded if not ASCII, `..` made `.`, dots at the
@@ -233,7 +233,7 @@ static SAFE: [bool; 256] = {
 pub(super) fn unescape_repeatedly(input: &[u8]) -> Cow<'_, [u8]> {
     let mut text = Cow::Borrowed(input);
     loop {
-        let decoded = percent_decode(&text);
+        let decoded = percent::decode(&text, false);
         if *decoded == *text {
             return text;
         }

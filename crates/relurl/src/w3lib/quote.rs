@@ -96,32 +96,10 @@ pub(crate) fn quote_into(data: &[u8], safe: &Safe, plus: bool, out: &mut String)
     *out = String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
 }
 
-fn nibble(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
-}
-
 /// `_unquote(data)` (`plus` false) or `_unquote_plus(data)`: each `%HH` with two hex digits
-/// as its byte, and `+` as a space when `plus`.
-#[allow(clippy::needless_bitwise_bool, reason = "`|` on purpose: no branch, so vector code")]
+/// as its byte, and `+` as a space when `plus` (the core's one decoder).
 pub(crate) fn unquote(data: &[u8], plus: bool) -> Cow<'_, [u8]> {
-    if !any_byte(data, |b| (b == b'%') | (plus & (b == b'+'))) {
-        return Cow::Borrowed(data);
-    }
-    let mut out = Vec::with_capacity(data.len());
-    let mut i = 0;
-    while i < data.len() {
-        let b = data[i];
-        if b == b'%' && i + 2 < data.len() {
-            if let (Some(h), Some(l)) = (nibble(data[i + 1]), nibble(data[i + 2])) {
-                out.push(h << 4 | l);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(if plus && b == b'+' { b' ' } else { b });
-        i += 1;
-    }
-    Cow::Owned(out)
+    crate::percent::decode(data, plus)
 }
 
 /// `_parse_qsl(qs, keep_blank_values, separator)`: the fields between separators, each
@@ -188,8 +166,8 @@ pub(crate) fn unquotepath(path: &str) -> Cow<'_, [u8]> {
                 i += 3;
                 continue;
             }
-            if let (Some(h), Some(l)) = (nibble(data[i + 1]), nibble(data[i + 2])) {
-                out.push(h << 4 | l);
+            if let Some(byte) = crate::percent::decoded_at(&data[i..]) {
+                out.push(byte);
                 i += 3;
                 continue;
             }

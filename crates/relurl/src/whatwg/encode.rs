@@ -134,40 +134,7 @@ pub(super) static STOP_HOST_SPECIAL: [bool; 256] = stop_table(EMPTY.with(b":[]/?
 pub(super) static STOP_HOST: [bool; 256] = stop_table(EMPTY.with(b":[]/?#"), false);
 pub(super) static STOP_FILE_HOST: [bool; 256] = stop_table(EMPTY.with(b"/\\?#"), false);
 
-/// The value of an ASCII hex digit.
-#[inline]
-pub(super) const fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// §1.3 percent-decode a byte sequence: `%XX` with two hex digits becomes the byte, every
-/// other byte stays. Borrowed when there is no `%`.
-pub(crate) fn percent_decode(input: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    if !input.contains(&b'%') {
-        return std::borrow::Cow::Borrowed(input);
-    }
-    let mut out = Vec::with_capacity(input.len());
-    let mut i = 0;
-    while let Some(&b) = input.get(i) {
-        if b == b'%' {
-            let hi = input.get(i + 1).copied().and_then(hex_value);
-            let lo = input.get(i + 2).copied().and_then(hex_value);
-            if let (Some(hi), Some(lo)) = (hi, lo) {
-                out.push(hi << 4 | lo);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b);
-        i += 1;
-    }
-    std::borrow::Cow::Owned(out)
-}
+pub(super) use crate::percent::hex_value;
 
 /// §3.1 forbidden host code point (ASCII only: none is above U+007F).
 #[inline]

@@ -43,7 +43,7 @@ pub(super) fn parse_host(input: &str, is_opaque: bool, out: &mut String) -> Resu
     }
     // 4. "Let domain be the result of running UTF-8 decode without BOM on the
     //    percent-decoding of input."
-    let decoded = encode::percent_decode(input.as_bytes());
+    let decoded = crate::percent::decode(input.as_bytes(), false);
     // 5. "Let asciiDomain be the result of running domain to ASCII with domain and false."
     //    (§3.3: an ASCII domain is ASCII-lowercased, with no UTS #46 processing, so
     //    `xn--a`, whose Punycode is invalid, stays; other domains go through UTS #46

@@ -43,7 +43,6 @@ use core::fmt;
 use crate::Error;
 pub use failure::Failure;
 // §1.3 percent-decode, also `urllib.parse.unquote_to_bytes` (the surt twin uses it).
-pub(crate) use encode::percent_decode;
 use host::HostKind;
 
 /// A URL by the URL Standard (§4.1 "URL"): its href (§4.5 URL serializer) in one buffer plus
