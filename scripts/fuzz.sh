@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing of relurl: bash scripts/fuzz.sh [SECONDS] (default 60 per target).
 #
 # Installs what it needs if missing (cargo-fuzz from crates.io; a C++ compiler for
-# libFuzzer from Debian), builds the nine targets of fuzz/ with cargo fuzz on the stable
+# libFuzzer from Debian), builds the ten targets of fuzz/ with cargo fuzz on the stable
 # toolchain (`--sanitizer none`: AddressSanitizer needs nightly's -Zsanitizer), replays the
 # minimized findings in fuzz/regressions/, then fuzzes each target for SECONDS, as many
 # targets at a time as there are cores, from the seeds in fuzz/corpus/ (new inputs go to
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-60}"
 [[ "$SECONDS_PER_TARGET" =~ ^[0-9]+$ ]] || { echo "usage: $0 [SECONDS]" >&2; exit 2; }
-TARGETS=(${FUZZ_TARGETS:-parse roundtrip validate resolve_rfc1808 resolve_rfc3986 urljoin base_header extract_links whatwg})
+TARGETS=(${FUZZ_TARGETS:-parse roundtrip validate resolve_rfc1808 resolve_rfc3986 urljoin base_header extract_links whatwg keys})
 CARGO_FUZZ_VERSION=0.13.2
 FUZZ=(cargo fuzz)
 COMMON=(--sanitizer none --fuzz-dir fuzz)

@@ -20,6 +20,7 @@
 //! - `extract_links` reads the whole input as the page: as bytes for
 //!   `extract_links_from_bytes`, as lossy UTF-8 text for `extract_links`.
 
+mod keys;
 mod whatwg;
 
 use std::borrow::Cow;
@@ -34,6 +35,7 @@ use relurl::{
     Spec, Unchanged, Url,
 };
 
+pub use keys::check_keys;
 pub use whatwg::{check_whatwg, DISAGREEMENTS_FILE};
 
 /// RFC 1808 §5's base.

@@ -1,0 +1,47 @@
+//! Target `keys`: the crawler's keys of one untrusted URL, which must never panic and must
+//! keep their promises:
+//!
+//! - `relurl::normalize` by every grammar is idempotent (a key is its own key), and
+//!   `normalize_into` appends exactly that key (and nothing on error);
+//! - `relurl::Login` answers every part of every net_loc (a bad port is an error, not a
+//!   panic);
+//! - the twins `relurl::w3lib::canonicalize_url` and `relurl::surt::surt` (differential
+//!   tests against w3lib and surt are in pytest: `tests/test_canonicalize.py`,
+//!   `tests/test_surt.py`) answer or fail, with their options on and off.
+
+use relurl::{normalize, normalize_into, Spec};
+
+use crate::text;
+
+/// The properties above, for `data` as a URL (lossy UTF-8 for the `str` APIs; the bytes
+/// themselves for surt, which takes bytes).
+pub fn check_keys(data: &[u8]) {
+    let input = text(data);
+    let input: &str = &input;
+    for spec in [Spec::Rfc1808, Spec::Rfc3986, Spec::Whatwg] {
+        let once = normalize(input, spec);
+        let mut out = String::from("prefix");
+        let into = normalize_into(input, spec, &mut out);
+        match &once {
+            Ok(key) => {
+                assert!(into.is_ok(), "{input:?} by {spec:?}: normalize_into fails where normalize gives {key:?}");
+                assert_eq!(&out["prefix".len()..], key, "{input:?} by {spec:?}: normalize_into is not normalize");
+                assert_eq!(normalize(key, spec).as_ref(), Ok(key), "{input:?} by {spec:?}: the key {key:?} is not its own key");
+            }
+            Err(_) => {
+                assert!(into.is_err() && out == "prefix", "{input:?} by {spec:?}: normalize_into wrote where normalize fails");
+            }
+        }
+        if spec != Spec::Whatwg {
+            if let Some(login) = relurl::AnyUrl::parse_owned(input, spec).ok().as_ref().and_then(relurl::AnyUrl::login) {
+                let _ = (login.username(), login.password(), login.hostname(), login.port());
+            }
+        }
+    }
+    for keep in [false, true] {
+        let options = relurl::w3lib::Options { keep_blank_values: keep, keep_fragments: keep, ..Default::default() };
+        let _ = relurl::w3lib::canonicalize_url(input, &options);
+        let options = relurl::surt::Options { with_scheme: keep, trailing_comma: keep, reverse_ipaddr: !keep, ..Default::default() };
+        let _ = relurl::surt::surt(data, &options);
+    }
+}
