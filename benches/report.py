@@ -41,7 +41,7 @@ BENCH_FILE = Path(__file__).resolve().parent / "test_bench_resolve.py"
 REPO_ROOT = BENCH_FILE.parents[1]
 GROUP = "resolve-corpus"
 
-#: Table order and the short labels used in the README.
+#: Table order and the short labels used in the docs (docs/benchmarks.md, the README).
 ORDER = [
     ("test_urljoin", "`urllib.parse.urljoin(base, href)`"),
     ("test_ada_url", "`ada_url.join_url(base, href)`"),

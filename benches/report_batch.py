@@ -1,5 +1,5 @@
 """Runs the 10^6-row batch benchmarks (benches/test_bench_batch.py) and the Arrow RSS run
-(benches/rss_arrow.py), and prints the README's batch table (Markdown, on stdout).
+(benches/rss_arrow.py), and prints the batch table of docs/benchmarks.md (Markdown, on stdout).
 
     python benches/report_batch.py                 # 3 pytest-benchmark runs + RSS runs
     python benches/report_batch.py --runs 1        # one run (noisier)

@@ -33,7 +33,7 @@ BENCH_FILE = Path(__file__).resolve().parent / "test_bench_links.py"
 GROUP = "links-corpus"
 RELURL = "test_relurl"
 
-#: test name -> (README label, the benchmark file's function, relurl's target speed-up).
+#: test name -> (label in docs/benchmarks.md, the benchmark file's function, relurl's target speed-up).
 CONTESTANTS = {
     "test_lxml": ("lxml.html: `fromstring` + `make_links_absolute` + `iterlinks`", "run_lxml", 5.0),
     "test_selectolax_urljoin": ("selectolax (Lexbor) + `urllib.parse.urljoin`", "run_selectolax_urljoin", 2.0),

@@ -134,7 +134,7 @@ def as_list(result: object) -> list[object]:
 def run(benchmark: object, name: str, rounds: int) -> None:
     function = CONTESTANTS[name]
     got = as_list(function())
-    # urljoin differs from RFC 1808 on some links (README, "Which semantics?"): it is
+    # urljoin differs from RFC 1808 on some links (docs/semantics.md, "Which semantics?"): it is
     # compared with itself, as the peer; every relurl contestant must match exactly.
     if name == "test_arrow_check_only":
         expected: list[object] = [None] * ROWS

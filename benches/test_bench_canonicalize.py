@@ -99,7 +99,7 @@ def best_of(f: Callable[[], Any], rounds: int = 7) -> float:
 
 
 def test_ratios(benchmark: Any) -> None:
-    """The README's rows: nanoseconds per URL and the ratios to w3lib (best of 7 rounds)."""
+    """The rows of docs/benchmarks.md: nanoseconds per URL and the ratios to w3lib (best of 7 rounds)."""
     times = {name: best_of(f) for name, f in CONTESTANTS.items()}
     w3lib_time = times["w3lib.url.canonicalize_url"]
     for name, t in times.items():

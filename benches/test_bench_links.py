@@ -4,7 +4,7 @@ pipelines (pytest-benchmark).
 Not part of the test run (pyproject's testpaths is ``tests``); run it explicitly::
 
     python -m pytest benches/test_bench_links.py
-    python benches/report_links.py     # runs this file and prints the README table
+    python benches/report_links.py     # runs this file and prints the table of docs/benchmarks.md
 
 Every benchmark of the group ``links-corpus`` does one page after the other, for all the
 pages of ``../shared/corpus/pages/`` (55 pages, 7.1 MB) per round, from the bytes as read

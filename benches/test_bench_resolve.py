@@ -3,7 +3,7 @@
 Not part of the test run (pyproject's testpaths is ``tests``); run it explicitly::
 
     python -m pytest benches/test_bench_resolve.py
-    python benches/report.py          # runs this file and prints the README table
+    python benches/report.py          # runs this file and prints the table of docs/benchmarks.md
 
 Every benchmark of the group ``resolve-corpus`` does the same work per round: it resolves
 all the (base, href) pairs of ``../shared/corpus/links.jsonl`` (11,512 of them), once each,

@@ -1,13 +1,16 @@
-"""The README's generated tables, produced by running the code (never typed by hand).
+"""The documentation's generated tables, produced by running the code (never typed by hand),
+and where the documentation keeps its marked blocks.
 
-    python tests/readme_tables.py     # prints both tables, to paste between the README markers
+    python tests/readme_tables.py     # prints both tables, to paste between the markers of docs/semantics.md
 
-tests/test_readme.py checks that the README holds exactly what these functions return.
+tests/test_readme.py checks that docs/semantics.md holds exactly what these functions return.
+The README is the front door; the content lives in the pages of the docs site, docs/*.md.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import urllib.parse
 from pathlib import Path
@@ -15,7 +18,42 @@ from typing import Any
 
 import relurl
 
-DATA = Path(__file__).resolve().parent / "data"
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+#: The README (the front door) and the pages of the docs site, whose `>>>` examples are
+#: doctested and whose marked blocks (`<!-- name:start -->` ... `<!-- name:end -->`) are checked.
+DOCS = ROOT / "docs"
+README = ROOT / "README.md"
+
+
+def doc_files() -> list[Path]:
+    """The README and every page of the docs site."""
+    pages = sorted(DOCS.glob("*.md"))
+    assert pages, f"{DOCS} holds the pages of the docs site"
+    return [README, *pages]
+
+
+def marked_blocks(name: str) -> dict[Path, str]:
+    """Every `<!-- name:start -->` ... `<!-- name:end -->` block, by the file that holds it."""
+    found: dict[Path, str] = {}
+    for path in doc_files():
+        blocks = re.findall(
+            rf"<!-- {name}:start -->\n(.*?)\n<!-- {name}:end -->", path.read_text(encoding="utf-8"), re.S
+        )
+        assert len(blocks) <= 1, f"{path.name} holds the {name} markers twice"
+        if blocks:
+            found[path] = blocks[0]
+    return found
+
+
+def marked_block(name: str, page: str) -> str:
+    """The block `name` of the one file that holds it, which must be `page` (a docs page, or
+    "README.md")."""
+    found = marked_blocks(name)
+    assert [path.name for path in found] == [page], f"the {name} markers should be in {page} alone, not {list(found)}"
+    return next(iter(found.values()))
+
+
 BASE_1808 = "http://a/b/c/d;p?q#f"
 BASE_3986 = "http://a/b/c/d;p?q"
 #: Beyond the two RFCs' own examples: the references crawlers meet that the semantics split on.

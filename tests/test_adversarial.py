@@ -5,7 +5,7 @@ For every case of the table: `relurl.resolve` under both specs, `URL.resolve` an
 exactly what `urllib.parse.urljoin` gives, value and type), `relurl.validate` and
 `relurl.parse`. Resolution is total on `str`: the only errors are a lone surrogate
 (`relurl.URLError` with the character position) and, for `validate`, what breaks the
-RFC 1808 §2.2 grammar. README, "Bad input", is the prose for this table; the timing of the
+RFC 1808 §2.2 grammar. docs/errors.md, "Bad input", is the prose for this table; the timing of the
 same families at two sizes is benches/linearity.py.
 """
 

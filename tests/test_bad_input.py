@@ -1,4 +1,4 @@
-"""Every kind of bad input gets the documented answer (README, 'Bad input'): a result or a
+"""Every kind of bad input gets the documented answer (docs/errors.md, 'Bad input'): a result or a
 typed error, never a crash."""
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ def test_the_corpus_is_all_there() -> None:
 def test_lxml_own_pipeline_is_urljoin_against_its_base() -> None:
     """lxml's make_links_absolute() joins each value (Python-stripped) to the base with
     urllib.parse.urljoin; relurl resolves by RFC 1808. On the corpus the two differ only
-    where urljoin and RFC 1808 do (README: 'Which semantics?')."""
+    where urljoin and RFC 1808 do (docs/semantics.md: 'Which semantics?')."""
     compared = differing = 0
     for file, url in PAGES:
         html = (CORPUS / "pages" / file).read_bytes()

@@ -1,62 +1,77 @@
-"""The README's generated parts match what the code does, so they cannot drift.
+"""The documentation's generated parts match what the code does, so they cannot drift: the
+README (the front door) and the pages of the docs site (docs/*.md, built by mkdocs).
 
-`python tests/readme_tables.py` prints the tables to paste between the README's markers."""
+`python tests/readme_tables.py` prints the tables to paste between the markers of
+docs/semantics.md."""
 
 from __future__ import annotations
 
 import doctest
-import re
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import relurl
 
 ROOT = Path(__file__).resolve().parents[1]
-README = ROOT / "README.md"
 sys.path.insert(0, str(Path(__file__).parent))
-from readme_tables import differences_table, semantics_table  # noqa: E402
+from readme_tables import differences_table, doc_files, marked_block, marked_blocks, semantics_table  # noqa: E402
 
-
-def readme_block(name: str) -> str:
-    text = README.read_text(encoding="utf-8")
-    match = re.search(rf"<!-- {name}:start -->\n(.*?)\n<!-- {name}:end -->", text, re.S)
-    assert match, f"README.md lacks the {name} markers"
-    return match.group(1)
+#: The pages whose `>>>` examples show each task (each must keep some).
+PAGES_WITH_EXAMPLES = {"resolve.md", "base.md", "links.md", "batches.md", "crawler.md"}
 
 
 def test_differences_table_is_current() -> None:
-    assert readme_block("differences") == differences_table()
+    assert marked_block("differences", "semantics.md") == differences_table()
 
 
 def test_semantics_table_is_current() -> None:
-    assert readme_block("semantics") == semantics_table()
+    assert marked_block("semantics", "semantics.md") == semantics_table()
 
 
-def test_tour_runs() -> None:
-    """The README's tour block runs and its `# ->` comments are the values it prints."""
-    code = readme_block("tour").removeprefix("```python\n").removesuffix("\n```")
+def test_the_tours_are_in_the_readme_and_getting_started() -> None:
+    assert sorted(path.name for path in marked_blocks("tour")) == ["README.md", "getting-started.md"]
+
+
+@pytest.mark.parametrize("page", ["README.md", "getting-started.md"])
+def test_tour_runs(page: str) -> None:
+    """A tour block (the README's ten lines, the whole one in docs/getting-started.md) runs
+    and its `# ->` comments are the values it prints."""
+    blocks = {path.name: block for path, block in marked_blocks("tour").items()}
+    code = blocks[page].removeprefix("```python\n").removesuffix("\n```")
+    checked = 0
     for line in code.splitlines():
         if "# -> " in line:
             expression, expected = line.split("# -> ")
             env: dict[str, object] = {}
             exec(code.split(line)[0], env)  # the tour up to this line
             assert repr(eval(expression.strip(), env)) == expected.strip(), line
+            checked += 1
+    assert checked, f"the tour of {page} shows values"
 
 
-def test_interactive_examples() -> None:
-    """Every `>>>` example of the README gives the output it shows (doctest)."""
-    text = README.read_text(encoding="utf-8")
-    parser = doctest.DocTestParser()
-    test = parser.get_doctest(text, {"relurl": relurl}, "README.md", str(README), 0)
-    assert test.examples, "the README has >>> examples"
+def _doctest(path: Path) -> doctest.TestResults:
+    text = path.read_text(encoding="utf-8")
+    test = doctest.DocTestParser().get_doctest(text, {"relurl": relurl}, path.name, str(path), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.IGNORE_EXCEPTION_DETAIL)
-    result = runner.run(test, out=lambda _: None)
-    assert result.failed == 0, f"{result.failed} README example(s) failed; run python -m doctest README.md"
+    runner.run(test, out=lambda _: None)
+    return runner.summarize(verbose=False)
+
+
+@pytest.mark.parametrize("path", doc_files(), ids=lambda path: path.name)
+def test_interactive_examples(path: Path) -> None:
+    """Every `>>>` example of the README and of each docs page gives the output it shows
+    (doctest); the task pages keep theirs."""
+    result = _doctest(path)
+    assert result.failed == 0, f"{result.failed} example(s) of {path.name} failed; run python -m doctest {path}"
+    if path.name in PAGES_WITH_EXAMPLES:
+        assert result.attempted, f"{path.name} has >>> examples"
 
 
 def test_example_command() -> None:
-    """The bundled example (README 'Try it') resolves every href of the page."""
+    """The bundled example (README and docs/getting-started.md, 'Try it') resolves every href
+    of the page."""
     page = (ROOT / "examples" / "page-url.txt").read_text(encoding="utf-8").strip()
     hrefs = (ROOT / "examples" / "hrefs.txt").read_bytes()
     done = subprocess.run(

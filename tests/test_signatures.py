@@ -1,10 +1,12 @@
-"""README "Entry points and their keywords" lists every public entry point with the
-parameters and defaults it really has, and the error kinds it documents are the core's."""
+"""The API reference's "Entry points and their keywords" (docs/api.md) lists every public entry
+point with the parameters and defaults it really has, and the error kinds that "Bad input"
+(docs/errors.md) documents are the core's."""
 
 from __future__ import annotations
 
 import inspect
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,18 +16,16 @@ import relurl.arrow
 import relurl.spark
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).parent))
+from readme_tables import marked_block  # noqa: E402
 
-
-def _block(name: str) -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(rf"<!-- {name}:start -->\n(.*?)\n<!-- {name}:end -->", text, re.S)
-    assert match, f"README.md lacks the {name} markers"
-    return match.group(1)
+#: The docs page that holds each marked table.
+PAGES = {"keywords": "api.md", "kinds": "errors.md"}
 
 
 def _rows(name: str) -> list[list[str]]:
-    """The cells of a README table (header and rule left out), `|` escapes kept."""
-    lines = _block(name).splitlines()[2:]
+    """The cells of a docs table (header and rule left out), `|` escapes kept."""
+    lines = marked_block(name, PAGES[name]).splitlines()[2:]
     return [[cell.strip() for cell in re.split(r"(?<!\\)\|", line)[1:-1]] for line in lines]
 
 
@@ -46,7 +46,7 @@ def _public_entry_points() -> dict[str, Any]:
 
 
 def _shown(obj: Any) -> str:
-    """The signature as the README writes it: no annotations, no `self, /`."""
+    """The signature as the docs write it: no annotations, no `self, /`."""
     signature = inspect.signature(obj)
     parameters = [p.replace(annotation=inspect.Parameter.empty) for p in signature.parameters.values()]
     if parameters and parameters[0].name == "self":
@@ -115,6 +115,6 @@ def _core_kinds() -> list[str]:
 
 
 def test_the_kinds_table_is_the_core_s() -> None:
-    readme = [row[0].strip("`") for row in _rows("kinds")]
-    assert readme == _core_kinds() == _stub_kinds()
-    assert len(set(readme)) == len(readme)
+    documented = [row[0].strip("`") for row in _rows("kinds")]
+    assert documented == _core_kinds() == _stub_kinds()
+    assert len(set(documented)) == len(documented)

@@ -18,7 +18,7 @@ import relurl.arrow
 
 PAGE = "http://good.com/dir/page.html"
 
-#: The README's crawler table: what a browser requests for each href on PAGE, and what RFC
+#: The crawler table of docs/semantics.md: what a browser requests for each href on PAGE, and what RFC
 #: 1808 (relurl's default) gives.
 CRAWLER_TABLE = [
     ("http:evil.com", "http://good.com/dir/evil.com", "http:evil.com"),
@@ -115,7 +115,7 @@ def test_a_url_of_the_standard() -> None:
 
 
 def test_domain_to_ascii_knows_unicode_17() -> None:
-    # The README's note: U+058B was assigned in Unicode 17 (ICU4X's data, which the idna
+    # The note of docs/semantics.md: U+058B was assigned in Unicode 17 (ICU4X's data, which the idna
     # crate reads); ada 4.0.0's tables predate it and refuse it.
     assert relurl.resolve(PAGE, "//\u058b/x", spec="whatwg") == "http://xn--89a/x"
     assert relurl.resolve(PAGE, "///\u058b/x", spec="whatwg") == "http://xn--89a/x"

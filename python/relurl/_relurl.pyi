@@ -72,7 +72,7 @@ _ErrorKind = Literal[
 _Spec = Literal["rfc1808", "rfc3986", "whatwg"]
 
 class URLError(ValueError):
-    """A URL was rejected: `kind` names why in one stable word (README, "Bad input"),
+    """A URL was rejected: `kind` names why in one stable word (docs/errors.md, "Bad input"),
     `reason` says it as a sentence, `position` is the position (in characters) of the
     first offending character. `str()` is "{reason} (at position {position})". A subclass
     of ValueError.

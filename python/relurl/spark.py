@@ -11,7 +11,7 @@ whole (the Rust core reads the batch's buffers in place and parses each page's b
 per run of equal bases), so no Python object is made per row. The executors need relurl
 (and pyarrow, which PySpark's Arrow support needs anyway): install it on the workers, or
 pack a virtual environment with venv-pack and ship it with ``spark-submit --archives``
-(README, "Batches, Arrow columns and Spark").
+(docs/batches.md, "Batches, Arrow columns and Spark").
 
 This module imports pyspark only when called; relurl does not depend on it.
 """

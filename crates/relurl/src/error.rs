@@ -106,7 +106,7 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     /// The kind's stable name, one word in `snake_case`: the `kind` attribute of Python's
-    /// `relurl.URLError` (its README lists them). The one table of the names.
+    /// `relurl.URLError` (docs/errors.md, "Bad input", lists them). The one table of the names.
     pub const fn name(&self) -> &'static str {
         match self {
             Self::TooLong => "too_long",

@@ -1,4 +1,4 @@
-//! The URL Standard parser's failures: the kind names (the README's table), the messages,
+//! The URL Standard parser's failures: the kind names (the table of docs/errors.md), the messages,
 //! and the offsets (counted in the caller's input, before trimming and tab removal).
 
 use relurl::whatwg::{self, Failure, WhatwgUrl};
@@ -52,15 +52,16 @@ fn failure_names_and_offsets() {
 }
 
 #[test]
-fn names_are_distinct_snake_case_and_in_the_readme() {
-    let readme = std::fs::read_to_string(format!("{}/../../README.md", env!("CARGO_MANIFEST_DIR"))).expect("README.md");
+fn names_are_distinct_snake_case_and_in_the_docs() {
+    // docs/errors.md, "Bad input": the page of the docs site with the table of the kinds.
+    let page = std::fs::read_to_string(format!("{}/../../docs/errors.md", env!("CARGO_MANIFEST_DIR"))).expect("docs/errors.md");
     let mut names: Vec<&str> = Failure::ALL.iter().map(|&f| ErrorKind::UrlStandard(f).name()).collect();
     for (&failure, name) in Failure::ALL.iter().zip(&names) {
         assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'), "{name}");
         let row = format!("| `{name}` |");
-        assert!(readme.contains(&row), "README.md lists {row}");
+        assert!(page.contains(&row), "docs/errors.md lists {row}");
         let reason = ErrorKind::UrlStandard(failure).to_string();
-        assert!(readme.contains(&reason), "README.md shows the reason {reason:?}");
+        assert!(page.contains(&reason), "docs/errors.md shows the reason {reason:?}");
     }
     // None is also the name of another kind.
     names.extend(["too_long", "invalid_character", "bad_escape", "empty_first_segment", "invalid_utf8"]);
