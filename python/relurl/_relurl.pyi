@@ -424,15 +424,15 @@ def establish_base(
     spec: _Spec = "rfc1808",
 ) -> EstablishedBase:
     """Establishes a document's base URL by the precedence of RFC 1808 section 3: the first
-    HTML <base href> (html_base_href, or found in the page html), then the Base, Content-Base
+    HTML `<base href>` (html_base_href, or found in the page html), then the Base, Content-Base
     or Content-Location header, then the encapsulating entity's base, then the retrieval URL,
     else the empty base. A layer that is empty, or names a URL with an opaque path
     (javascript:, data:, mailto:, about:blank...), defines no base: the next outer one does.
     A malformed Base header raises URLError."""
 
 def base_from_header(value: str) -> str:
-    """Parses one RFC 1808 section 3.1 Base header ('<URL:http://...>' or the whole field
-    'Base: <URL:...>'); raises URLError with the position and reason when malformed."""
+    """Parses one RFC 1808 section 3.1 Base header (`<URL:http://...>` or the whole field
+    `Base: <URL:...>`); raises URLError with the position and reason when malformed."""
 
 @final
 class Link:
@@ -482,7 +482,7 @@ def extract_links(
     skip_special: bool = False,
 ) -> list[Link]:
     """Every link of the HTML page `html` (str, or bytes in the page's encoding) retrieved
-    from `url`, in document order, resolved against the page's base: the first <base href>
+    from `url`, in document order, resolved against the page's base: the first `<base href>`
     anywhere in the page, else the Base, Content-Base or Content-Location header, else
     `url` (RFC 1808 section 3). Malformed HTML never raises; a malformed Base header is
     skipped with a URLWarning. `special` flags a link by its raw value, else by its url.
