@@ -688,7 +688,7 @@ def _nfkc_3_2(s: str) -> str:
 # w3lib.url.canonicalize_url, computed in Rust.
 
 def canonicalize_url(
-    url: str | bytes,
+    url: str | bytes | ParseResult,
     keep_blank_values: bool = True,
     keep_fragments: bool = False,
     encoding: str | None = None,
@@ -701,7 +701,8 @@ def canonicalize_url(
     dot segments resolved, the host lower-cased and IDNA 2003-encoded, the fragment dropped
     unless `keep_fragments`. `encoding` (for bytes URLs, the query and the fragment) may be
     None, utf-8, latin-1 or ascii (any alias Python knows); another codec raises
-    NotImplementedError rather than give a different answer."""
+    NotImplementedError rather than give a different answer. A `urllib.parse.ParseResult`
+    is joined back first, as w3lib does; its fields must be `str` (TypeError otherwise)."""
 
 @overload
 def arrow_canonicalize_url(

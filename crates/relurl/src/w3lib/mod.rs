@@ -11,7 +11,8 @@
 //! - `quote.rs`: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
 //!   `_remove_dot_segments`;
 //! - `ip.rs`: the `ipaddress` calls (`_check_bracketed_host`, `_normalize_ipv6_host`);
-//! - [`canonicalize_column`]: a column on several threads (the core's batch scheduler);
+//! - [`Options`] as a [`MapRow`](crate::batch::MapRow): a column on several threads
+//!   ([`crate::batch::map_chunks`]);
 //! - `unicode.rs`: `unicodedata.normalize("NFKC")` and `str.lower()` of the Python w3lib
 //!   runs on, over tables generated from it (see `tables.txt`).
 //!
@@ -22,7 +23,6 @@
 //! assert_eq!(key, "http://www.example.com/do?a=50&b=2&b=5&c=3");
 //! ```
 
-mod batch;
 mod ip;
 mod quote;
 mod split;
@@ -30,8 +30,6 @@ mod unicode;
 
 use std::borrow::Cow;
 use std::fmt;
-
-pub use batch::{canonicalize_column, CanonicalRow, CanonicalRows, RowFailure};
 
 use crate::urllib::Schemes;
 use quote::{quote_into, PATH_SAFE, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
@@ -142,6 +140,34 @@ impl std::error::Error for W3libError {}
 /// w3lib's exceptions, as [`W3libError`].
 pub fn canonicalize_url(url: &str, options: &Options<'_>) -> Result<String, W3libError> {
     canonicalize(|_| Cow::Borrowed(url), options)
+}
+
+/// `w3lib.url.canonicalize_url(url, ...)` of a `urllib.parse.ParseResult` URL: its six
+/// fields (`scheme, netloc, path, params, query, fragment`) joined back by w3lib's
+/// `_urlunparse`, then canonicalized as a `str` URL.
+///
+/// # Errors
+/// As [`canonicalize_url`].
+///
+/// ```
+/// use relurl::w3lib::{canonicalize_parsed, Options};
+/// let key = canonicalize_parsed(["http", "A.com", "/p", "x", "b=1&a=2", "f"], &Options::default());
+/// assert_eq!(key.unwrap(), "http://a.com/p;x?a=2&b=1");
+/// ```
+pub fn canonicalize_parsed(fields: [&str; 6], options: &Options<'_>) -> Result<String, W3libError> {
+    let [scheme, netloc, path, params, query, fragment] = fields;
+    canonicalize_url(&urlunparse(&options.schemes, scheme, netloc, path, params, query, fragment), options)
+}
+
+/// `canonicalize_url` with these options, as a function of each row of a column of `str`
+/// URLs ([`crate::batch::map_chunks`]; `relurl.arrow.canonicalize_url`).
+impl crate::batch::MapRow for Options<'_> {
+    type Error = W3libError;
+
+    fn map_into(&self, text: &str, out: &mut String) -> Result<(), W3libError> {
+        out.push_str(&canonicalize_url(text, self)?);
+        Ok(())
+    }
 }
 
 /// `w3lib.url.canonicalize_url(url, ...)` of a `bytes` URL: decoded by `options.encoding`,

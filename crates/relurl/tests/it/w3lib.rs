@@ -2,12 +2,8 @@
 //! 3.11 (the differential tests in `tests/test_canonicalize.py` and
 //! `tests/test_idna2003.py` compare every case with them).
 
-use core::num::NonZeroUsize;
-use core::ops::ControlFlow;
-
-use relurl::batch::{Never, Repeated};
 use relurl::idna2003::{to_ascii, Idna2003Error};
-use relurl::w3lib::{canonicalize_column, canonicalize_url, canonicalize_url_bytes, CanonicalRow, Encoding, Options, W3libError};
+use relurl::w3lib::{canonicalize_url, canonicalize_url_bytes, Encoding, Options, W3libError};
 
 fn canon(url: &str) -> Result<String, W3libError> {
     canonicalize_url(url, &Options::default())
@@ -52,25 +48,6 @@ fn options_and_bytes() {
     assert_eq!(canonicalize_url_bytes(b"http://a/\xff", &Options::default()).as_deref(), Ok("http://a/%FF"));
     let empty = Options { query_separator: "", ..Options::default() };
     assert!(canonicalize_url("http://a/?q", &empty).is_err());
-}
-
-#[test]
-fn a_column_on_two_threads() {
-    let column = Repeated::new(Some("HTTP://A/?b&a"), 5000);
-    let mut rows = 0;
-    let two = NonZeroUsize::new(2).unwrap();
-    let per = NonZeroUsize::new(64).unwrap();
-    canonicalize_column(&column, &Options::default(), two, per, true, &Never, &mut |first, task| {
-        assert_eq!(first, rows);
-        for row in &task.rows {
-            let CanonicalRow::Text(end) = row else { panic!("{row:?}") };
-            assert_eq!(&task.text[end - 15..*end], "http://a/?a=&b=");
-        }
-        rows += task.rows.len();
-        ControlFlow::Continue(())
-    })
-    .unwrap();
-    assert_eq!(rows, 5000);
 }
 
 #[test]
