@@ -13,6 +13,7 @@ __all__ = [
     "__version__",
     "_idna2003_encode",
     "_nfkc_3_2",
+    "_unicode_version",
     "_urllib_dialect",
     "arrow_canonicalize_url",
     "arrow_normalize",
@@ -684,6 +685,10 @@ def _idna2003_encode(domain: str) -> str:
 
 def _nfkc_3_2(s: str) -> str:
     """`unicodedata.ucd_3_2_0.normalize("NFKC", s)` by the core."""
+
+def _unicode_version() -> str:
+    """The Unicode version whose tables the twins use: the running CPython's
+    `unicodedata.unidata_version` (the nearest one the core has for another)."""
 
 # w3lib.url.canonicalize_url, computed in Rust.
 

@@ -29,7 +29,7 @@ mod relurl_native {
     #[pymodule_export]
     use super::functions::{normalize, parse, resolve, validate};
     #[pymodule_export]
-    use super::idna::{_idna2003_encode, _nfkc_3_2};
+    use super::idna::{_idna2003_encode, _nfkc_3_2, _unicode_version};
     #[pymodule_export]
     use super::links::{extract_links, PyLink};
     #[pymodule_export]

@@ -51,6 +51,7 @@ pub(crate) fn surt_error(error: &SurtError) -> PyErr {
 /// The options of a `surt` call, as the core's [`Options`]; `public_suffix=True` refused.
 #[allow(clippy::fn_params_excessive_bools, clippy::too_many_arguments)]
 pub(crate) fn options(
+    py: Python<'_>,
     canonicalizer: Option<CanonicalizerArg>,
     surt: Flag,
     with_scheme: Flag,
@@ -72,6 +73,7 @@ pub(crate) fn options(
         reverse_ipaddr: reverse_ipaddr.0,
         ia,
         int_max_str_digits: Options::default().int_max_str_digits,
+        unicode: crate::idna::python_unicode(py),
     })
 }
 
@@ -147,7 +149,7 @@ pub fn surt<'py>(
         query_strip_empty: query_strip_empty.0,
         query_alpha_reorder: query_alpha_reorder.0,
     };
-    let options = options(canonicalizer, surt, with_scheme, trailing_comma, reverse_ipaddr, public_suffix, ia)?;
+    let options = options(py, canonicalizer, surt, with_scheme, trailing_comma, reverse_ipaddr, public_suffix, ia)?;
     if let Ok(text) = url.cast::<PyString>() {
         let text = text.to_str()?;
         let key = with_int_limit(py, options, |options| relurl::surt::surt_str(text, options))?;

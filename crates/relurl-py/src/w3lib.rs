@@ -52,6 +52,7 @@ pub(crate) fn options<'a>(
         encoding: encoding(py, encoding_name)?,
         query_separator,
         schemes: Cow::Borrowed(schemes(py)),
+        unicode: crate::idna::python_unicode(py),
     })
 }
 

@@ -20,7 +20,7 @@ pub fn arrow_surt<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let mut options = options_of(canonicalizer, options)?;
+    let mut options = options_of(urls.py(), canonicalizer, options)?;
     // The rows' int() calls read as many digits as the running Python does (read once).
     options.int_max_str_digits = int_max_str_digits(urls.py())?;
     let args = BatchArgs::of(relurl::Spec::Rfc1808, false, errors, threads)?;
@@ -30,7 +30,7 @@ pub fn arrow_surt<'py>(
 /// The keyword options of `relurl.surt`, from `**options`: the same names and defaults
 /// (`crate::surt::surt`'s signature), each read by truth value; any other name is a
 /// `TypeError`.
-fn options_of(canonicalizer: Option<CanonicalizerArg>, given: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
+fn options_of(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, given: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
     let d = Options::default();
     let mut flags = [
         ("surt", d.surt),
@@ -75,5 +75,5 @@ fn options_of(canonicalizer: Option<CanonicalizerArg>, given: Option<&Bound<'_, 
         query_strip_empty: flag("query_strip_empty").0,
         query_alpha_reorder: flag("query_alpha_reorder").0,
     };
-    options(canonicalizer, flag("surt"), flag("with_scheme"), flag("trailing_comma"), flag("reverse_ipaddr"), flag("public_suffix"), ia)
+    options(py, canonicalizer, flag("surt"), flag("with_scheme"), flag("trailing_comma"), flag("reverse_ipaddr"), flag("public_suffix"), ia)
 }

@@ -50,6 +50,8 @@ mod transform;
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::idna2003::UnicodeVersion;
+
 /// Which of surt's canonicalizers runs (surt's `canonicalizer` argument).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Canonicalizer {
@@ -137,6 +139,9 @@ pub struct Options {
     /// Python's `sys.get_int_max_str_digits()` (4,300 unless set; 0 for no limit): the
     /// longest run of digits surt's `int()` calls read (a host of digits, a port).
     pub int_max_str_digits: usize,
+    /// The Unicode version of the CPython surt runs in (its `idna` codec's normalization
+    /// reads that database's combining classes).
+    pub unicode: UnicodeVersion,
 }
 
 impl Default for Options {
@@ -149,6 +154,7 @@ impl Default for Options {
             reverse_ipaddr: true,
             ia: IaOptions::default(),
             int_max_str_digits: 4300,
+            unicode: UnicodeVersion::default(),
         }
     }
 }
@@ -236,10 +242,10 @@ pub fn surt<'a>(url: &'a [u8], options: &Options) -> Result<Cow<'a, [u8]>, SurtE
     let mut hurl = handyurl::HandyUrl::parse(url, options.int_max_str_digits)?;
     match options.canonicalizer {
         Canonicalizer::Default => {
-            google::canonicalize(&mut hurl, options.int_max_str_digits)?;
+            google::canonicalize(&mut hurl, options.int_max_str_digits, options.unicode)?;
             ia::canonicalize(&mut hurl, &options.ia);
         }
-        Canonicalizer::Google => google::canonicalize(&mut hurl, options.int_max_str_digits)?,
+        Canonicalizer::Google => google::canonicalize(&mut hurl, options.int_max_str_digits, options.unicode)?,
         Canonicalizer::Ia => ia::canonicalize(&mut hurl, &options.ia),
     }
     Ok(Cow::Owned(hurl.geturl_bytes(options)))

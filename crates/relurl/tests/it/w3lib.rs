@@ -2,7 +2,9 @@
 //! 3.11 (the differential tests in `tests/test_canonicalize.py` and
 //! `tests/test_idna2003.py` compare every case with them).
 
-use relurl::idna2003::{to_ascii, Idna2003Error};
+use std::borrow::Cow;
+
+use relurl::idna2003::{Idna2003Error, UnicodeVersion};
 use relurl::w3lib::{canonicalize_url, canonicalize_url_bytes, Encoding, Options, W3libError};
 
 fn canon(url: &str) -> Result<String, W3libError> {
@@ -48,6 +50,31 @@ fn options_and_bytes() {
     assert_eq!(canonicalize_url_bytes(b"http://a/\xff", &Options::default()).as_deref(), Ok("http://a/%FF"));
     let empty = Options { query_separator: "", ..Options::default() };
     assert!(canonicalize_url("http://a/?q", &empty).is_err());
+}
+
+/// `str.encode("idna")` on CPython 3.11.
+fn to_ascii(domain: &str) -> Result<Cow<'_, str>, Idna2003Error> {
+    relurl::idna2003::to_ascii(domain, UnicodeVersion::V14_0)
+}
+
+#[test]
+fn the_unicode_version_of_the_running_python_decides() {
+    // U+1E030 (Unicode 15.0) is <super> U+0430: NFKC maps it on CPython 3.12 and 3.13 only.
+    // U+2C2F (Unicode 14.0) lower-cases to U+2C5F from CPython 3.11 on.
+    let key = |url: &str, unicode: UnicodeVersion| canonicalize_url(url, &Options { unicode, ..Options::default() }).unwrap();
+    let super_a = "http://a\u{1e030}.com/";
+    let plain_a = key("http://a\u{430}.com/", UnicodeVersion::V15_0);
+    for (version, mapped) in
+        [(UnicodeVersion::V13_0, false), (UnicodeVersion::V14_0, false), (UnicodeVersion::V15_0, true), (UnicodeVersion::V15_1, true)]
+    {
+        assert_eq!(key(super_a, version) == plain_a, mapped, "{version:?}");
+    }
+    let chri = |v| key("http://\u{2c2f}.com/", v);
+    assert_ne!(chri(UnicodeVersion::V13_0), chri(UnicodeVersion::V14_0));
+    assert_eq!(chri(UnicodeVersion::V14_0), key("http://\u{2c5f}.com/", UnicodeVersion::V14_0));
+    assert_eq!(UnicodeVersion::from_unidata_version("15.1.0"), Some(UnicodeVersion::V15_1));
+    assert_eq!(UnicodeVersion::from_unidata_version("16.0.0"), None);
+    assert_eq!(Options::default().unicode, UnicodeVersion::V14_0);
 }
 
 #[test]
