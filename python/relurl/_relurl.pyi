@@ -6,6 +6,7 @@ from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResult
 
 __all__ = [
     "URL",
+    "_STANDARD_COMPONENTS",
     "EstablishedBase",
     "Link",
     "URLError",
@@ -685,6 +686,9 @@ def _idna2003_encode(domain: str) -> str:
 
 def _nfkc_3_2(s: str) -> str:
     """`unicodedata.ucd_3_2_0.normalize("NFKC", s)` by the core."""
+
+#: The URL Standard's components, in the order `relurl.arrow.parse` gives them.
+_STANDARD_COMPONENTS: tuple[str, ...]
 
 def _unicode_version() -> str:
     """The Unicode version whose tables the twins use: the running CPython's

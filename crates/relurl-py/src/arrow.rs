@@ -365,7 +365,7 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: SpecArg, strict: bool, e
 const RFC_COMPONENTS: [&str; 8] = ["scheme", "netloc", "path", "params", "query", "fragment", "hostname", "port"];
 
 /// The URL Standard's components: the API's getters (§6.1), in the order of the `URL` class.
-const STANDARD_COMPONENTS: [&str; 11] =
+pub(crate) const STANDARD_COMPONENTS: [&str; 11] =
     ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"];
 
 /// The components' fields of a URL of `spec`: strings, but the RFCs' `port`.

@@ -51,6 +51,9 @@ mod relurl_native {
         let error_type = m.py().get_type::<URLError>();
         error_type.setattr("index", m.py().None())?;
         error_type.setattr("input", m.py().None())?;
+        // The URL Standard's components, in the order `relurl.arrow.parse` and `relurl parse
+        // --spec whatwg` give them (one list for both).
+        m.add("_STANDARD_COMPONENTS", pyo3::types::PyTuple::new(m.py(), super::arrow::STANDARD_COMPONENTS)?)?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))
     }
 }
