@@ -71,8 +71,8 @@ fail() { echo "wheel_check: FAILED: $*" >&2; exit 1; }
 # the test extra's packages they import (their version ranges are read from pyproject.toml).
 SMOKE_TESTS=(tests/test_rfc_examples.py tests/test_url.py tests/test_base.py tests/test_bad_input.py
     tests/test_batch.py tests/test_threads.py tests/test_arrow.py tests/test_links.py tests/test_cli.py
-    tests/test_urllib_twin.py tests/test_hosts.py)
-SMOKE_PACKAGES=(pytest hypothesis pyarrow polars)
+    tests/test_urllib_twin.py tests/test_hosts.py tests/test_unicode_versions.py)
+SMOKE_PACKAGES=(pytest hypothesis pyarrow polars "w3lib>=2.5" "surt>=0.3.1")
 SMOKE_PROFILE=${WHEEL_CHECK_SMOKE_PROFILE:-dev}
 [[ $SMOKE_PROFILE == dev || $SMOKE_PROFILE == release ]] || fail "WHEEL_CHECK_SMOKE_PROFILE must be dev or release"
 

@@ -21,14 +21,14 @@ w3lib_url = pytest.importorskip("w3lib.url")
 LINKS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
 
 
-def outcome(f: Any, url: str | bytes, **kwargs: Any) -> tuple[str, Any]:
+def outcome(f: Any, url: Any, **kwargs: Any) -> tuple[str, Any]:
     try:
         return ("ok", f(url, **kwargs))
     except Exception as e:
         return ("error", type(e))
 
 
-def differences(urls: list[str | bytes], **kwargs: Any) -> list[tuple[Any, ...]]:
+def differences(urls: list[Any], **kwargs: Any) -> list[tuple[Any, ...]]:
     out = []
     for url in urls:
         expected = outcome(w3lib_url.canonicalize_url, url, **kwargs)
@@ -249,6 +249,33 @@ def test_hypothesis_bytes(seed: int, options: dict[str, Any]) -> None:
         batch.append(url.encode("latin-1", "replace"))
         batch.append(rnd.randbytes(rnd.randint(0, 12)) + url.encode()[: rnd.randint(0, 30)])
     assert differences(batch, **options) == []  # type: ignore[arg-type]
+
+
+def test_parse_results() -> None:
+    """A urllib.parse.ParseResult URL (w3lib joins it back with its own _urlunparse): the
+    corpus parsed by urlparse, generated URLs, and ParseResults built field by field."""
+    urls = corpus_urls()[::3]
+    rnd = random.Random(1808)
+    urls += [make_url(rnd) for _ in range(2000)]
+    parsed: list[Any] = []
+    for url in urls:
+        try:
+            parsed.append(urllib.parse.urlparse(url))
+        except ValueError:
+            pass
+    fields = ["", "http", "a.com", "/p", "p", "//x", "x;y", "b=1&a=2", "f", "[::1]", "\u00e9", "a:99999"]
+    for _ in range(2000):
+        parsed.append(urllib.parse.ParseResult(*rnd.choices(fields, k=6)))
+    parsed += [
+        urllib.parse.ParseResult("http", "a", "/\ud800", "", "", ""),
+        urllib.parse.ParseResult("http", "a:x", "\ud800", "", "", ""),
+    ]
+    assert len(parsed) > 5000
+    assert differences(parsed) == []
+    assert differences(parsed[::5], keep_blank_values=False, keep_fragments=True, encoding="latin-1") == []
+    # A field that is not a str: w3lib formats it into its f-strings; relurl refuses it.
+    with pytest.raises(TypeError, match="field 2"):
+        relurl.canonicalize_url(urllib.parse.ParseResult("http", "a", b"/p", "", "", ""))  # type: ignore[arg-type]
 
 
 @settings(max_examples=500, deadline=None)

@@ -274,6 +274,23 @@ def test_arrow_column_is_the_twin_row_by_row(corpus: list[str]) -> None:
         relurl.arrow.surt(pa.array(["http://a/"]), public_suffix=True)
 
 
+def test_arrow_column_reads_the_running_int_limit() -> None:
+    """A column's hosts and ports of digits are read under the running Python's
+    sys.get_int_max_str_digits(), as surt.surt's int() calls are."""
+    pa = pytest.importorskip("pyarrow")
+    urls = ["http://" + "1" * 4301 + "/", "http://x:" + "0" * 4301 + "80/", "http://" + "1" * 4300 + "/"]
+    limit = sys.get_int_max_str_digits()
+    try:
+        for digits in (0, 4300, 5000):
+            sys.set_int_max_str_digits(digits)
+            expected = [outcome(surt_package.surt, url) for url in urls]
+            result, failures = relurl.arrow.surt(pa.array(urls), errors="report")
+            assert result.to_pylist() == [e[2] if e[0] == "returned" else None for e in expected], digits
+            assert [f.index for f in failures] == [i for i, e in enumerate(expected) if e[0] == "raised"], digits
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
 # --- The command line -------------------------------------------------------------------------
 
 

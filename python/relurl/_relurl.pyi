@@ -6,6 +6,7 @@ from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResult
 
 __all__ = [
     "URL",
+    "_STANDARD_COMPONENTS",
     "EstablishedBase",
     "Link",
     "URLError",
@@ -13,6 +14,7 @@ __all__ = [
     "__version__",
     "_idna2003_encode",
     "_nfkc_3_2",
+    "_unicode_version",
     "_urllib_dialect",
     "arrow_canonicalize_url",
     "arrow_normalize",
@@ -685,10 +687,17 @@ def _idna2003_encode(domain: str) -> str:
 def _nfkc_3_2(s: str) -> str:
     """`unicodedata.ucd_3_2_0.normalize("NFKC", s)` by the core."""
 
+#: The URL Standard's components, in the order `relurl.arrow.parse` gives them.
+_STANDARD_COMPONENTS: tuple[str, ...]
+
+def _unicode_version() -> str:
+    """The Unicode version whose tables the twins use: the running CPython's
+    `unicodedata.unidata_version` (the nearest one the core has for another)."""
+
 # w3lib.url.canonicalize_url, computed in Rust.
 
 def canonicalize_url(
-    url: str | bytes,
+    url: str | bytes | ParseResult,
     keep_blank_values: bool = True,
     keep_fragments: bool = False,
     encoding: str | None = None,
@@ -701,7 +710,8 @@ def canonicalize_url(
     dot segments resolved, the host lower-cased and IDNA 2003-encoded, the fragment dropped
     unless `keep_fragments`. `encoding` (for bytes URLs, the query and the fragment) may be
     None, utf-8, latin-1 or ascii (any alias Python knows); another codec raises
-    NotImplementedError rather than give a different answer."""
+    NotImplementedError rather than give a different answer. A `urllib.parse.ParseResult`
+    is joined back first, as w3lib does; its fields must be `str` (TypeError otherwise)."""
 
 @overload
 def arrow_canonicalize_url(

@@ -39,7 +39,7 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, BinaryIO, Literal, TextIO
 
-from relurl._relurl import URL, URLError, __version__, parse, validate
+from relurl._relurl import _STANDARD_COMPONENTS, URL, URLError, __version__, parse, validate
 
 if TYPE_CHECKING:
     Spec = Literal["rfc1808", "rfc3986", "whatwg"]
@@ -55,20 +55,9 @@ SPECS = ("rfc1808", "rfc3986", "whatwg")
 
 _FIELDS = ("scheme", "netloc", "path", "params", "query", "fragment")
 
-#: What `relurl parse --spec whatwg` prints: the URL Standard's components (its API's getters).
-_STANDARD_FIELDS = (
-    "href",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-    "origin",
-)
+#: What `relurl parse --spec whatwg` prints: the URL Standard's components (its API's getters),
+#: in the order of `relurl.arrow.parse`'s fields.
+_STANDARD_FIELDS = _STANDARD_COMPONENTS
 
 _LINE_BREAKS = {"\n": "line feed (LF)", "\r": "carriage return (CR)"}
 

@@ -11,11 +11,12 @@
 
 mod canonical;
 mod columns;
+mod map;
 mod surt;
 
 pub use self::surt::arrow_surt;
-
 pub use canonical::arrow_canonicalize_url;
+pub use map::arrow_normalize;
 
 use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
@@ -39,8 +40,8 @@ use super::strings::{surrogate_error, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::scheduler;
 use relurl::batch::{
-    chunk_starts, resolve_chunks, BatchOptions, Cell, Chunks, Contiguous, Input, Interrupt, Interrupted, Never, Operation, Repeated,
-    Resolved, RowError, RowOffsets, StrColumn,
+    chunk_starts, resolve_chunks, Cell, Chunks, Contiguous, Input, Interrupt, Interrupted, Never, Repeated, Resolved, RowError, RowOffsets,
+    StrColumn,
 };
 use relurl::{Error, Spec};
 
@@ -72,12 +73,15 @@ enum ArrowBases<'py> {
     Column(Vec<ArrayRef>),
 }
 
-/// One chunk's result: its array and its failed rows (counted in the whole column), or the
-/// message of an array arrow-rs would not build.
-type ChunkResult = Result<(ArrayRef, Vec<RowError>), String>;
+/// One chunk's array and its failed rows (counted in the whole column).
+type ChunkArray<E> = (ArrayRef, Vec<RowError<E>>);
 
-/// A chunk's results as an Arrow array (run by the core on the thread that resolved it).
-fn chunk_array(resolved: Resolved) -> ChunkResult {
+/// One chunk's result: its array and its failed rows, or the message of an array arrow-rs
+/// would not build.
+type ChunkResult<E> = Result<ChunkArray<E>, String>;
+
+/// A chunk's results as an Arrow array (run by the core on the thread that wrote them).
+fn chunk_array<E: Clone + Sync>(resolved: Resolved<E>) -> ChunkResult<E> {
     let contiguous = resolved.into_contiguous();
     let errors = contiguous.errors.clone();
     Ok((string_array(contiguous)?, errors))
@@ -160,33 +164,13 @@ pub fn arrow_resolve<'py>(
         },
         None => ArrowBases::Column(arrow_input(bases, "bases")?.chunks),
     };
-    run_column(py, &bases, (&refs, "references"), &args, Operation::Resolve)
+    resolve_column(py, &bases, &refs, &args)
 }
 
-/// `relurl.arrow.normalize`: see the stub.
-#[pyfunction]
-#[pyo3(signature = (urls, *, spec = SpecArg::DEFAULT, errors = "raise", threads = None), text_signature = "(urls, *, spec='rfc1808', errors='raise', threads=None)")]
-pub fn arrow_normalize<'py>(
-    urls: &Bound<'py, PyAny>,
-    spec: SpecArg,
-    errors: &str,
-    threads: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let args = BatchArgs::of(spec.0, false, errors, threads)?;
-    let input = arrow_input(urls, "urls")?;
-    run_column(urls.py(), &ArrowBases::One(None), (&input, "urls"), &args, Operation::Normalize)
-}
-
-/// The rows of `refs` (named `name` in errors; with their `bases` when `operation` reads
-/// them) by the core's batch, with the GIL released: one array per chunk of `refs`, and
-/// the failed rows by `args.errors`.
-fn run_column<'py>(
-    py: Python<'py>,
-    bases: &ArrowBases<'py>,
-    (refs, name): (&ArrowInput, &str),
-    args: &BatchArgs,
-    operation: Operation,
-) -> PyResult<Bound<'py, PyAny>> {
+/// The rows of `refs` resolved against their `bases` by the core's batch, with the GIL
+/// released: one array per chunk of `refs`, and the failed rows by `args.errors`.
+fn resolve_column<'py>(py: Python<'py>, bases: &ArrowBases<'py>, refs: &ArrowInput, args: &BatchArgs) -> PyResult<Bound<'py, PyAny>> {
+    let name = "references";
     let ref_layouts = layouts(&refs.chunks, name)?;
     let base_layouts = match bases {
         ArrowBases::Column(chunks) => layouts(chunks, "bases")?,
@@ -218,7 +202,7 @@ fn run_column<'py>(
     };
 
     // Resolve with the GIL released: one array per chunk of the references.
-    let options = BatchOptions { operation, ..args.options(true) };
+    let options = args.options(true);
     let outcome = py.detach(|| match &base_column {
         Some(column) => resolve_chunks(column, &ref_chunks, options, &signals, &chunk_array),
         None => resolve_chunks(&Repeated::new(one_base, rows), &ref_chunks, options, &signals, &chunk_array),
@@ -237,31 +221,39 @@ fn run_column<'py>(
             (Input::Base, ArrowBases::One(text), None) => from_core(py, &e.error, text.as_deref().unwrap_or("")),
             (Input::Base, ArrowBases::Column(_), None) => from_core(py, &e.error, ""),
         };
-        at_row(py, err, e.row, (operation == Operation::Resolve).then_some(e.input))
+        at_row(py, err, e.row, Some(e.input))
     };
+    finish_column(py, chunks, (refs.stream, "resolved"), args.errors, error_of)
+}
+
+/// The result of a column run by the core: its chunks' arrays, as one array (an array in)
+/// or a chunked array of field `field_name` (a stream in), with the failed rows (`error_of`
+/// each one's exception, in row order) as `mode` says: the first raised, or reported.
+fn finish_column<'py, E>(
+    py: Python<'py>,
+    chunks: Vec<ChunkArray<E>>,
+    (stream, field_name): (bool, &str),
+    mode: ErrorMode,
+    error_of: impl Fn(&RowError<E>) -> PyErr,
+) -> PyResult<Bound<'py, PyAny>> {
     let mut failures: Vec<PyErr> = Vec::new();
     for (_, errors) in &chunks {
         for e in errors {
-            if args.errors == ErrorMode::Raise {
+            if mode == ErrorMode::Raise {
                 return Err(error_of(e));
             }
             failures.push(error_of(e));
         }
     }
-
     let arrays: Vec<ArrayRef> = chunks.into_iter().map(|(array, _)| array).collect();
-    let result = if refs.stream {
-        let field_name = match operation {
-            Operation::Resolve => "resolved",
-            Operation::Normalize => "normalized",
-        };
+    let result = if stream {
         let field = Arc::new(Field::new(field_name, arrays.first().map_or(DataType::Utf8, |a| a.data_type().clone()), true));
         PyChunkedArray::try_new(arrays, field)?.into_pyobject(py)?.into_any()
     } else {
         let array = arrays.into_iter().next().unwrap_or_else(|| Arc::new(StringArray::new_null(0)));
         PyArray::from_array_ref(array).into_pyobject(py)?.into_any()
     };
-    report(py, result, failures, args.errors)
+    report(py, result, failures, mode)
 }
 
 /// [`Strings::error_text`] of row `row` of a chunked column.
@@ -288,7 +280,7 @@ fn report<'py>(py: Python<'py>, result: Bound<'py, PyAny>, failures: Vec<PyErr>,
 
 /// The core's text buffer and offsets as an Arrow array, both taken without a copy:
 /// `string` for `i32` offsets, `large_string` for `i64` ones (a text past `i32::MAX` bytes).
-fn string_array(c: Contiguous) -> Result<ArrayRef, String> {
+fn string_array<E>(c: Contiguous<E>) -> Result<ArrayRef, String> {
     let nulls = c.valid.map(NullBuffer::from);
     let values = Buffer::from(bytes::Bytes::from_owner(Recycled(c.text)));
     let array: ArrayRef = match c.offsets {
@@ -373,7 +365,7 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: SpecArg, strict: bool, e
 const RFC_COMPONENTS: [&str; 8] = ["scheme", "netloc", "path", "params", "query", "fragment", "hostname", "port"];
 
 /// The URL Standard's components: the API's getters (§6.1), in the order of the `URL` class.
-const STANDARD_COMPONENTS: [&str; 11] =
+pub(crate) const STANDARD_COMPONENTS: [&str; 11] =
     ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"];
 
 /// The components' fields of a URL of `spec`: strings, but the RFCs' `port`.

@@ -21,7 +21,7 @@ use super::errors::{at_row, from_core};
 use super::resolving::{batch_spec, exact_str, strict_with, SpecArg};
 use super::strings::{surrogate_error, type_error, wrong_type, UNREADABLE_STR};
 use super::url::PyUrl;
-use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Operation, Repeated, Resolved, Row, Tuning};
+use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, Tuning};
 use relurl::Spec;
 
 /// What to do with a row that fails (`errors=`).
@@ -64,7 +64,6 @@ impl BatchArgs {
     /// The core's options (with its measured [`Tuning`]).
     pub(crate) fn options(&self, copy_unchanged: bool) -> BatchOptions {
         BatchOptions {
-            operation: Operation::Resolve,
             spec: self.spec,
             strict: self.strict,
             stop_at_first_error: self.errors == ErrorMode::Raise,

@@ -29,7 +29,7 @@ mod relurl_native {
     #[pymodule_export]
     use super::functions::{normalize, parse, resolve, validate};
     #[pymodule_export]
-    use super::idna::{_idna2003_encode, _nfkc_3_2};
+    use super::idna::{_idna2003_encode, _nfkc_3_2, _unicode_version};
     #[pymodule_export]
     use super::links::{extract_links, PyLink};
     #[pymodule_export]
@@ -51,6 +51,9 @@ mod relurl_native {
         let error_type = m.py().get_type::<URLError>();
         error_type.setattr("index", m.py().None())?;
         error_type.setattr("input", m.py().None())?;
+        // The URL Standard's components, in the order `relurl.arrow.parse` and `relurl parse
+        // --spec whatwg` give them (one list for both).
+        m.add("_STANDARD_COMPONENTS", pyo3::types::PyTuple::new(m.py(), super::arrow::STANDARD_COMPONENTS)?)?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))
     }
 }

@@ -42,13 +42,16 @@ impl<'a, 'py> FromPyObject<'a, 'py> for CanonicalizerArg {
 pub(crate) fn surt_error(error: &SurtError) -> PyErr {
     match error {
         SurtError::NoScheme => PyAttributeError::new_err(error.to_string()),
-        SurtError::Port(_) | SurtError::TooManyDigits { .. } => PyValueError::new_err(error.to_string()),
+        // `Decode` is Python's `UnicodeDecodeError` (a `ValueError`), which no input has been
+        // seen to reach (`relurl::surt::surt_str`).
+        SurtError::Port(_) | SurtError::TooManyDigits { .. } | SurtError::Decode { .. } => PyValueError::new_err(error.to_string()),
     }
 }
 
 /// The options of a `surt` call, as the core's [`Options`]; `public_suffix=True` refused.
 #[allow(clippy::fn_params_excessive_bools, clippy::too_many_arguments)]
 pub(crate) fn options(
+    py: Python<'_>,
     canonicalizer: Option<CanonicalizerArg>,
     surt: Flag,
     with_scheme: Flag,
@@ -70,6 +73,7 @@ pub(crate) fn options(
         reverse_ipaddr: reverse_ipaddr.0,
         ia,
         int_max_str_digits: Options::default().int_max_str_digits,
+        unicode: crate::idna::python_unicode(py),
     })
 }
 
@@ -145,15 +149,14 @@ pub fn surt<'py>(
         query_strip_empty: query_strip_empty.0,
         query_alpha_reorder: query_alpha_reorder.0,
     };
-    let options = options(canonicalizer, surt, with_scheme, trailing_comma, reverse_ipaddr, public_suffix, ia)?;
+    let options = options(py, canonicalizer, surt, with_scheme, trailing_comma, reverse_ipaddr, public_suffix, ia)?;
     if let Ok(text) = url.cast::<PyString>() {
-        let key = surt_key(py, text.to_str()?.as_bytes(), options)?;
-        // The key of UTF-8 is UTF-8: surt splits and rewrites it at ASCII bytes only.
-        let key = std::str::from_utf8(&key).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        return Ok(PyString::new(py, key).into_any());
+        let text = text.to_str()?;
+        let key = with_int_limit(py, options, |options| relurl::surt::surt_str(text, options))?;
+        return Ok(PyString::new(py, &key).into_any());
     }
     if let Ok(bytes) = url.cast::<PyBytes>() {
-        let key = surt_key(py, bytes.as_bytes(), options)?;
+        let key = with_int_limit(py, options, |options| relurl::surt::surt(bytes.as_bytes(), options))?;
         return Ok(PyBytes::new(py, &key).into_any());
     }
     if url.is_none() {
@@ -164,14 +167,19 @@ pub fn surt<'py>(
     Err(PyAttributeError::new_err(format!("'{type_name}' object has no attribute 'encode'")))
 }
 
-/// The core's key of `url`. Where it finds more digits than Python reads by default, the
-/// running Python's `sys.get_int_max_str_digits()` decides (read only then).
-pub(crate) fn surt_key<'a>(py: Python<'_>, url: &'a [u8], mut options: Options) -> PyResult<std::borrow::Cow<'a, [u8]>> {
-    match relurl::surt::surt(url, &options) {
+/// `key(options)`, the core's key of a URL. Where it finds more digits than Python reads by
+/// default, the running Python's `sys.get_int_max_str_digits()` decides (read only then).
+fn with_int_limit<T>(py: Python<'_>, mut options: Options, key: impl Fn(&Options) -> Result<T, SurtError>) -> PyResult<T> {
+    match key(&options) {
         Err(SurtError::TooManyDigits { .. }) => {
-            options.int_max_str_digits = py.import("sys")?.call_method0("get_int_max_str_digits")?.extract()?;
-            relurl::surt::surt(url, &options).map_err(|e| surt_error(&e))
+            options.int_max_str_digits = int_max_str_digits(py)?;
+            key(&options).map_err(|e| surt_error(&e))
         }
         result => result.map_err(|e| surt_error(&e)),
     }
+}
+
+/// The running Python's `sys.get_int_max_str_digits()`.
+pub(crate) fn int_max_str_digits(py: Python<'_>) -> PyResult<usize> {
+    py.import("sys")?.call_method0("get_int_max_str_digits")?.extract()
 }

@@ -52,6 +52,7 @@ pub(crate) fn options<'a>(
         encoding: encoding(py, encoding_name)?,
         query_separator,
         schemes: Cow::Borrowed(schemes(py)),
+        unicode: crate::idna::python_unicode(py),
     })
 }
 
@@ -79,20 +80,51 @@ pub fn canonicalize_url(
     if let Ok(s) = url.cast::<PyString>() {
         match s.to_str() {
             Ok(text) => relurl::w3lib::canonicalize_url(text, &options).map_err(|e| to_py_error(&e, text)),
-            // A lone surrogate: w3lib fails to encode it (UnicodeEncodeError) wherever it is,
-            // unless it raised ValueError first (a bad port or host), which the URL with
-            // U+FFFD in its place tells (no check of w3lib sees the difference).
-            Err(encode_error) => {
-                let text = s.to_string_lossy();
-                match relurl::w3lib::canonicalize_url(&text, &options) {
-                    Err(e @ W3libError::Value(_)) => Err(to_py_error(&e, &text)),
-                    _ => Err(encode_error),
-                }
-            }
+            Err(encode_error) => unencodable(&s.to_string_lossy(), encode_error, |text| relurl::w3lib::canonicalize_url(text, &options)),
         }
     } else if let Ok(b) = url.cast::<PyBytes>() {
         relurl::w3lib::canonicalize_url_bytes(b.as_bytes(), &options).map_err(|e| to_py_error(&e, ""))
+    } else if url.is_instance(&parse_result(py)?)? {
+        // w3lib: `url = _urlunparse(*url)`, then the str URL's path.
+        let fields: Vec<Bound<'_, PyString>> = (0..6).map(|i| field(url, i)).collect::<PyResult<_>>()?;
+        let texts: Vec<Result<&str, PyErr>> = fields.iter().map(|f| f.to_str()).collect();
+        if let Some(Err(encode_error)) = texts.iter().find(|t| t.is_err()) {
+            let lossy: Vec<Cow<'_, str>> = fields.iter().map(|f| f.to_string_lossy()).collect();
+            let lossy: [&str; 6] = core::array::from_fn(|i| lossy[i].as_ref());
+            let encode_error = encode_error.clone_ref(py);
+            return unencodable(&lossy.concat(), encode_error, |_| relurl::w3lib::canonicalize_parsed(lossy, &options));
+        }
+        let texts: [&str; 6] = core::array::from_fn(|i| texts[i].as_ref().map_or("", |t| t));
+        relurl::w3lib::canonicalize_parsed(texts, &options).map_err(|e| to_py_error(&e, &texts.concat()))
     } else {
         Err(PyTypeError::new_err(format!("to_unicode must receive bytes or str, got {}", url.get_type().name()?)))
     }
+}
+
+/// A URL with a lone surrogate (`text`: U+FFFD in its place): w3lib fails to encode it
+/// (`UnicodeEncodeError`, `encode_error`) wherever it is, unless it raised `ValueError`
+/// first (a bad port or host), which `canonicalize(text)` tells (no check of w3lib sees the
+/// difference).
+fn unencodable(text: &str, encode_error: PyErr, canonicalize: impl FnOnce(&str) -> Result<String, W3libError>) -> PyResult<String> {
+    match canonicalize(text) {
+        Err(e @ W3libError::Value(_)) => Err(to_py_error(&e, text)),
+        _ => Err(encode_error),
+    }
+}
+
+/// `urllib.parse.ParseResult`.
+fn parse_result(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    py.import("urllib.parse")?.getattr("ParseResult")
+}
+
+/// Field `index` of a `ParseResult`, which must be a `str` (w3lib's `_urlunparse` joins them
+/// as text; relurl refuses other types rather than guess what their f-string would be).
+fn field<'py>(url: &Bound<'py, PyAny>, index: usize) -> PyResult<Bound<'py, PyString>> {
+    let value = url.get_item(index)?;
+    value.cast_into::<PyString>().map_err(|e| {
+        PyTypeError::new_err(format!(
+            "relurl.canonicalize_url needs a ParseResult of str fields; field {index} is {}",
+            e.into_inner().get_type()
+        ))
+    })
 }

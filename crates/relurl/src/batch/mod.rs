@@ -16,13 +16,17 @@
 //!   task's results handed to the caller in order on the calling thread while the other
 //!   threads work ahead (a Python list: the caller makes `str`s of a task's rows);
 //! - [`resolve_chunks`]: a column cut into chunks (a chunked Arrow array), one result per
-//!   chunk, with the rows counted in the whole column.
+//!   chunk, with the rows counted in the whole column;
+//! - [`map_chunks`]: the same for a function of each row alone ([`MapRow`]: [`Normalize`],
+//!   the twins of w3lib's `canonicalize_url` and of `surt`): the same scheduler, row loop
+//!   and output, only the function of a row differs.
 //!
 //! Every one of them stops at the first failed row when asked
 //! ([`BatchOptions::stop_at_first_error`]; the lowest failed row is still reported), and asks
 //! an [`Interrupt`] between tasks on the calling thread (Ctrl-C in Python).
 
 mod columns;
+mod map;
 mod options;
 mod output;
 mod rows;
@@ -33,13 +37,14 @@ use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
 
 pub use columns::{chunk_starts, Cell, Chunks, Repeated, StrColumn};
-pub use options::{max_threads, BatchOptions, Input, Operation, RowError, Tuning};
+pub use map::{MapFailure, MapRow, Normalize};
+pub use options::{max_threads, BatchOptions, Input, RowError, Tuning};
 pub use output::{Contiguous, Resolved, Row, RowOffsets};
 pub use scheduler::{Interrupt, Interrupted, Never};
 pub use spare::recycle;
 
 use columns::Window;
-use rows::{part_for, resolve_rows, BaseCache};
+use rows::{part_for, write_rows, BaseCache, Join, Map, RowSource};
 
 /// Resolves `references[i]` against `bases[i]` for every row `i`, by the rules of
 /// `options.spec` (RFC 1808 §4 or RFC 3986 §5.2), on `options.threads` threads (at most
@@ -91,34 +96,29 @@ where
     B: StrColumn + ?Sized,
     R: StrColumn + ?Sized,
 {
-    let len = references.len();
-    assert_eq!(bases.len(), len, "one base per reference");
-    split_batch(bases, references, 0, options, interrupt)
+    assert_eq!(bases.len(), references.len(), "one base per reference");
+    split_batch(&Join { bases, references, options }, 0, options, interrupt)
 }
 
-/// Rows `0..references.len()` split into one range per thread; a failed row's index is its
-/// row plus `first_row`.
-fn split_batch<B, R>(
-    bases: &B,
-    references: &R,
+/// The rows of `source` split into one range per thread; a failed row's index is its row
+/// plus `first_row`.
+fn split_batch<S: RowSource>(
+    source: &S,
     first_row: usize,
     options: BatchOptions,
     interrupt: &dyn Interrupt,
-) -> Result<Resolved, Interrupted>
-where
-    B: StrColumn + ?Sized,
-    R: StrColumn + ?Sized,
-{
-    let len = references.len();
+) -> Result<Resolved<S::Error>, Interrupted> {
+    let len = source.len();
     let threads = options.threads_for(len);
     // The first range's buffer is sized for every row: the other ranges' texts are appended
     // to it at the end (`Resolved::into_contiguous`).
     let start = |range: core::ops::Range<usize>| {
         let sized_for = if range.start == 0 && threads.get() > 1 { 0..len } else { range.clone() };
-        (part_for(bases, references, range.len(), sized_for), BaseCache::default(), range.len())
+        (part_for(source, range.len(), sized_for), S::Cache::default(), range.len())
     };
+    let stop = options.stop_at_first_error;
     let states = scheduler::split(len, threads, options.tuning.rows_per_step, interrupt, &start, &|(part, cache, _), rows| {
-        resolve_rows(bases, references, rows, first_row, options, cache, part)
+        write_rows(source, rows, first_row, stop, cache, part)
     })?;
     let parts = states
         .into_iter()
@@ -160,8 +160,9 @@ where
     let work = |task: usize| {
         let start = task * size;
         let rows = start..len.min(start.saturating_add(size));
-        let mut part = part_for(bases, references, rows.len(), rows.clone());
-        let flow = resolve_rows(bases, references, rows.clone(), 0, options, &mut BaseCache::default(), &mut part);
+        let join = Join { bases, references, options };
+        let mut part = part_for(&join, rows.len(), rows.clone());
+        let flow = write_rows(&join, rows.clone(), 0, options.stop_at_first_error, &mut BaseCache::default(), &mut part);
         part.finish(rows.len());
         (Resolved::new(vec![part], start, rows.len()), flow)
     };
@@ -199,13 +200,93 @@ where
 {
     let (starts, len) = chunk_starts(references.iter().map(StrColumn::len)).unwrap_or_default();
     assert_eq!(bases.len(), len, "one base per reference");
-    let threads = options.threads_for(len);
     let window = |chunk: usize| Window { column: bases, start: starts[chunk], len: references[chunk].len() };
-    let mut out = Vec::with_capacity(references.len());
-    if threads.get() > 1 && references.len() >= threads.get() {
+    // The window is made in the closure and borrowed for the chunk's run only.
+    run_chunks(
+        &starts,
+        len,
+        options,
+        interrupt,
+        &|chunk, options, interrupt| {
+            split_batch(&Join { bases: &window(chunk), references: &references[chunk], options }, starts[chunk], options, interrupt)
+        },
+        finish,
+    )
+}
+
+/// `map` of every row of a column cut into chunks (`references`: each chunk a column of its
+/// own; a chunked Arrow array), one result per chunk: `finish` of the chunk's [`Resolved`]
+/// (whose rows and errors count in the whole column), run on the thread that mapped it; the
+/// threads are shared out as [`resolve_chunks`] does. A null row is [`Row::Null`]; without
+/// [`BatchOptions::copy_unchanged`], a row whose result is its text as it is is
+/// [`Row::Reference`]. [`BatchOptions::spec`] and [`BatchOptions::strict`] are not read (a
+/// [`MapRow`] carries its own options).
+///
+/// # Errors
+/// [`Interrupted`] when `interrupt` said stop.
+///
+/// # Example
+/// ```
+/// use relurl::batch::{map_chunks, BatchOptions, Never, Normalize, Row};
+/// use relurl::Spec;
+/// let chunks: [&[&str]; 2] = [&["HTTP://A/./b"], &["http://a:80"]];
+/// let keys = map_chunks(&chunks, &Normalize(Spec::Rfc3986), BatchOptions::default(), &Never, &|r| {
+///     r.rows().map(|row| if let Row::Text(t) = row { t.to_owned() } else { String::new() }).collect::<Vec<_>>()
+/// });
+/// assert_eq!(keys.unwrap(), [vec!["http://a/b"], vec!["http://a/"]]);
+/// ```
+pub fn map_chunks<R, M, T>(
+    references: &[R],
+    map: &M,
+    options: BatchOptions,
+    interrupt: &dyn Interrupt,
+    finish: &(dyn Fn(Resolved<MapFailure<M::Error>>) -> T + Sync),
+) -> Result<Vec<T>, Interrupted>
+where
+    R: StrColumn,
+    M: MapRow,
+    T: Send,
+{
+    let (starts, len) = chunk_starts(references.iter().map(StrColumn::len)).unwrap_or_default();
+    let copy_unchanged = options.copy_unchanged;
+    run_chunks(
+        &starts,
+        len,
+        options,
+        interrupt,
+        &|chunk, options, interrupt| {
+            split_batch(&Map { references: &references[chunk], function: map, copy_unchanged }, starts[chunk], options, interrupt)
+        },
+        finish,
+    )
+}
+
+/// A run of one chunk of [`run_chunks`]: `(chunk, options, interrupt)` to its results.
+type RunChunk<'r, E> = dyn Fn(usize, BatchOptions, &dyn Interrupt) -> Result<Resolved<E>, Interrupted> + Sync + 'r;
+
+/// The chunks starting at rows `starts` of a column of `len` rows, each run by `run(chunk,
+/// options, interrupt)`: with at least as many chunks as threads, whole chunks handed out
+/// to the threads ([`scheduler::in_order`], each chunk on one thread); with fewer, each
+/// chunk split across the threads in turn. With [`BatchOptions::stop_at_first_error`], the
+/// chunks after the first failed one are left out.
+fn run_chunks<E, T>(
+    starts: &[usize],
+    len: usize,
+    options: BatchOptions,
+    interrupt: &dyn Interrupt,
+    run: &RunChunk<'_, E>,
+    finish: &(dyn Fn(Resolved<E>) -> T + Sync),
+) -> Result<Vec<T>, Interrupted>
+where
+    E: Clone + Send + Sync,
+    T: Send,
+{
+    let chunks = starts.len();
+    let threads = options.threads_for(len);
+    let mut out = Vec::with_capacity(chunks);
+    if threads.get() > 1 && chunks >= threads.get() {
         let work = |chunk: usize| {
-            let (bases, references) = (&window(chunk), &references[chunk]);
-            let resolved = split_batch(bases, references, starts[chunk], BatchOptions { threads: NonZeroUsize::MIN, ..options }, &Never)
+            let resolved = run(chunk, BatchOptions { threads: NonZeroUsize::MIN, ..options }, &Never)
                 .unwrap_or_else(|Interrupted| Resolved::new(Vec::new(), starts[chunk], 0));
             let flow = if options.stop_at_first_error && resolved.first_error().is_some() {
                 ControlFlow::Break(())
@@ -214,16 +295,16 @@ where
             };
             (finish(resolved), flow)
         };
-        scheduler::in_order(references.len(), threads, interrupt, &work, &mut |_, result| {
+        scheduler::in_order(chunks, threads, interrupt, &work, &mut |_, result| {
             out.push(result);
             ControlFlow::Continue(())
         })?;
     } else {
-        for (chunk, chunk_refs) in references.iter().enumerate() {
+        for chunk in 0..chunks {
             if chunk > 0 && interrupt.interrupted() {
                 return Err(Interrupted);
             }
-            let resolved = split_batch(&window(chunk), chunk_refs, starts[chunk], options, interrupt)?;
+            let resolved = run(chunk, options, interrupt)?;
             let failed = resolved.first_error().is_some();
             out.push(finish(resolved));
             if options.stop_at_first_error && failed {

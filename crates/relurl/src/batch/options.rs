@@ -51,23 +51,9 @@ impl Default for Tuning {
     }
 }
 
-/// What a batch does with each row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Operation {
-    /// Resolves each reference against its base by [`BatchOptions::spec`] (the default).
-    #[default]
-    Resolve,
-    /// The normal form of each reference by [`BatchOptions::spec`] ([`crate::normalize`]);
-    /// the bases are not read, and `strict` does not apply.
-    Normalize,
-}
-
 /// How a batch runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BatchOptions {
-    /// What each row's result is: its reference resolved (the default), or a function of
-    /// the reference alone.
-    pub operation: Operation,
     /// The rules for parsing and resolving.
     pub spec: Spec,
     /// Check every base and reference against the RFC 1808 §2.2 BNF first
@@ -94,7 +80,6 @@ pub struct BatchOptions {
 impl Default for BatchOptions {
     fn default() -> Self {
         Self {
-            operation: Operation::Resolve,
             spec: Spec::Rfc1808,
             strict: false,
             stop_at_first_error: false,
@@ -142,13 +127,15 @@ impl Input {
     }
 }
 
-/// A row that failed: its index, which input, and the error found in that input.
+/// A row that failed: its index, which input, and the error found in that input (a
+/// [`Error`] for a resolution; a [`MapFailure`](super::MapFailure) for a function of each
+/// row, [`map_chunks`](super::map_chunks)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RowError {
+pub struct RowError<E = Error> {
     /// The row's index in the batch (in the whole column, for a chunked one).
     pub row: usize,
     /// The input the error is in.
     pub input: Input,
-    /// The error, with its byte offset into that input ([`Error::offset`]).
-    pub error: Error,
+    /// The error (a resolution's with its byte offset into that input, [`Error::offset`]).
+    pub error: E,
 }

@@ -5,6 +5,7 @@
 use core::ops::Range;
 
 use super::options::RowError;
+use crate::error::Error;
 
 /// What became of one row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,16 +120,16 @@ impl RowOffsets {
 
 /// The results of one contiguous range of rows, written by one thread.
 #[derive(Debug)]
-pub(super) struct Part {
+pub(super) struct Part<E = Error> {
     /// The texts of the rows, one after the other.
     pub text: String,
     /// `count + 1` offsets into `text`.
     pub offsets: RowOffsets,
     pub outcomes: Vec<Outcome>,
-    pub errors: Vec<RowError>,
+    pub errors: Vec<RowError<E>>,
 }
 
-impl Part {
+impl<E> Part<E> {
     /// An empty part for `count` rows, with room for `capacity` bytes of text (when that
     /// much can be had: a long base repeated for every row may ask too much, and then the
     /// buffer grows as it is written).
@@ -151,8 +152,8 @@ impl Part {
 
 /// The results of a batch (or of one task of it), in row order.
 #[derive(Debug)]
-pub struct Resolved {
-    parts: Vec<Part>,
+pub struct Resolved<E = Error> {
+    parts: Vec<Part<E>>,
     /// The first row, counted in the whole batch.
     start: usize,
     len: usize,
@@ -162,7 +163,7 @@ pub struct Resolved {
 /// `text[offsets[i]..offsets[i + 1]]`, and `valid[i]` is false for a null or failed row
 /// (whose text is empty); `valid` is `None` when no row is null or failed.
 #[derive(Debug)]
-pub struct Contiguous {
+pub struct Contiguous<E = Error> {
     /// The results, one after the other: UTF-8, each row a whole string.
     pub text: Vec<u8>,
     /// `len + 1` offsets into `text`, starting at 0, in the width Arrow takes (no copy).
@@ -170,11 +171,11 @@ pub struct Contiguous {
     /// Whether each row has a result; `None` when every row has one.
     pub valid: Option<Vec<bool>>,
     /// The failed rows, in row order.
-    pub errors: Vec<RowError>,
+    pub errors: Vec<RowError<E>>,
 }
 
-impl Resolved {
-    pub(super) fn new(parts: Vec<Part>, start: usize, len: usize) -> Self {
+impl<E: Clone + Sync> Resolved<E> {
+    pub(super) fn new(parts: Vec<Part<E>>, start: usize, len: usize) -> Self {
         Self { parts, start, len }
     }
 
@@ -197,12 +198,12 @@ impl Resolved {
 
     /// The failed rows, in row order (with [`super::BatchOptions::stop_at_first_error`], at
     /// most one per thread: the first is the batch's first).
-    pub fn errors(&self) -> impl Iterator<Item = &RowError> {
+    pub fn errors(&self) -> impl Iterator<Item = &RowError<E>> {
         self.parts.iter().flat_map(|p| p.errors.iter())
     }
 
     /// The first failed row, if any.
-    pub fn first_error(&self) -> Option<&RowError> {
+    pub fn first_error(&self) -> Option<&RowError<E>> {
         self.errors().next()
     }
 
@@ -225,12 +226,12 @@ impl Resolved {
     /// to it; else each thread's text is copied into its place in a new buffer, by as many
     /// threads, so that the copy and its page faults are shared out too. The other buffers
     /// are kept for the next batch ([`recycle`](super::recycle)).
-    pub fn into_contiguous(self) -> Contiguous {
+    pub fn into_contiguous(self) -> Contiguous<E> {
         let all_text = self.parts.iter().all(|p| p.outcomes.iter().all(|&o| o == Outcome::Text));
         let valid = (!all_text).then(|| self.parts.iter().flat_map(|p| p.outcomes.iter().map(|&o| o == Outcome::Text)).collect());
-        let errors = self.parts.iter().flat_map(|p| p.errors.iter().copied()).collect();
+        let errors = self.parts.iter().flat_map(|p| p.errors.iter().cloned()).collect();
         let total: usize = self.parts.iter().map(|p| p.text.len()).sum();
-        match <[Part; 1]>::try_from(self.parts) {
+        match <[Part<E>; 1]>::try_from(self.parts) {
             Ok([only]) => Contiguous { text: only.text.into_bytes(), offsets: only.offsets, valid, errors },
             Err(mut parts) if parts[0].text.capacity() >= total => {
                 // The first part has room for all (its buffer was sized for the batch, its
@@ -263,7 +264,7 @@ impl Resolved {
 /// The texts of `parts` one after the other, and their `len + 1` offsets shifted to their
 /// places: each part's text and offsets are copied by a thread of their own (the calling
 /// thread takes the first), so that the copy and its page faults are shared out too.
-fn concatenate(parts: &[Part], len: usize) -> (Vec<u8>, RowOffsets) {
+fn concatenate<E: Sync>(parts: &[Part<E>], len: usize) -> (Vec<u8>, RowOffsets) {
     let total: usize = parts.iter().map(|p| p.text.len()).sum();
     // Zeroed by the allocator (fresh pages from the kernel for a large buffer: not written
     // here), then each thread writes its own slices.
@@ -283,8 +284,8 @@ fn concatenate(parts: &[Part], len: usize) -> (Vec<u8>, RowOffsets) {
 /// Copies each part's text into its place in `text`, and its offsets (but the first, 0),
 /// shifted to their place and converted by `convert`, into `offsets[1..]`: one thread per
 /// part.
-fn copy_parts<O: Send>(parts: &[Part], text: &mut [u8], offsets: &mut [O], convert: fn(usize) -> O) {
-    let copy = |part: &Part, slot: &mut [u8], shift: usize, out: &mut [O]| {
+fn copy_parts<O: Send, E: Sync>(parts: &[Part<E>], text: &mut [u8], offsets: &mut [O], convert: fn(usize) -> O) {
+    let copy = |part: &Part<E>, slot: &mut [u8], shift: usize, out: &mut [O]| {
         slot.copy_from_slice(part.text.as_bytes());
         for (i, o) in out.iter_mut().enumerate() {
             *o = convert(part.offsets.get(i + 1) + shift);

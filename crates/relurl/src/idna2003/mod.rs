@@ -14,17 +14,24 @@
 //!   (RFC 3492) behind it; the label must then be 1 to 63 characters long.
 //!
 //! The tables are generated from CPython's own `stringprep` and `unicodedata.ucd_3_2_0` by
-//! `scripts/gen_idna2003.py` (see `tables.txt`'s header for the version).
+//! `scripts/gen_idna2003.py` (see `tables.txt`'s header for the version). NFKC's canonical
+//! ordering reads the combining classes of the running CPython's own database
+//! ([`UnicodeVersion`]), as CPython's normalizer does.
 //!
 //! ```
-//! use relurl::idna2003::{to_ascii, Idna2003Error};
-//! assert_eq!(to_ascii("Bücher.example").unwrap(), "xn--bcher-kva.example");
-//! assert_eq!(to_ascii("example.com.").unwrap(), "example.com.");
-//! assert_eq!(to_ascii("a..b"), Err(Idna2003Error::LabelEmptyOrTooLong));
+//! use relurl::idna2003::{to_ascii, Idna2003Error, UnicodeVersion};
+//! let v = UnicodeVersion::default();
+//! assert_eq!(to_ascii("Bücher.example", v).unwrap(), "xn--bcher-kva.example");
+//! assert_eq!(to_ascii("example.com.", v).unwrap(), "example.com.");
+//! assert_eq!(to_ascii("a..b", v), Err(Idna2003Error::LabelEmptyOrTooLong));
 //! ```
 
 mod nfkc;
 pub(crate) mod tables;
+mod versions;
+
+pub use versions::UnicodeVersion;
+pub(crate) use versions::{changed_mapping, changed_ranges};
 
 use std::borrow::Cow;
 use std::fmt;
@@ -67,11 +74,12 @@ impl fmt::Display for Idna2003Error {
 impl std::error::Error for Idna2003Error {}
 
 /// `domain.encode("idna")` (CPython's codec, RFC 3490 §4 ToASCII of each label with the
-/// flags AllowUnassigned set and UseSTD3ASCIIRules clear): borrowed when `domain` is ASCII.
+/// flags AllowUnassigned set and UseSTD3ASCIIRules clear) on a CPython of Unicode
+/// `version`: borrowed when `domain` is ASCII.
 ///
 /// # Errors
 /// The codec's `UnicodeError`, as an [`Idna2003Error`].
-pub fn to_ascii(domain: &str) -> Result<Cow<'_, str>, Idna2003Error> {
+pub fn to_ascii(domain: &str, version: UnicodeVersion) -> Result<Cow<'_, str>, Idna2003Error> {
     if domain.is_ascii() {
         let mut labels = domain.split('.');
         let last = labels.next_back().unwrap_or("");
@@ -93,7 +101,7 @@ pub fn to_ascii(domain: &str) -> Result<Cow<'_, str>, Idna2003Error> {
         if !out.is_empty() {
             out.push('.');
         }
-        label_to_ascii(label, &mut out)?;
+        label_to_ascii(label, version, &mut out)?;
     }
     if trailing_dot {
         out.push('.');
@@ -102,7 +110,7 @@ pub fn to_ascii(domain: &str) -> Result<Cow<'_, str>, Idna2003Error> {
 }
 
 /// The codec's `ToASCII(label)` (RFC 3490 §4.1), appended to `out`.
-fn label_to_ascii(label: &str, out: &mut String) -> Result<(), Idna2003Error> {
+fn label_to_ascii(label: &str, version: UnicodeVersion, out: &mut String) -> Result<(), Idna2003Error> {
     let checked = |l: &str, out: &mut String| {
         if l.is_empty() || l.len() > 63 {
             return Err(Idna2003Error::LabelEmptyOrTooLong);
@@ -113,7 +121,7 @@ fn label_to_ascii(label: &str, out: &mut String) -> Result<(), Idna2003Error> {
     if label.is_ascii() {
         return checked(label, out);
     }
-    let label = nameprep(label)?;
+    let label = nameprep(label, version)?;
     if label.is_ascii() {
         return checked(&label, out);
     }
@@ -135,16 +143,17 @@ fn label_to_ascii(label: &str, out: &mut String) -> Result<(), Idna2003Error> {
 ///
 /// # Errors
 /// [`Idna2003Error::InvalidCharacter`], [`Idna2003Error::Bidi2`], [`Idna2003Error::Bidi3`].
-pub fn nameprep(label: &str) -> Result<String, Idna2003Error> {
+pub fn nameprep(label: &str, version: UnicodeVersion) -> Result<String, Idna2003Error> {
     let t = tables();
+    let map = versions::nameprep_map(version);
     let mut mapped = String::with_capacity(label.len());
     for c in label.chars() {
-        match t.map.get(&c) {
+        match map.get(&c) {
             Some(m) => mapped.push_str(m),
             None => mapped.push(c),
         }
     }
-    let label = nfkc(&mapped, &t.nfkd32);
+    let label = nfkc(&mapped, &t.nfkd32, tables::combining_classes(version));
     if let Some(c) = label.chars().find(|&c| t.prohibited.contains(c)) {
         return Err(Idna2003Error::InvalidCharacter(c));
     }
@@ -162,7 +171,8 @@ pub fn nameprep(label: &str) -> Result<String, Idna2003Error> {
 }
 
 /// `unicodedata.ucd_3_2_0.normalize("NFKC", s)` (UAX #15 with Unicode 3.2.0 data, as CPython
-/// applies it), the normalization of RFC 3491 §6.
-pub fn nfkc_3_2(s: &str) -> String {
-    nfkc(s, &tables().nfkd32)
+/// applies it, with the combining classes of `version`, the running CPython's), the
+/// normalization of RFC 3491 §6.
+pub fn nfkc_3_2(s: &str, version: UnicodeVersion) -> String {
+    nfkc(s, &tables().nfkd32, tables::combining_classes(version))
 }

@@ -2,10 +2,12 @@
 //! canonical composition), as CPython's `unicodedata.normalize("NFKC", s)` does it, over a
 //! generated decomposition table: `ucd_3_2_0`'s for nameprep (RFC 3491 §6 names NFKC of
 //! Unicode 3.2), or another version's for the `w3lib` twin. The combining classes and the
-//! primary composites are the same for both, as CPython's normalizer reads them from its
-//! current database whatever the version (so do these tables).
+//! primary composites are the current database's for both, as CPython's normalizer reads
+//! them from it whatever the version: the classes of the running CPython's Unicode version
+//! are a parameter; the composites are the same in every supported version
+//! (`scripts/gen_idna2003.py --versions` checks).
 
-use super::tables::{tables, Mapping};
+use super::tables::{tables, CombiningClasses, Mapping};
 
 const S_BASE: u32 = 0xAC00;
 const L_BASE: u32 = 0x1100;
@@ -23,13 +25,13 @@ fn from_u32(c: u32) -> char {
 }
 
 /// `s` in NFKC with the full compatibility decompositions `nfkd` (a code point absent from
-/// it is its own decomposition; Hangul syllables decompose by the algorithm of Unicode §3.12).
-pub(crate) fn nfkc(s: &str, nfkd: &Mapping) -> String {
-    let t = tables();
+/// it is its own decomposition; Hangul syllables decompose by the algorithm of Unicode §3.12)
+/// and the combining classes `ccc`.
+pub(crate) fn nfkc(s: &str, nfkd: &Mapping, ccc: &CombiningClasses) -> String {
     // Decompose, keeping each run of non-starters in canonical order (a stable insertion).
     let mut chars: Vec<(char, u8)> = Vec::with_capacity(s.len());
     let mut push = |c: char| {
-        let class = t.ccc(c);
+        let class = ccc.of(c);
         let mut at = chars.len();
         if class != 0 {
             while at > 0 && chars[at - 1].1 > class {

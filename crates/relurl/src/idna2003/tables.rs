@@ -4,8 +4,10 @@
 //! The text format is shared with the `w3lib` twin's tables: sections opened by `@name`,
 //! code points in hex, `a-b` for a range, `cp:seq` for a mapping; `#` starts a comment.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
+
+use super::versions::{changes, UnicodeVersion};
 
 /// One section of a generated table file: its lines, comments removed.
 pub(crate) fn section<'a>(text: &'a str, name: &str) -> impl Iterator<Item = &'a str> + 'a {
@@ -21,11 +23,11 @@ pub(crate) fn section<'a>(text: &'a str, name: &str) -> impl Iterator<Item = &'a
     })
 }
 
-fn hex(s: &str) -> u32 {
+pub(crate) fn hex(s: &str) -> u32 {
     u32::from_str_radix(s, 16).unwrap_or_else(|_| panic!("generated table: bad hex {s:?}"))
 }
 
-fn to_char(cp: u32) -> char {
+pub(crate) fn to_char(cp: u32) -> char {
     char::from_u32(cp).unwrap_or_else(|| panic!("generated table: bad code point {cp:x}"))
 }
 
@@ -43,6 +45,23 @@ impl Ranges {
                 })
                 .collect(),
         )
+    }
+
+    /// The ranges of sorted code points `points`.
+    pub(crate) fn from_points(points: impl IntoIterator<Item = u32>) -> Self {
+        let mut ranges: Vec<(u32, u32)> = Vec::new();
+        for p in points {
+            match ranges.last_mut() {
+                Some((_, end)) if *end + 1 == p => *end = p,
+                _ => ranges.push((p, p)),
+            }
+        }
+        Self(ranges)
+    }
+
+    /// Every code point of the ranges, in order.
+    pub(crate) fn points(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0.iter().flat_map(|&(a, b)| a..=b)
     }
 
     /// Whether `c` is in one of the ranges.
@@ -69,7 +88,8 @@ pub(crate) fn parse_mapping<'a>(lines: impl Iterator<Item = &'a str>) -> Mapping
 /// The tables of `str.encode("idna")`, as [`tables`] gives them.
 #[derive(Debug)]
 pub(crate) struct Tables {
-    /// RFC 3454 B.1 (to nothing) and B.2, where not the identity.
+    /// RFC 3454 B.1 (to nothing) and B.2, where not the identity, on the base version
+    /// (`versions::nameprep_map` gives each version's).
     pub map: Mapping,
     /// RFC 3454 C.1.2, C.2.2 and C.3 to C.9.
     pub prohibited: Ranges,
@@ -77,7 +97,8 @@ pub(crate) struct Tables {
     pub randal: Ranges,
     /// RFC 3454 D.2 (LCat).
     pub lcat: Ranges,
-    /// Canonical combining classes (CPython's normalizer reads the current database's).
+    /// Canonical combining classes of the base version (CPython's normalizer reads the
+    /// current database's): [`combining_classes`] gives each version's.
     pub ccc: Vec<(u32, u32, u8)>,
     /// Primary composites: `(first, second) -> composite`.
     pub compose: HashMap<(char, char), char>,
@@ -85,16 +106,48 @@ pub(crate) struct Tables {
     pub nfkd32: Mapping,
 }
 
-impl Tables {
+/// The canonical combining classes of one Unicode version: `(first, last, class)` runs.
+#[derive(Debug)]
+pub(crate) struct CombiningClasses(Vec<(u32, u32, u8)>);
+
+impl CombiningClasses {
     /// The canonical combining class of `c` (0 for a starter).
-    pub(crate) fn ccc(&self, c: char) -> u8 {
+    pub(crate) fn of(&self, c: char) -> u8 {
         let c = u32::from(c);
-        let i = self.ccc.partition_point(|&(_, end, _)| end < c);
-        match self.ccc.get(i) {
+        let i = self.0.partition_point(|&(_, end, _)| end < c);
+        match self.0.get(i) {
             Some(&(start, _, class)) if start <= c => class,
             _ => 0,
         }
     }
+}
+
+/// The combining classes of `version`: the base tables' with its changes (`+cp class`,
+/// `-cp`), built on first use.
+pub(crate) fn combining_classes(version: UnicodeVersion) -> &'static CombiningClasses {
+    static CLASSES: [OnceLock<CombiningClasses>; 4] = [const { OnceLock::new() }; 4];
+    CLASSES[version.index()].get_or_init(|| {
+        let mut classes: BTreeMap<u32, u8> = BTreeMap::new();
+        for &(a, b, class) in &tables().ccc {
+            classes.extend((a..=b).map(|p| (p, class)));
+        }
+        for (added, line) in changes(version, "ccc") {
+            let (cp, class) = line.split_once(' ').unwrap_or((line, "0"));
+            if added {
+                classes.insert(hex(cp), class.parse().unwrap_or_else(|_| panic!("generated table: bad class {line:?}")));
+            } else {
+                classes.remove(&hex(cp));
+            }
+        }
+        let mut runs: Vec<(u32, u32, u8)> = Vec::new();
+        for (p, class) in classes {
+            match runs.last_mut() {
+                Some((_, end, c)) if *end + 1 == p && *c == class => *end = p,
+                _ => runs.push((p, p, class)),
+            }
+        }
+        CombiningClasses(runs)
+    })
 }
 
 /// The tables, parsed on first use.

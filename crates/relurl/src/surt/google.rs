@@ -1,6 +1,7 @@
 //! `surt/GoogleURLCanonicalizer.py`: percent-encoding, the host's IDNA and IP address forms,
 //! dot segments.
 
+use crate::idna2003::UnicodeVersion;
 use std::borrow::Cow;
 
 use super::handyurl::HandyUrl;
@@ -15,7 +16,7 @@ use crate::percent;
 ///
 /// # Errors
 /// [`SurtError::TooManyDigits`]: a host of more digits than `int_max_str_digits`.
-pub(super) fn canonicalize(url: &mut HandyUrl, int_max_str_digits: usize) -> Result<(), SurtError> {
+pub(super) fn canonicalize(url: &mut HandyUrl, int_max_str_digits: usize, unicode: UnicodeVersion) -> Result<(), SurtError> {
     url.hash = None;
     if let Some(query) = url.query.as_mut().filter(|q| !q.is_empty()) {
         let unescaped = unescape_repeatedly(query);
@@ -28,7 +29,7 @@ pub(super) fn canonicalize(url: &mut HandyUrl, int_max_str_digits: usize) -> Res
     if let Some(host) = url.host.as_deref().filter(|h| !h.is_empty()) {
         let mut host = unescape_repeatedly(host);
         if !host.is_ascii() {
-            if let Some(encoded) = idna_encode(&host) {
+            if let Some(encoded) = idna_encode(&host, unicode) {
                 host = Cow::Owned(encoded);
             }
         }
@@ -61,9 +62,9 @@ pub(super) fn canonicalize(url: &mut HandyUrl, int_max_str_digits: usize) -> Res
 ///
 /// The bytes that are not UTF-8 are dropped as CPython's `ignore` handler drops them (each
 /// maximal invalid subsequence, the same as Rust's `utf8_chunks`).
-fn idna_encode(host: &[u8]) -> Option<Vec<u8>> {
+fn idna_encode(host: &[u8], unicode: UnicodeVersion) -> Option<Vec<u8>> {
     let text: String = host.utf8_chunks().map(|chunk| chunk.valid()).collect();
-    crate::idna2003::to_ascii(&text).ok().map(|ascii| ascii.into_owned().into_bytes())
+    crate::idna2003::to_ascii(&text, unicode).ok().map(|ascii| ascii.into_owned().into_bytes())
 }
 
 /// `host.replace(b'..', b'.')`: each `..`, left to right without overlap, made `.`.

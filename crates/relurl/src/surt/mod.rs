@@ -17,7 +17,8 @@
 //!   ids, query order);
 //! - `transform.rs`: `surt/URLRegexTransformer.py` (the session id patterns, `hostToSURT`).
 //!
-//! [`surt_column`] keys a whole column on several threads (`relurl.arrow.surt`).
+//! [`Options`] is a [`MapRow`](crate::batch::MapRow): the batch module keys a whole column on
+//! several threads ([`crate::batch::map_chunks`], `relurl.arrow.surt`).
 //!
 //! `DefaultIAURLCanonicalizer.canonicalize` is the Google canonicalizer and then the IA one
 //! ([`Canonicalizer::Default`]).
@@ -41,7 +42,6 @@
 //! assert_eq!(&*key, b"com,example)/a/c?a=2&b=1");
 //! ```
 
-mod column;
 mod google;
 mod handyurl;
 mod ia;
@@ -50,7 +50,7 @@ mod transform;
 use std::borrow::Cow;
 use std::fmt;
 
-pub use column::{surt_column, Keys, RowFailure};
+use crate::idna2003::UnicodeVersion;
 
 /// Which of surt's canonicalizers runs (surt's `canonicalizer` argument).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -139,6 +139,9 @@ pub struct Options {
     /// Python's `sys.get_int_max_str_digits()` (4,300 unless set; 0 for no limit): the
     /// longest run of digits surt's `int()` calls read (a host of digits, a port).
     pub int_max_str_digits: usize,
+    /// The Unicode version of the CPython surt runs in (its `idna` codec's normalization
+    /// reads that database's combining classes).
+    pub unicode: UnicodeVersion,
 }
 
 impl Default for Options {
@@ -151,6 +154,7 @@ impl Default for Options {
             reverse_ipaddr: true,
             ia: IaOptions::default(),
             int_max_str_digits: 4300,
+            unicode: UnicodeVersion::default(),
         }
     }
 }
@@ -161,6 +165,11 @@ pub enum SurtError {
     /// `AttributeError`: the URL is nothing but whitespace, so `handyurl.parse` finds no
     /// scheme and calls `startswith` on `None`.
     NoScheme,
+    /// `UnicodeDecodeError`: the key of a `str` URL is not UTF-8 ([`surt_str`]; not seen).
+    Decode {
+        /// The length of the key's valid UTF-8 start.
+        valid_up_to: usize,
+    },
     /// `ValueError`: urllib's `SplitResultBytes.port` rejects the port (the message is
     /// urllib's).
     Port(String),
@@ -178,6 +187,7 @@ impl fmt::Display for SurtError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::NoScheme => f.write_str("'NoneType' object has no attribute 'startswith'"),
+            Self::Decode { valid_up_to } => write!(f, "'utf-8' codec can't decode the key at byte {valid_up_to}"),
             Self::Port(message) => f.write_str(message),
             Self::TooManyDigits { digits, limit } => write!(
                 f,
@@ -188,6 +198,32 @@ impl fmt::Display for SurtError {
 }
 
 impl std::error::Error for SurtError {}
+
+/// `surt.surt(url, canonicalizer, **options)` of a `str` URL: the key of its UTF-8 bytes,
+/// decoded back as surt does (`_surt_bytes(url.encode('utf-8'), ...).decode('utf-8')`).
+///
+/// # Errors
+/// As [`surt`]; [`SurtError::Decode`] where that decode would fail, which no input has been
+/// seen to reach: surt splits and rewrites the bytes at ASCII bytes only, so the key of
+/// UTF-8 is UTF-8.
+pub fn surt_str<'a>(url: &'a str, options: &Options) -> Result<Cow<'a, str>, SurtError> {
+    let decode = |e: core::str::Utf8Error| SurtError::Decode { valid_up_to: e.valid_up_to() };
+    match surt(url.as_bytes(), options)? {
+        Cow::Borrowed(key) => core::str::from_utf8(key).map(Cow::Borrowed).map_err(decode),
+        Cow::Owned(key) => String::from_utf8(key).map(Cow::Owned).map_err(|e| decode(e.utf8_error())),
+    }
+}
+
+/// `surt.surt` with these options, as a function of each row of a column
+/// ([`crate::batch::map_chunks`]; `relurl.arrow.surt`).
+impl crate::batch::MapRow for Options {
+    type Error = SurtError;
+
+    fn map_into(&self, text: &str, out: &mut String) -> Result<(), SurtError> {
+        out.push_str(&surt_str(text, self)?);
+        Ok(())
+    }
+}
 
 /// `surt.surt(url, canonicalizer, **options)` on bytes (`surt._surt_bytes`): the SURT key
 /// of `url`. A `str` URL is its UTF-8 bytes, and the key is then valid UTF-8 too.
@@ -206,10 +242,10 @@ pub fn surt<'a>(url: &'a [u8], options: &Options) -> Result<Cow<'a, [u8]>, SurtE
     let mut hurl = handyurl::HandyUrl::parse(url, options.int_max_str_digits)?;
     match options.canonicalizer {
         Canonicalizer::Default => {
-            google::canonicalize(&mut hurl, options.int_max_str_digits)?;
+            google::canonicalize(&mut hurl, options.int_max_str_digits, options.unicode)?;
             ia::canonicalize(&mut hurl, &options.ia);
         }
-        Canonicalizer::Google => google::canonicalize(&mut hurl, options.int_max_str_digits)?,
+        Canonicalizer::Google => google::canonicalize(&mut hurl, options.int_max_str_digits, options.unicode)?,
         Canonicalizer::Ia => ia::canonicalize(&mut hurl, &options.ia),
     }
     Ok(Cow::Owned(hurl.geturl_bytes(options)))

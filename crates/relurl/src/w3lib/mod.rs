@@ -11,7 +11,8 @@
 //! - `quote.rs`: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
 //!   `_remove_dot_segments`;
 //! - `ip.rs`: the `ipaddress` calls (`_check_bracketed_host`, `_normalize_ipv6_host`);
-//! - [`canonicalize_column`]: a column on several threads (the core's batch scheduler);
+//! - [`Options`] as a [`MapRow`](crate::batch::MapRow): a column on several threads
+//!   ([`crate::batch::map_chunks`]);
 //! - `unicode.rs`: `unicodedata.normalize("NFKC")` and `str.lower()` of the Python w3lib
 //!   runs on, over tables generated from it (see `tables.txt`).
 //!
@@ -22,7 +23,6 @@
 //! assert_eq!(key, "http://www.example.com/do?a=50&b=2&b=5&c=3");
 //! ```
 
-mod batch;
 mod ip;
 mod quote;
 mod split;
@@ -31,8 +31,7 @@ mod unicode;
 use std::borrow::Cow;
 use std::fmt;
 
-pub use batch::{canonicalize_column, CanonicalRow, CanonicalRows, RowFailure};
-
+use crate::idna2003::UnicodeVersion;
 use crate::urllib::Schemes;
 use quote::{quote_into, PATH_SAFE, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
 
@@ -100,10 +99,13 @@ pub struct Options<'a> {
     /// `urllib.parse.uses_params` and `uses_netloc` of the Python w3lib runs on (it reads them
     /// from urllib); [`Schemes::for_python`] gives them.
     pub schemes: Cow<'a, Schemes>,
+    /// The Unicode version of the CPython w3lib runs in (`unicodedata.unidata_version`): its
+    /// NFKC and `str.lower`, and the `idna` codec's combining classes.
+    pub unicode: UnicodeVersion,
 }
 
 impl Default for Options<'_> {
-    /// w3lib's defaults, with the scheme lists of CPython 3.11.
+    /// w3lib's defaults, with the scheme lists and the Unicode version of CPython 3.11.
     fn default() -> Self {
         Self {
             keep_blank_values: true,
@@ -111,6 +113,7 @@ impl Default for Options<'_> {
             encoding: Encoding::Utf8,
             query_separator: "&",
             schemes: Cow::Owned(Schemes::for_python(3, 11)),
+            unicode: UnicodeVersion::default(),
         }
     }
 }
@@ -144,6 +147,34 @@ pub fn canonicalize_url(url: &str, options: &Options<'_>) -> Result<String, W3li
     canonicalize(|_| Cow::Borrowed(url), options)
 }
 
+/// `w3lib.url.canonicalize_url(url, ...)` of a `urllib.parse.ParseResult` URL: its six
+/// fields (`scheme, netloc, path, params, query, fragment`) joined back by w3lib's
+/// `_urlunparse`, then canonicalized as a `str` URL.
+///
+/// # Errors
+/// As [`canonicalize_url`].
+///
+/// ```
+/// use relurl::w3lib::{canonicalize_parsed, Options};
+/// let key = canonicalize_parsed(["http", "A.com", "/p", "x", "b=1&a=2", "f"], &Options::default());
+/// assert_eq!(key.unwrap(), "http://a.com/p;x?a=2&b=1");
+/// ```
+pub fn canonicalize_parsed(fields: [&str; 6], options: &Options<'_>) -> Result<String, W3libError> {
+    let [scheme, netloc, path, params, query, fragment] = fields;
+    canonicalize_url(&urlunparse(&options.schemes, scheme, netloc, path, params, query, fragment), options)
+}
+
+/// `canonicalize_url` with these options, as a function of each row of a column of `str`
+/// URLs ([`crate::batch::map_chunks`]; `relurl.arrow.canonicalize_url`).
+impl crate::batch::MapRow for Options<'_> {
+    type Error = W3libError;
+
+    fn map_into(&self, text: &str, out: &mut String) -> Result<(), W3libError> {
+        out.push_str(&canonicalize_url(text, self)?);
+        Ok(())
+    }
+}
+
 /// `w3lib.url.canonicalize_url(url, ...)` of a `bytes` URL: decoded by `options.encoding`,
 /// undecodable bytes as `%HH` (w3lib's `percentencode` error handler).
 ///
@@ -159,10 +190,10 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
     let first = text(o.encoding);
     let (mut buffers, mut fallback_buffers) = Default::default();
     let fallback;
-    let parts = match safe_url_split(&first, o.encoding, &mut buffers) {
+    let parts = match safe_url_split(&first, o.encoding, o.unicode, &mut buffers) {
         Err(W3libError::UnicodeEncode) => {
             fallback = text(Encoding::Utf8);
-            safe_url_split(&fallback, Encoding::Utf8, &mut fallback_buffers)?
+            safe_url_split(&fallback, Encoding::Utf8, o.unicode, &mut fallback_buffers)?
         }
         other => other?,
     };
@@ -191,7 +222,7 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
     let fragment = if o.keep_fragments { &fragment[..] } else { "" };
     // Lower-case the host and port, not the user info; drop a trailing ':'.
     let (userinfo, host) = memchr::memrchr(b'@', netloc.as_bytes()).map_or(("", &netloc[..]), |at| (&netloc[..=at], &netloc[at + 1..]));
-    let lowered = unicode::py_lower(host);
+    let lowered = unicode::py_lower(host, o.unicode);
     let host = lowered.strip_suffix(':').unwrap_or(&lowered);
     let netloc = if userinfo.is_empty() && !host.contains('[') {
         Cow::Borrowed(host)
@@ -267,7 +298,12 @@ fn quoted<'a>(text: &'a str, encoded: &Cow<'_, [u8]>, safe: &quote::Safe) -> Cow
 
 /// `_safe_url_split(url, encoding)` of the decoded URL; `buffers` hold the text w3lib
 /// rewrites before splitting (stripped, tabs and newlines deleted, `\\` as `/`).
-fn safe_url_split<'a>(url: &'a str, encoding: Encoding, buffers: &'a mut (String, String)) -> Result<SafeSplit<'a>, W3libError> {
+fn safe_url_split<'a>(
+    url: &'a str,
+    encoding: Encoding,
+    unicode: UnicodeVersion,
+    buffers: &'a mut (String, String),
+) -> Result<SafeSplit<'a>, W3libError> {
     let (stripped_buf, scratch) = (&mut buffers.0, &mut buffers.1);
     let stripped: &'a str = match split::strip(url) {
         Cow::Borrowed(s) => s,
@@ -276,10 +312,10 @@ fn safe_url_split<'a>(url: &'a str, encoding: Encoding, buffers: &'a mut (String
             stripped_buf.as_str()
         }
     };
-    let parts = split::urlsplit(stripped, scratch)?;
+    let parts = split::urlsplit(stripped, unicode, scratch)?;
     let netloc = match (&parts.hostname, parts.username, parts.port) {
         (Some(Cow::Borrowed(h)), None, None) if h.is_ascii() && !h.contains(':') => Cow::Borrowed(*h),
-        _ => Cow::Owned(safe_netloc(&parts)?),
+        _ => Cow::Owned(safe_netloc(&parts, unicode)?),
     };
     let mut path = quoted(parts.path, &Cow::Borrowed(parts.path.as_bytes()), &PATH_SAFEST);
     let safe = if split::is_special(&parts.scheme) { &SPECIAL_QUERY_SAFEST } else { &PATH_SAFEST };
@@ -293,7 +329,7 @@ fn safe_url_split<'a>(url: &'a str, encoding: Encoding, buffers: &'a mut (String
 
 /// The net_loc `_safe_url_split` builds: user info re-quoted, the host IDNA-encoded (or in
 /// brackets), the port as a number.
-fn safe_netloc(parts: &split::Split<'_>) -> Result<String, W3libError> {
+fn safe_netloc(parts: &split::Split<'_>, unicode: UnicodeVersion) -> Result<String, W3libError> {
     let mut netloc = String::new();
     if let Some(username) = parts.username {
         quote_into(&quote::unquote(username.as_bytes(), false), &USERINFO_SAFEST, false, &mut netloc);
@@ -312,7 +348,7 @@ fn safe_netloc(parts: &split::Split<'_>) -> Result<String, W3libError> {
             netloc.push_str(hostname);
             netloc.push(']');
         } else {
-            netloc.push_str(&split::idna(hostname).unwrap_or(Cow::Borrowed(hostname)));
+            netloc.push_str(&split::idna(hostname, unicode).unwrap_or(Cow::Borrowed(hostname)));
         }
     }
     if let Some(port) = parts.port {

@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use super::ip::{ip_address, IpAddress};
 use super::unicode::{nfkc_current, py_lower};
 use super::W3libError;
+use crate::idna2003::UnicodeVersion;
 
 /// The special schemes of the URL Standard (`_SPECIAL_SCHEMES`).
 pub(crate) fn is_special(scheme: &str) -> bool {
@@ -80,7 +81,7 @@ fn has_backslash(url: &str) -> bool {
 
 /// `_urlsplit(url)`: the components borrow `url`, or `scratch` when w3lib changes the
 /// text first (tabs and newlines deleted, `\` as `/` in a special URL).
-pub(crate) fn urlsplit<'a>(url: &'a str, scratch: &'a mut String) -> Result<Split<'a>, W3libError> {
+pub(crate) fn urlsplit<'a>(url: &'a str, unicode: UnicodeVersion, scratch: &'a mut String) -> Result<Split<'a>, W3libError> {
     if url.is_empty() {
         return Ok(Split::default());
     }
@@ -133,7 +134,7 @@ pub(crate) fn urlsplit<'a>(url: &'a str, scratch: &'a mut String) -> Result<Spli
         question = question.map(|q| q - delim);
         hash = hash.map(|h| h - delim);
     }
-    checknetloc(netloc)?;
+    checknetloc(netloc, unicode)?;
     let mut path = rest;
     let mut fragment = "";
     let mut query = "";
@@ -164,8 +165,8 @@ pub(crate) fn urlsplit<'a>(url: &'a str, scratch: &'a mut String) -> Result<Spli
         hostinfo.split_once(':').unwrap_or((hostinfo, ""))
     };
     let hostname = match hostname.split_once('%') {
-        Some((h, zone)) => Cow::Owned(format!("{}%{zone}", py_lower(h))),
-        None => py_lower(hostname),
+        Some((h, zone)) => Cow::Owned(format!("{}%{zone}", py_lower(h, unicode))),
+        None => py_lower(hostname, unicode),
     };
     let port = if port.is_empty() {
         None
@@ -218,12 +219,12 @@ fn check_bracketed_host(host: &str) -> Result<(), W3libError> {
 
 /// `_checknetloc(netloc)`: a non-ASCII net_loc whose NFKC form (without `@:#?`) differs
 /// and holds one of `/?#@:\` is rejected.
-fn checknetloc(netloc: &str) -> Result<(), W3libError> {
+fn checknetloc(netloc: &str, unicode: UnicodeVersion) -> Result<(), W3libError> {
     if netloc.is_ascii() {
         return Ok(());
     }
     let cleaned: String = netloc.chars().filter(|c| !matches!(c, '@' | ':' | '#' | '?')).collect();
-    let normalized = nfkc_current(&cleaned);
+    let normalized = nfkc_current(&cleaned, unicode);
     if cleaned != normalized && normalized.contains(['/', '?', '#', '@', ':', '\\']) {
         return Err(W3libError::Value(format!("netloc '{netloc}' contains invalid characters under NFKC normalization")));
     }
@@ -232,10 +233,10 @@ fn checknetloc(netloc: &str) -> Result<(), W3libError> {
 
 /// w3lib's `_idna(hostname)`: an ASCII host as it is; any other, without `@:#?`, through
 /// NFKC and `str.encode("idna")` ([`crate::idna2003::to_ascii`]); `None` where that fails.
-pub(crate) fn idna(hostname: &str) -> Option<Cow<'_, str>> {
+pub(crate) fn idna(hostname: &str, unicode: UnicodeVersion) -> Option<Cow<'_, str>> {
     if hostname.is_ascii() {
         return Some(hostname.into());
     }
     let cleaned: String = hostname.chars().filter(|c| !matches!(c, '@' | ':' | '#' | '?')).collect();
-    crate::idna2003::to_ascii(&nfkc_current(&cleaned)).ok().map(|a| a.into_owned().into())
+    crate::idna2003::to_ascii(&nfkc_current(&cleaned, unicode), unicode).ok().map(|a| a.into_owned().into())
 }

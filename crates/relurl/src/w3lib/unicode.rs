@@ -1,13 +1,14 @@
 //! The Unicode operations w3lib's canonicalization reaches through Python, over tables
-//! generated from the CPython that runs w3lib (`tables.txt`, by `scripts/gen_idna2003.py
-//! --w3lib`; its header names the version): `unicodedata.normalize("NFKC", s)` and
+//! generated from CPython (`tables.txt`, by `scripts/gen_idna2003.py --w3lib`; its header
+//! names the version), changed to the running CPython's Unicode version
+//! ([`UnicodeVersion`], `idna2003/versions.txt`): `unicodedata.normalize("NFKC", s)` and
 //! `str.lower()`.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use crate::idna2003::nfkc;
-use crate::idna2003::tables::{parse_mapping, section, Mapping, Ranges};
+use crate::idna2003::tables::{combining_classes, parse_mapping, section, Mapping, Ranges};
+use crate::idna2003::{changed_mapping, changed_ranges, nfkc, UnicodeVersion};
 
 struct Tables {
     nfkd: Mapping,
@@ -16,27 +17,25 @@ struct Tables {
     cased: Ranges,
 }
 
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
+/// The tables of `version`, built on first use.
+fn tables(version: UnicodeVersion) -> &'static Tables {
+    static TABLES: [OnceLock<Tables>; 4] = [const { OnceLock::new() }; 4];
+    TABLES[version.index()].get_or_init(|| {
         let text = include_str!("tables.txt");
-        Tables {
-            nfkd: parse_mapping(section(text, "nfkd")),
-            lower: parse_mapping(section(text, "lower")),
-            case_ignorable: Ranges::parse(section(text, "case_ignorable")),
-            cased: Ranges::parse(section(text, "cased")),
-        }
+        let mapping = |name: &str| changed_mapping(parse_mapping(section(text, name)), version, name);
+        let ranges = |name: &str| changed_ranges(&Ranges::parse(section(text, name)), version, name);
+        Tables { nfkd: mapping("nfkd"), lower: mapping("lower"), case_ignorable: ranges("case_ignorable"), cased: ranges("cased") }
     })
 }
 
-/// `unicodedata.normalize("NFKC", s)` of the CPython the tables come from.
-pub(crate) fn nfkc_current(s: &str) -> String {
-    nfkc(s, &tables().nfkd)
+/// `unicodedata.normalize("NFKC", s)` of a CPython of Unicode `version`.
+pub(crate) fn nfkc_current(s: &str, version: UnicodeVersion) -> String {
+    nfkc(s, &tables(version).nfkd, combining_classes(version))
 }
 
-/// Python's `s.lower()`: full lower-case mappings (Unicode 3.13 `toLowercase`), and a
-/// capital sigma that ends a word (Final_Sigma) as `ς`.
-pub(crate) fn py_lower(s: &str) -> Cow<'_, str> {
+/// Python's `s.lower()` on a CPython of Unicode `version`: full lower-case mappings
+/// (Unicode 3.13 `toLowercase`), and a capital sigma that ends a word (Final_Sigma) as `ς`.
+pub(crate) fn py_lower(s: &str, version: UnicodeVersion) -> Cow<'_, str> {
     // One pass for the common case: ASCII without upper-case letters.
     if !super::quote::any_byte(s.as_bytes(), |b| (b >= 0x80) | (b.wrapping_sub(b'A') < 26)) {
         return Cow::Borrowed(s);
@@ -44,7 +43,7 @@ pub(crate) fn py_lower(s: &str) -> Cow<'_, str> {
     if s.is_ascii() {
         return Cow::Owned(s.to_ascii_lowercase());
     }
-    let t = tables();
+    let t = tables(version);
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
     for (i, &c) in chars.iter().enumerate() {

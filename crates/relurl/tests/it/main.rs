@@ -10,6 +10,7 @@ mod batch;
 mod linear;
 mod links_tokenizer;
 mod login;
+mod map;
 mod normalize;
 mod properties;
 mod rfc1808;

@@ -2,12 +2,10 @@
 //! 3.11 (the differential tests in `tests/test_canonicalize.py` and
 //! `tests/test_idna2003.py` compare every case with them).
 
-use core::num::NonZeroUsize;
-use core::ops::ControlFlow;
+use std::borrow::Cow;
 
-use relurl::batch::{Never, Repeated};
-use relurl::idna2003::{to_ascii, Idna2003Error};
-use relurl::w3lib::{canonicalize_column, canonicalize_url, canonicalize_url_bytes, CanonicalRow, Encoding, Options, W3libError};
+use relurl::idna2003::{Idna2003Error, UnicodeVersion};
+use relurl::w3lib::{canonicalize_url, canonicalize_url_bytes, Encoding, Options, W3libError};
 
 fn canon(url: &str) -> Result<String, W3libError> {
     canonicalize_url(url, &Options::default())
@@ -54,23 +52,29 @@ fn options_and_bytes() {
     assert!(canonicalize_url("http://a/?q", &empty).is_err());
 }
 
+/// `str.encode("idna")` on CPython 3.11.
+fn to_ascii(domain: &str) -> Result<Cow<'_, str>, Idna2003Error> {
+    relurl::idna2003::to_ascii(domain, UnicodeVersion::V14_0)
+}
+
 #[test]
-fn a_column_on_two_threads() {
-    let column = Repeated::new(Some("HTTP://A/?b&a"), 5000);
-    let mut rows = 0;
-    let two = NonZeroUsize::new(2).unwrap();
-    let per = NonZeroUsize::new(64).unwrap();
-    canonicalize_column(&column, &Options::default(), two, per, true, &Never, &mut |first, task| {
-        assert_eq!(first, rows);
-        for row in &task.rows {
-            let CanonicalRow::Text(end) = row else { panic!("{row:?}") };
-            assert_eq!(&task.text[end - 15..*end], "http://a/?a=&b=");
-        }
-        rows += task.rows.len();
-        ControlFlow::Continue(())
-    })
-    .unwrap();
-    assert_eq!(rows, 5000);
+fn the_unicode_version_of_the_running_python_decides() {
+    // U+1E030 (Unicode 15.0) is <super> U+0430: NFKC maps it on CPython 3.12 and 3.13 only.
+    // U+2C2F (Unicode 14.0) lower-cases to U+2C5F from CPython 3.11 on.
+    let key = |url: &str, unicode: UnicodeVersion| canonicalize_url(url, &Options { unicode, ..Options::default() }).unwrap();
+    let super_a = "http://a\u{1e030}.com/";
+    let plain_a = key("http://a\u{430}.com/", UnicodeVersion::V15_0);
+    for (version, mapped) in
+        [(UnicodeVersion::V13_0, false), (UnicodeVersion::V14_0, false), (UnicodeVersion::V15_0, true), (UnicodeVersion::V15_1, true)]
+    {
+        assert_eq!(key(super_a, version) == plain_a, mapped, "{version:?}");
+    }
+    let chri = |v| key("http://\u{2c2f}.com/", v);
+    assert_ne!(chri(UnicodeVersion::V13_0), chri(UnicodeVersion::V14_0));
+    assert_eq!(chri(UnicodeVersion::V14_0), key("http://\u{2c5f}.com/", UnicodeVersion::V14_0));
+    assert_eq!(UnicodeVersion::from_unidata_version("15.1.0"), Some(UnicodeVersion::V15_1));
+    assert_eq!(UnicodeVersion::from_unidata_version("16.0.0"), None);
+    assert_eq!(Options::default().unicode, UnicodeVersion::V14_0);
 }
 
 #[test]
