@@ -29,7 +29,9 @@ README = ROOT / "README.md"
 def doc_files() -> list[Path]:
     """The README and every page of the docs site."""
     pages = sorted(DOCS.glob("*.md"))
-    assert pages, f"{DOCS} holds the pages of the docs site"
+    # A copy of the checkout that the tests run from (scripts/wheel_check.sh makes one) must
+    # hold docs/ as it holds README.md.
+    assert pages, f"{DOCS} should hold the pages of the docs site (docs/*.md), as the checkout does"
     return [README, *pages]
 
 
