@@ -10,6 +10,9 @@
 //!   to the host as it is when the codec fails), the port, the path, query and fragment;
 //! - `quote.rs`: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
 //!   `_remove_dot_segments`;
+//! - `fast.rs`: the common case (printable ASCII, a special scheme, a plain host) in one
+//!   pass that writes the answer at once, built from the same helpers; every other URL
+//!   takes the steps above;
 //! - `ip.rs`: the `ipaddress` calls (`_check_bracketed_host`, `_normalize_ipv6_host`);
 //! - [`canonicalize_column`]: a column on several threads (the core's batch scheduler);
 //! - `unicode.rs`: `unicodedata.normalize("NFKC")` and `str.lower()` of the Python w3lib
@@ -23,6 +26,7 @@
 //! ```
 
 mod batch;
+mod fast;
 mod ip;
 mod quote;
 mod split;
@@ -34,7 +38,7 @@ use std::fmt;
 pub use batch::{canonicalize_column, CanonicalRow, CanonicalRows, RowFailure};
 
 use crate::urllib::Schemes;
-use quote::{quote_into, PATH_SAFE, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
+use quote::{quote_into, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
 
 /// The text encodings the twin supports for `encoding=` (w3lib accepts any Python codec;
 /// the bindings refuse the others rather than answer differently).
@@ -141,7 +145,26 @@ impl std::error::Error for W3libError {}
 /// # Errors
 /// w3lib's exceptions, as [`W3libError`].
 pub fn canonicalize_url(url: &str, options: &Options<'_>) -> Result<String, W3libError> {
+    let mut out = String::with_capacity(url.len() + 8);
+    if fast::canonicalize_into(url, options, &mut out) {
+        return Ok(out);
+    }
     canonicalize(|_| Cow::Borrowed(url), options)
+}
+
+/// [`canonicalize_url`] appended to `out` (no allocation for most URLs); `out` is unchanged
+/// on an error.
+///
+/// # Errors
+/// As [`canonicalize_url`].
+pub fn canonicalize_url_into(url: &str, options: &Options<'_>, out: &mut String) -> Result<(), W3libError> {
+    let start = out.len();
+    if fast::canonicalize_into(url, options, out) {
+        return Ok(());
+    }
+    out.truncate(start);
+    out.push_str(&canonicalize(|_| Cow::Borrowed(url), options)?);
+    Ok(())
 }
 
 /// `w3lib.url.canonicalize_url(url, ...)` of a `bytes` URL: decoded by `options.encoding`,
@@ -150,9 +173,14 @@ pub fn canonicalize_url(url: &str, options: &Options<'_>) -> Result<String, W3li
 /// # Errors
 /// As [`canonicalize_url`].
 pub fn canonicalize_url_bytes(url: &[u8], options: &Options<'_>) -> Result<String, W3libError> {
+    // ASCII bytes decode to the same text in every encoding.
+    if let Some(text) = url.is_ascii().then(|| std::str::from_utf8(url).ok()).flatten() {
+        return canonicalize_url(text, options);
+    }
     canonicalize(|encoding| Cow::Owned(encoding.decode(url)), options)
 }
 
+/// The twin step by step, for every URL (the fast path's fallback and its oracle in tests).
 fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) -> Result<String, W3libError> {
     // "If supplied `encoding` is not compatible with all characters in `url`, fallback to
     // UTF-8 as safety net."
@@ -184,7 +212,13 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
         pairs.sort();
         quote::urlencode(&pairs, o.query_separator, &mut query_out);
     }
-    let mut path_out: Cow<'_, str> = if path.is_empty() { Cow::Borrowed("/") } else { quoted(path, &quote::unquotepath(path), &PATH_SAFE) };
+    let mut path_out: Cow<'_, str> = if path.is_empty() {
+        Cow::Borrowed("/")
+    } else {
+        let mut requoted = String::with_capacity(path.len());
+        quote::requote_path_into(path, &mut requoted);
+        Cow::Owned(requoted)
+    };
     if path_out.starts_with('/') && quote::has_dot_segment_start(&path_out) {
         path_out = Cow::Owned(quote::remove_dot_segments(&path_out));
     }

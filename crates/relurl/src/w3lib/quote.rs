@@ -1,6 +1,6 @@
 //! w3lib's percent-encoding helpers (`w3lib/_url.py`: `_quote`, `_unquote`,
-//! `_unquote_plus`, `_parse_qsl`, `_urlencode`; `w3lib/url.py`: `_unquotepath`,
-//! `_remove_dot_segments`) and its safe sets, on bytes.
+//! `_unquote_plus`, `_parse_qsl`, `_urlencode`; `w3lib/url.py`: `_unquotepath` and the
+//! `_quote` after it, `_remove_dot_segments`) and its safe sets, on bytes.
 
 use std::borrow::Cow;
 
@@ -76,24 +76,31 @@ const HEX: &[u8; 16] = b"0123456789ABCDEF";
 /// `_quote_into(data, output, safe, quote_plus)`: every byte not in `safe` as `%HH`
 /// (upper-case), a space as `+` when `plus`.
 pub(crate) fn quote_into(data: &[u8], safe: &Safe, plus: bool, out: &mut String) {
-    // Bytes are appended to the string's buffer, which is checked once at the end (all the
-    // bytes written are ASCII, so the check cannot fail).
-    let mut buf = std::mem::take(out).into_bytes();
-    buf.reserve(data.len());
     let mut rest = data;
-    while !rest.is_empty() {
+    loop {
         // A run of safe bytes at once, then one byte to encode.
         let run = rest.iter().position(|&b| !safe.0[b as usize]).unwrap_or(rest.len());
-        buf.extend_from_slice(&rest[..run]);
-        let Some(&b) = rest.get(run) else { break };
+        push_ascii(&rest[..run], out);
+        let Some(&b) = rest.get(run) else { return };
         rest = &rest[run + 1..];
         if plus && b == b' ' {
-            buf.push(b'+');
+            out.push('+');
         } else {
-            buf.extend_from_slice(&[b'%', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]);
+            push_escape(b, out);
         }
     }
-    *out = String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+}
+
+/// Appends bytes of a safe set (which holds ASCII bytes only, so they are text).
+fn push_ascii(run: &[u8], out: &mut String) {
+    out.push_str(std::str::from_utf8(run).unwrap_or_default());
+}
+
+/// Appends `%HH` (upper-case) for `b`.
+fn push_escape(b: u8, out: &mut String) {
+    out.push('%');
+    out.push(char::from(HEX[(b >> 4) as usize]));
+    out.push(char::from(HEX[(b & 15) as usize]));
 }
 
 /// `_unquote(data)` (`plus` false) or `_unquote_plus(data)`: each `%HH` with two hex digits
@@ -142,40 +149,43 @@ pub(crate) fn urlencode(pairs: &[Pair<'_>], separator: &str, out: &mut String) {
     }
 }
 
-/// `_unquotepath(path)`: unquoted, except `%25`, `%2F`, `%3B` and `%3F` in either case, which
-/// stay encoded (w3lib first replaces them by `%2525`, `%252F`, ... and then unquotes; one
-/// pass here: the replacements cannot overlap, as each starts with the only `%` it holds).
-pub(crate) fn unquotepath(path: &str) -> Cow<'_, [u8]> {
+/// `_quote(_unquotepath(path), _PATH_SAFE_CHARS)` in one pass, appended to `out`: each
+/// `%HH` decoded, except `%25`, `%2F`, `%3B` and `%3F` in either case, which stay encoded
+/// (upper-cased: w3lib first replaces them by `%2525`, `%252F`, ... and then unquotes; the
+/// replacements cannot overlap, as each starts with the only `%` it holds), then every byte
+/// outside [`PATH_SAFE`] as `%HH`.
+///
+/// Also exact on a path before `_PATH_SAFEST_CHARS` quoting (what the fast path gives it):
+/// that quoting turns a byte outside the set into `%HH`, which this decodes back to the same
+/// byte (no such byte is `%`, `/`, `;` or `?`), and a `%HH` it writes cannot end an escape
+/// started before it (a `%` is not a hex digit).
+pub(crate) fn requote_path_into(path: &str, out: &mut String) {
     let data = path.as_bytes();
-    if memchr::memchr(b'%', data).is_none() {
-        return Cow::Borrowed(data);
-    }
-    let mut out = Vec::with_capacity(data.len());
-    let mut i = 0;
-    while i < data.len() {
-        if data[i] == b'%' && i + 2 < data.len() {
-            let kept: Option<&[u8]> = match (data[i + 1], data[i + 2]) {
-                (b'2', b'5') => Some(b"%25"),
-                (b'2', b'f' | b'F') => Some(b"%2F"),
-                (b'3', b'b' | b'B') => Some(b"%3B"),
-                (b'3', b'f' | b'F') => Some(b"%3F"),
-                _ => None,
-            };
-            if let Some(kept) = kept {
-                out.extend_from_slice(kept);
-                i += 3;
-                continue;
+    // The text from `copied` to `i` is safe and not yet written.
+    let (mut copied, mut i) = (0, 0);
+    while let Some(&b) = data.get(i) {
+        if let Some(byte) = crate::percent::decoded_at(&data[i..]) {
+            push_ascii(&data[copied..i], out);
+            match (data[i + 1], data[i + 2]) {
+                (b'2', b'5') => out.push_str("%25"),
+                (b'2', b'f' | b'F') => out.push_str("%2F"),
+                (b'3', b'b' | b'B') => out.push_str("%3B"),
+                (b'3', b'f' | b'F') => out.push_str("%3F"),
+                _ if PATH_SAFE.0[byte as usize] => out.push(char::from(byte)),
+                _ => push_escape(byte, out),
             }
-            if let Some(byte) = crate::percent::decoded_at(&data[i..]) {
-                out.push(byte);
-                i += 3;
-                continue;
-            }
+            i += 3;
+            copied = i;
+            continue;
         }
-        out.push(data[i]);
+        if !PATH_SAFE.0[b as usize] {
+            push_ascii(&data[copied..i], out);
+            push_escape(b, out);
+            copied = i + 1;
+        }
         i += 1;
     }
-    Cow::Owned(out)
+    push_ascii(&data[copied..], out);
 }
 
 /// Whether `path` holds `/.` (where every dot segment starts).
