@@ -15,28 +15,88 @@
 //!   query (the fragment keeps that quoting: it is written by it);
 //! - the dot segments and the params are those of the twin, by the same helpers.
 
-use super::quote::{self, PATH_SAFEST};
+use super::quote::{self, PATH_SAFE, PATH_SAFEST};
 use super::Options;
 
 /// The special schemes (`_SPECIAL_SCHEMES` but `file`) as the twin writes them.
 const SCHEMES: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
 
+/// Byte classes, one bit each: not the fast path's (a C0 control, space, DEL, non-ASCII or
+/// `\`); to decode or encode in a path (`%` or outside [`PATH_SAFE`]); not in its hosts;
+/// upper case; `:`; `;`.
+const OUTSIDE: u8 = 1;
+const REQUOTE: u8 = 2;
+const NOT_HOST: u8 = 4;
+const UPPER: u8 = 8;
+const COLON: u8 = 16;
+const SEMICOLON: u8 = 32;
+
+/// Each byte's classes.
+const CLASSES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b: u8 = 0;
+    loop {
+        let mut class = 0;
+        if b <= b' ' || b >= 0x7F || b == b'\\' {
+            class |= OUTSIDE;
+        }
+        if b == b'%' || !PATH_SAFE.contains(b) {
+            class |= REQUOTE;
+        }
+        if matches!(b, b'@' | b'[' | b']' | b'%') {
+            class |= NOT_HOST;
+        }
+        if b.is_ascii_uppercase() {
+            class |= UPPER;
+        }
+        if b == b':' {
+            class |= COLON;
+        }
+        if b == b';' {
+            class |= SEMICOLON;
+        }
+        table[b as usize] = class;
+        if b == u8::MAX {
+            break table;
+        }
+        b += 1;
+    }
+};
+
+/// The classes of the bytes of `text`, together (one table look-up per byte, no branch).
+fn classes(text: &str) -> u8 {
+    text.bytes().fold(0, |all, b| all | CLASSES[b as usize])
+}
+
+/// [`classes`] of a path, and whether it holds `/.` (where every dot segment starts).
+fn path_classes(path: &str) -> (u8, bool) {
+    let (mut all, mut dot, mut previous) = (0, false, 0);
+    for b in path.bytes() {
+        all |= CLASSES[b as usize];
+        dot |= previous == b'/' && b == b'.';
+        previous = b;
+    }
+    (all, dot)
+}
+
 /// Appends the canonical form of `url` to `out` and returns `true`, or returns `false`
 /// (with `out` holding part of an answer, to be cut) for a URL outside the common case.
 pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut String) -> bool {
-    let bytes = url.as_bytes();
-    if options.query_separator != "&" || quote::any_byte(bytes, |b| b <= b' ' || b >= 0x7F || b == b'\\') {
-        return false;
-    }
-    let Some(colon) = bytes.iter().take(6).position(|&b| b == b':') else { return false };
+    let Some(colon) = url.bytes().take(6).position(|b| b == b':') else { return false };
     let Some(&scheme) = SCHEMES.iter().find(|s| s.eq_ignore_ascii_case(&url[..colon])) else { return false };
     let Some(rest) = url[colon + 1..].strip_prefix("//") else { return false };
     let end = memchr::memchr3(b'/', b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
     let (authority, rest) = rest.split_at(end);
-    if quote::any_byte(authority.as_bytes(), |b| matches!(b, b'@' | b'[' | b']' | b'%')) {
+    let end = memchr::memchr2(b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
+    let (path, rest) = rest.split_at(end);
+    let (host_classes, (path_classes, dot)) = (classes(authority), path_classes(path));
+    if options.query_separator != "&" || (host_classes | path_classes | classes(rest)) & OUTSIDE != 0 || host_classes & NOT_HOST != 0 {
         return false;
     }
-    let (host, port) = authority.split_once(':').unwrap_or((authority, ""));
+    let (host, port) = match host_classes & COLON {
+        0 => (authority, ""),
+        _ => authority.split_once(':').unwrap_or((authority, "")),
+    };
     // `int(port)` as `str` gives it back; the twin raises for a port out of range.
     let digits = port.trim_start_matches('0');
     let port_ok = port.bytes().all(|b| b.is_ascii_digit()) && (digits.len() < 5 || (digits.len() == 5 && digits <= "65535"));
@@ -45,47 +105,65 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     }
     out.push_str(scheme);
     out.push_str("://");
-    out.extend(host.chars().map(|c| c.to_ascii_lowercase()));
+    if host_classes & UPPER == 0 {
+        out.push_str(host);
+    } else {
+        out.extend(host.chars().map(|c| c.to_ascii_lowercase()));
+    }
     if !port.is_empty() {
         out.push(':');
         out.push_str(if digits.is_empty() { "0" } else { digits });
     }
-    let (rest, fragment) = rest.split_once('#').unwrap_or((rest, ""));
-    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
     // `_split_params`: the last segment's `;params`, kept as quoted.
-    let last = memchr::memrchr(b'/', path.as_bytes()).map_or(0, |i| i + 1);
-    let (path, params) = match memchr::memchr(b';', &path.as_bytes()[last..]) {
-        Some(i) if options.schemes.uses_params.contains(scheme) => (&path[..last + i], &path[last + i + 1..]),
-        _ => (path, ""),
+    let (path, params) = match path_classes & SEMICOLON {
+        0 => (path, ""),
+        _ => split_params(path, scheme, options),
     };
     let start = out.len();
     if path.is_empty() {
         out.push('/');
+    } else if path_classes & REQUOTE == 0 {
+        out.push_str(path);
     } else {
         quote::requote_path_into(path, out);
-        if quote::has_dot_segment_start(&out[start..]) {
-            let resolved = quote::remove_dot_segments(&out[start..]);
-            out.truncate(start);
-            out.push_str(&resolved);
-        }
+    }
+    // A dot segment, also one that was `%2E` (the only way to a dot besides a dot).
+    if (dot || path_classes & REQUOTE != 0) && quote::has_dot_segment_start(&out[start..]) {
+        let resolved = quote::remove_dot_segments(&out[start..]);
+        out.truncate(start);
+        out.push_str(&resolved);
     }
     if !params.is_empty() {
         out.push(';');
         quote::quote_into(params.as_bytes(), &PATH_SAFEST, false, out);
     }
+    let (query, fragment) = match rest.strip_prefix('?') {
+        Some(rest) => rest.split_at(memchr::memchr(b'#', rest.as_bytes()).unwrap_or(rest.len())),
+        None => ("", rest),
+    };
     if !query.is_empty() {
-        let mut pairs = quote::parse_qsl(query.as_bytes(), options.keep_blank_values, b"&");
-        if !pairs.is_empty() {
-            pairs.sort();
-            out.push('?');
-            quote::urlencode(&pairs, "&", out);
+        out.push('?');
+        let before = out.len();
+        quote::canonical_query_into(query, options.keep_blank_values, "&", out);
+        if out.len() == before {
+            out.pop();
         }
     }
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     if options.keep_fragments && !fragment.is_empty() {
         out.push('#');
         quote::quote_into(fragment.as_bytes(), &PATH_SAFEST, false, out);
     }
     true
+}
+
+/// `_split_params(scheme, path)`: the path and the `;params` of its last segment.
+fn split_params<'a>(path: &'a str, scheme: &str, options: &Options<'_>) -> (&'a str, &'a str) {
+    let last = memchr::memrchr(b'/', path.as_bytes()).map_or(0, |i| i + 1);
+    match memchr::memchr(b';', &path.as_bytes()[last..]) {
+        Some(i) if options.schemes.uses_params.contains(scheme) => (&path[..last + i], &path[last + i + 1..]),
+        _ => (path, ""),
+    }
 }
 
 #[cfg(test)]

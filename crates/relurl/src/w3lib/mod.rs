@@ -208,9 +208,7 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
         if o.query_separator.is_empty() {
             return Err(W3libError::Value("empty separator".to_owned()));
         }
-        let mut pairs = quote::parse_qsl(query.as_bytes(), o.keep_blank_values, o.query_separator.as_bytes());
-        pairs.sort();
-        quote::urlencode(&pairs, o.query_separator, &mut query_out);
+        quote::canonical_query_into(&query, o.keep_blank_values, o.query_separator, &mut query_out);
     }
     let mut path_out: Cow<'_, str> = if path.is_empty() {
         Cow::Borrowed("/")
@@ -330,10 +328,10 @@ fn safe_url_split<'a>(url: &'a str, encoding: Encoding, buffers: &'a mut (String
 fn safe_netloc(parts: &split::Split<'_>) -> Result<String, W3libError> {
     let mut netloc = String::new();
     if let Some(username) = parts.username {
-        quote_into(&quote::unquote(username.as_bytes(), false), &USERINFO_SAFEST, false, &mut netloc);
+        quote_into(&quote::unquote(username.as_bytes()), &USERINFO_SAFEST, false, &mut netloc);
         if let Some(password) = parts.password {
             netloc.push(':');
-            quote_into(&quote::unquote(password.as_bytes(), false), &USERINFO_SAFEST, false, &mut netloc);
+            quote_into(&quote::unquote(password.as_bytes()), &USERINFO_SAFEST, false, &mut netloc);
         }
         netloc.push('@');
     }

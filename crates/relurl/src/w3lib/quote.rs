@@ -1,11 +1,8 @@
 //! w3lib's percent-encoding helpers (`w3lib/_url.py`: `_quote`, `_unquote`,
-//! `_unquote_plus`, `_parse_qsl`, `_urlencode`; `w3lib/url.py`: `_unquotepath` and the
+//! `_unquote_plus`, `_parse_qsl` and `_urlencode`; `w3lib/url.py`: `_unquotepath` and the
 //! `_quote` after it, `_remove_dot_segments`) and its safe sets, on bytes.
 
 use std::borrow::Cow;
-
-/// A query field: its name and value, unquoted.
-pub(crate) type Pair<'a> = (Cow<'a, [u8]>, Cow<'a, [u8]>);
 
 /// A set of bytes left as they are by [`quote_into`].
 pub(crate) struct Safe([bool; 256]);
@@ -40,6 +37,11 @@ const fn safe(extra: &[&[u8]], minus: &[u8]) -> Safe {
 }
 
 impl Safe {
+    /// Whether `b` is in the set.
+    pub(crate) const fn contains(&self, b: u8) -> bool {
+        self.0[b as usize]
+    }
+
     /// Whether every byte of `data` is in the set.
     pub(crate) fn all(&self, data: &[u8]) -> bool {
         !any_byte(data, |b| !self.0[b as usize])
@@ -103,49 +105,78 @@ fn push_escape(b: u8, out: &mut String) {
     out.push(char::from(HEX[(b & 15) as usize]));
 }
 
-/// `_unquote(data)` (`plus` false) or `_unquote_plus(data)`: each `%HH` with two hex digits
-/// as its byte, and `+` as a space when `plus` (the core's one decoder).
-pub(crate) fn unquote(data: &[u8], plus: bool) -> Cow<'_, [u8]> {
-    crate::percent::decode(data, plus)
+/// `_unquote(data)`: each `%HH` with two hex digits as its byte (the core's one decoder).
+pub(crate) fn unquote(data: &[u8]) -> Cow<'_, [u8]> {
+    crate::percent::decode(data, false)
 }
 
-/// `_parse_qsl(qs, keep_blank_values, separator)`: the fields between separators, each
-/// split at its first `=` and unquoted with `+` as space; empty fields skipped, and blank
-/// ones unless `keep_blank_values`.
-pub(crate) fn parse_qsl<'a>(qs: &'a [u8], keep_blank_values: bool, separator: &[u8]) -> Vec<Pair<'a>> {
-    let mut result = Vec::new();
-    let mut rest = qs;
-    loop {
-        let (field, next) = match memchr::memmem::find(rest, separator) {
-            Some(i) => (&rest[..i], Some(&rest[i + separator.len()..])),
-            None => (rest, None),
-        };
-        if !field.is_empty() {
-            let (key, value, has_eq) = match memchr::memchr(b'=', field) {
-                Some(i) => (&field[..i], &field[i + 1..], true),
-                None => (field, &b""[..], false),
-            };
-            if keep_blank_values || (has_eq && !value.is_empty()) {
-                result.push((unquote(key, true), unquote(value, true)));
-            }
+/// `_urlencode(sorted(_parse_qsl(query, keep_blank_values, separator)), separator)`
+/// appended to `out`, for a non-empty `separator`.
+///
+/// `_parse_qsl`: the fields between separators, each split at its first `=` into a name and
+/// a value unquoted with `+` as a space; empty fields skipped, and blank ones unless
+/// `keep_blank_values`. The pairs are sorted as Python sorts tuples of `bytes` (here by
+/// their unquoted bytes, read from the text as it is: pairs equal once unquoted are
+/// written alike, so their order among themselves does not show). `_urlencode`: `name=value`
+/// by [`requote_query_part_into`], joined by `separator`.
+pub(crate) fn canonical_query_into(query: &str, keep_blank_values: bool, separator: &str, out: &mut String) {
+    let (bytes, sep) = (query.as_bytes(), separator.as_bytes());
+    let Some(&sep_first) = sep.first() else { return };
+    let mut fields: Vec<(&str, &str)> = Vec::new();
+    let mut field = |start: usize, eq: Option<usize>, end: usize| {
+        let (key, value) = eq.map_or((&query[start..end], ""), |eq| (&query[start..eq], &query[eq + 1..end]));
+        if start < end && (keep_blank_values || !value.is_empty()) {
+            fields.push((key, value));
         }
-        match next {
-            Some(n) => rest = n,
-            None => return result,
+    };
+    let (mut start, mut eq, mut i) = (0, None, 0);
+    while let Some(&b) = bytes.get(i) {
+        if b == sep_first && bytes[i..].starts_with(sep) {
+            field(start, eq, i);
+            i += sep.len();
+            (start, eq) = (i, None);
+            continue;
         }
+        if b == b'=' && eq.is_none() {
+            eq = Some(i);
+        }
+        i += 1;
     }
-}
-
-/// `_urlencode(query, separator)`: `key=value` pairs quoted with `+` for spaces (unreserved
-/// bytes kept), joined by `separator`.
-pub(crate) fn urlencode(pairs: &[Pair<'_>], separator: &str, out: &mut String) {
-    for (i, (key, value)) in pairs.iter().enumerate() {
+    field(start, eq, bytes.len());
+    if memchr::memchr2(b'%', b'+', bytes).is_none() {
+        // Nothing to unquote: the text is the bytes.
+        fields.sort_unstable();
+    } else {
+        fn unquoted(part: &str) -> impl Iterator<Item = u8> + '_ {
+            crate::percent::decoded_bytes(part.as_bytes(), true)
+        }
+        fields.sort_unstable_by(|a, b| unquoted(a.0).cmp(unquoted(b.0)).then_with(|| unquoted(a.1).cmp(unquoted(b.1))));
+    }
+    for (i, (key, value)) in fields.into_iter().enumerate() {
         if i > 0 {
             out.push_str(separator);
         }
-        quote_into(key, &UNRESERVED_ONLY, true, out);
+        requote_query_part_into(key, out);
         out.push('=');
-        quote_into(value, &UNRESERVED_ONLY, true, out);
+        requote_query_part_into(value, out);
+    }
+}
+
+/// `_quote_into(_unquote_plus(part), quote_plus=True)` in one pass: decoded (`+` as a
+/// space), then every byte but the unreserved ones as `%HH`, a space as `+`.
+fn requote_query_part_into(part: &str, out: &mut String) {
+    if UNRESERVED_ONLY.all(part.as_bytes()) {
+        out.push_str(part);
+        return;
+    }
+    for b in crate::percent::decoded_bytes(part.as_bytes(), true) {
+        if UNRESERVED_ONLY.contains(b) {
+            out.push(char::from(b));
+        } else if b == b' ' {
+            out.push('+');
+        } else {
+            push_escape(b, out);
+        }
     }
 }
 
