@@ -2,6 +2,15 @@ use relurl::w3lib::{canonicalize_url, Options};
 fn main() {
     let urls: Vec<String> = serde_json::from_str(&std::fs::read_to_string("/tmp/canonfast-urls.json").unwrap()).unwrap();
 
+    let filter = std::env::var("FILTER").unwrap_or_default();
+    let urls: Vec<String> = urls
+        .into_iter()
+        .filter(|u| match filter.as_str() {
+            "q" => u.contains('?'),
+            "noq" => !u.contains('?'),
+            _ => true,
+        })
+        .collect();
     let rounds: usize = std::env::args().nth(1).map_or(1, |a| a.parse().unwrap());
     let o = Options::default();
     let t = std::time::Instant::now();

@@ -23,13 +23,14 @@ const SCHEMES: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
 
 /// Byte classes, one bit each: not the fast path's (a C0 control, space, DEL, non-ASCII or
 /// `\`); to decode or encode in a path (`%` or outside [`PATH_SAFE`]); not in its hosts;
-/// upper case; `:`; `;`.
+/// upper case; `:`; `;`; `.`.
 const OUTSIDE: u8 = 1;
 const REQUOTE: u8 = 2;
 const NOT_HOST: u8 = 4;
 const UPPER: u8 = 8;
 const COLON: u8 = 16;
 const SEMICOLON: u8 = 32;
+const DOT: u8 = 64;
 
 /// Each byte's classes.
 const CLASSES: [u8; 256] = {
@@ -55,6 +56,9 @@ const CLASSES: [u8; 256] = {
         if b == b';' {
             class |= SEMICOLON;
         }
+        if b == b'.' {
+            class |= DOT;
+        }
         table[b as usize] = class;
         if b == u8::MAX {
             break table;
@@ -68,17 +72,6 @@ fn classes(text: &str) -> u8 {
     text.bytes().fold(0, |all, b| all | CLASSES[b as usize])
 }
 
-/// [`classes`] of a path, and whether it holds `/.` (where every dot segment starts).
-fn path_classes(path: &str) -> (u8, bool) {
-    let (mut all, mut dot, mut previous) = (0, false, 0);
-    for b in path.bytes() {
-        all |= CLASSES[b as usize];
-        dot |= previous == b'/' && b == b'.';
-        previous = b;
-    }
-    (all, dot)
-}
-
 /// Appends the canonical form of `url` to `out` and returns `true`, or returns `false`
 /// (with `out` holding part of an answer, to be cut) for a URL outside the common case.
 pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut String) -> bool {
@@ -89,7 +82,7 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     let (authority, rest) = rest.split_at(end);
     let end = memchr::memchr2(b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
     let (path, rest) = rest.split_at(end);
-    let (host_classes, (path_classes, dot)) = (classes(authority), path_classes(path));
+    let (host_classes, path_classes) = (classes(authority), classes(path));
     if options.query_separator != "&" || (host_classes | path_classes | classes(rest)) & OUTSIDE != 0 || host_classes & NOT_HOST != 0 {
         return false;
     }
@@ -128,7 +121,7 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
         quote::requote_path_into(path, out);
     }
     // A dot segment, also one that was `%2E` (the only way to a dot besides a dot).
-    if (dot || path_classes & REQUOTE != 0) && quote::has_dot_segment_start(&out[start..]) {
+    if path_classes & (DOT | REQUOTE) != 0 && quote::has_dot_segment_start(&out[start..]) {
         let resolved = quote::remove_dot_segments(&out[start..]);
         out.truncate(start);
         out.push_str(&resolved);

@@ -163,21 +163,38 @@ pub(crate) fn canonical_query_into(query: &str, keep_blank_values: bool, separat
 }
 
 /// `_quote_into(_unquote_plus(part), quote_plus=True)` in one pass: decoded (`+` as a
-/// space), then every byte but the unreserved ones as `%HH`, a space as `+`.
+/// space), then every byte but the unreserved ones as `%HH`, a space as `+`. The text is
+/// copied as it is where that gives it back: unreserved bytes, `+`, and a `%HH` in upper
+/// case of a byte that is neither unreserved nor a space.
 fn requote_query_part_into(part: &str, out: &mut String) {
-    if UNRESERVED_ONLY.all(part.as_bytes()) {
-        out.push_str(part);
-        return;
-    }
-    for b in crate::percent::decoded_bytes(part.as_bytes(), true) {
-        if UNRESERVED_ONLY.contains(b) {
-            out.push(char::from(b));
-        } else if b == b' ' {
-            out.push('+');
-        } else {
-            push_escape(b, out);
+    let data = part.as_bytes();
+    // The text from `copied` to `i` is written as it is.
+    let (mut copied, mut i) = (0, 0);
+    while let Some(&b) = data.get(i) {
+        if UNRESERVED_ONLY.contains(b) || b == b'+' {
+            i += 1;
+            continue;
         }
+        let decoded = crate::percent::decoded_at(&data[i..]);
+        if let Some(byte) = decoded {
+            let upper = !data[i + 1].is_ascii_lowercase() && !data[i + 2].is_ascii_lowercase();
+            if upper && byte != b' ' && !UNRESERVED_ONLY.contains(byte) {
+                i += 3;
+                continue;
+            }
+        }
+        out.push_str(part.get(copied..i).unwrap_or_default());
+        match decoded {
+            Some(byte) if UNRESERVED_ONLY.contains(byte) => out.push(char::from(byte)),
+            Some(b' ') => out.push('+'),
+            Some(byte) => push_escape(byte, out),
+            None if b == b' ' => out.push('+'),
+            None => push_escape(b, out),
+        }
+        i += if decoded.is_some() { 3 } else { 1 };
+        copied = i;
     }
+    out.push_str(part.get(copied..).unwrap_or_default());
 }
 
 /// `_quote(_unquotepath(path), _PATH_SAFE_CHARS)` in one pass, appended to `out`: each
@@ -255,4 +272,43 @@ pub(crate) fn remove_dot_segments(path: &str) -> String {
         out.push_str(segment);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// w3lib's `_unquotepath` as it is written: `%25` and the three other escapes doubled, in
+    /// its order, then unquoted.
+    fn unquotepath(path: &str) -> Vec<u8> {
+        let mut doubled = path.to_owned();
+        for (from, to) in
+            [("%25", "%2525"), ("%2f", "%252F"), ("%2F", "%252F"), ("%3b", "%253B"), ("%3B", "%253B"), ("%3f", "%253F"), ("%3F", "%253F")]
+        {
+            doubled = doubled.replace(from, to);
+        }
+        unquote(doubled.as_bytes()).into_owned()
+    }
+
+    proptest! {
+        #[test]
+        fn one_pass_query_parts_are_unquote_then_quote(part in "([a-zA-Z0-9._~+ %/=&'\u{e9}-]|%[0-9a-fA-F]{2}|%2[0-9a-fA-F]|%7[eE])*") {
+            let mut fused = String::new();
+            requote_query_part_into(&part, &mut fused);
+            let mut steps = String::new();
+            quote_into(&crate::percent::decode(part.as_bytes(), true), &UNRESERVED_ONLY, true, &mut steps);
+            prop_assert_eq!(fused, steps);
+        }
+
+        #[test]
+        fn one_pass_paths_are_unquotepath_then_quote(path in "([a-zA-Z0-9./;:@|%~-]|%[0-9a-fA-F]{2}|%2[5fF]|%3[bBfF])*") {
+            let mut fused = String::new();
+            requote_path_into(&path, &mut fused);
+            let mut steps = String::new();
+            quote_into(&unquotepath(&path), &PATH_SAFE, false, &mut steps);
+            prop_assert_eq!(fused, steps);
+        }
+    }
 }
