@@ -75,6 +75,11 @@ fn edges() {
         assert_eq!(fast(url, &options).as_deref(), Some(expected), "{url}");
         assert!(check(url, &options));
     }
+    // More fields than the stack holds.
+    let fields: Vec<String> = (0..20).rev().map(|i| format!("f{i:02}")).collect();
+    let sorted: Vec<String> = (0..20).map(|i| format!("f{i:02}=")).collect();
+    let url = format!("http://a/?{}", fields.join("&"));
+    assert_eq!(fast(&url, &options), Some(format!("http://a/?{}", sorted.join("&"))));
     // Not taken: the twin's steps answer (or raise).
     for url in [
         "http://u@a/",

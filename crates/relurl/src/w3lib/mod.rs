@@ -145,7 +145,8 @@ impl std::error::Error for W3libError {}
 /// # Errors
 /// w3lib's exceptions, as [`W3libError`].
 pub fn canonicalize_url(url: &str, options: &Options<'_>) -> Result<String, W3libError> {
-    let mut out = String::with_capacity(url.len() + 8);
+    // Room for a few escapes more than the URL has.
+    let mut out = String::with_capacity(url.len() + url.len() / 4 + 8);
     if fast::canonicalize_into(url, options, &mut out) {
         return Ok(out);
     }

@@ -122,16 +122,26 @@ pub(crate) fn unquote(data: &[u8]) -> Cow<'_, [u8]> {
 pub(crate) fn canonical_query_into(query: &str, keep_blank_values: bool, separator: &str, out: &mut String) {
     let (bytes, sep) = (query.as_bytes(), separator.as_bytes());
     let Some(&sep_first) = sep.first() else { return };
-    let mut fields: Vec<(&str, &str)> = Vec::new();
+    // The fields, on the stack when they are few.
+    let mut few = [("", ""); 16];
+    let (mut count, mut many) = (0, Vec::new());
     let mut field = |start: usize, eq: Option<usize>, end: usize| {
         let (key, value) = eq.map_or((&query[start..end], ""), |eq| (&query[start..eq], &query[eq + 1..end]));
         if start < end && (keep_blank_values || !value.is_empty()) {
-            fields.push((key, value));
+            if let Some(slot) = few.get_mut(count) {
+                *slot = (key, value);
+            } else {
+                if many.is_empty() {
+                    many.extend_from_slice(&few);
+                }
+                many.push((key, value));
+            }
+            count += 1;
         }
     };
     let (mut start, mut eq, mut i) = (0, None, 0);
     while let Some(&b) = bytes.get(i) {
-        if b == sep_first && bytes[i..].starts_with(sep) {
+        if b == sep_first && (sep.len() == 1 || bytes[i..].starts_with(sep)) {
             field(start, eq, i);
             i += sep.len();
             (start, eq) = (i, None);
@@ -143,6 +153,7 @@ pub(crate) fn canonical_query_into(query: &str, keep_blank_values: bool, separat
         i += 1;
     }
     field(start, eq, bytes.len());
+    let fields = if many.is_empty() { &mut few[..count] } else { &mut many[..] };
     if memchr::memchr2(b'%', b'+', bytes).is_none() {
         // Nothing to unquote: the text is the bytes.
         fields.sort_unstable();
@@ -152,7 +163,7 @@ pub(crate) fn canonical_query_into(query: &str, keep_blank_values: bool, separat
         }
         fields.sort_unstable_by(|a, b| unquoted(a.0).cmp(unquoted(b.0)).then_with(|| unquoted(a.1).cmp(unquoted(b.1))));
     }
-    for (i, (key, value)) in fields.into_iter().enumerate() {
+    for (i, &mut (key, value)) in fields.iter_mut().enumerate() {
         if i > 0 {
             out.push_str(separator);
         }
