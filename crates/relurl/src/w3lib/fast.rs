@@ -76,7 +76,7 @@ fn classes(text: &str) -> u8 {
 /// (with `out` holding part of an answer, to be cut) for a URL outside the common case.
 pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut String) -> bool {
     let Some(colon) = url.bytes().take(6).position(|b| b == b':') else { return false };
-    let Some(&scheme) = SCHEMES.iter().find(|s| s.eq_ignore_ascii_case(&url[..colon])) else { return false };
+    let Some(&scheme) = SCHEMES.iter().find(|s| s.len() == colon && s.eq_ignore_ascii_case(&url[..colon])) else { return false };
     let Some(rest) = url[colon + 1..].strip_prefix("//") else { return false };
     let end = memchr::memchr3(b'/', b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
     let (authority, rest) = rest.split_at(end);
@@ -96,30 +96,42 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     if host.is_empty() || !port_ok {
         return false;
     }
-    out.push_str(scheme);
-    out.push_str("://");
-    if host_classes & UPPER == 0 {
-        out.push_str(host);
-    } else {
-        out.extend(host.chars().map(|c| c.to_ascii_lowercase()));
-    }
-    if !port.is_empty() {
-        out.push(':');
-        out.push_str(if digits.is_empty() { "0" } else { digits });
-    }
     // `_split_params`: the last segment's `;params`, kept as quoted.
     let (path, params) = match path_classes & SEMICOLON {
         0 => (path, ""),
         _ => split_params(path, scheme, options),
     };
-    let start = out.len();
-    if path.is_empty() {
-        out.push('/');
-    } else if path_classes & REQUOTE == 0 {
-        out.push_str(path);
+    // Most URLs are written as they are up to their query: then one copy writes that.
+    let port_out = if digits.is_empty() { "0" } else { digits };
+    let as_is =
+        url.as_bytes()[..colon] == *scheme.as_bytes() && host_classes & UPPER == 0 && (host_classes & COLON == 0 || port == port_out);
+    let authority_end = colon + 3 + authority.len();
+    let path_as_is = !path.is_empty() && path_classes & REQUOTE == 0;
+    let start = if as_is && path_as_is {
+        out.push_str(&url[..authority_end + path.len()]);
+        out.len() - path.len()
     } else {
-        quote::requote_path_into(path, out);
-    }
+        if as_is {
+            out.push_str(&url[..authority_end]);
+        } else {
+            out.push_str(scheme);
+            out.push_str("://");
+            out.extend(host.chars().map(|c| c.to_ascii_lowercase()));
+            if !port.is_empty() {
+                out.push(':');
+                out.push_str(port_out);
+            }
+        }
+        let start = out.len();
+        if path.is_empty() {
+            out.push('/');
+        } else if path_as_is {
+            out.push_str(path);
+        } else {
+            quote::requote_path_into(path, out);
+        }
+        start
+    };
     // A dot segment, also one that was `%2E` (the only way to a dot besides a dot).
     if path_classes & (DOT | REQUOTE) != 0 && quote::has_dot_segment_start(&out[start..]) {
         let resolved = quote::remove_dot_segments(&out[start..]);
