@@ -72,6 +72,13 @@ fn classes(text: &str) -> u8 {
     text.bytes().fold(0, |all, b| all | CLASSES[b as usize])
 }
 
+/// Whether `path` holds `/.`: every pair of bytes compared at once, without a branch (vector
+/// code), as most paths with a dot have it in a file name, not after a `/`.
+fn has_slash_dot(path: &str) -> bool {
+    let b = path.as_bytes();
+    b.iter().zip(b.iter().skip(1)).fold(false, |found, (&x, &y)| found | ((x == b'/') & (y == b'.')))
+}
+
 /// Appends the canonical form of `url` to `out` and returns `true`, or returns `false`
 /// (with `out` holding part of an answer, to be cut) for a URL outside the common case.
 pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut String) -> bool {
@@ -132,8 +139,13 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
         }
         start
     };
-    // A dot segment, also one that was `%2E` (the only way to a dot besides a dot).
-    if path_classes & (DOT | REQUOTE) != 0 && quote::has_dot_segment_start(&out[start..]) {
+    // A dot segment (`/.`), also one that was `%2E` (the only way to a dot besides a dot).
+    let dot_segment = match path_classes & (DOT | REQUOTE) {
+        0 => false,
+        DOT => has_slash_dot(path),
+        _ => quote::has_dot_segment_start(&out[start..]),
+    };
+    if dot_segment {
         let resolved = quote::remove_dot_segments(&out[start..]);
         out.truncate(start);
         out.push_str(&resolved);
