@@ -128,7 +128,7 @@ pub(crate) fn canonical_query_into(query: &str, keep_blank_values: bool, separat
     let (mut count, mut many, mut dropped) = (0, Vec::new(), false);
     let mut field = |start: usize, eq: Option<usize>, end: usize, clean: bool| {
         let (key, value) = eq.map_or((&query[start..end], ""), |eq| (&query[start..eq], &query[eq + 1..end]));
-        if start == end || !(keep_blank_values || !value.is_empty()) {
+        if start == end || (!keep_blank_values && value.is_empty()) {
             dropped = true;
             return;
         }
@@ -161,9 +161,6 @@ pub(crate) fn canonical_query_into(query: &str, keep_blank_values: bool, separat
     field(start, eq, bytes.len(), clean);
     let fields = if many.is_empty() { &mut few[..count] } else { &mut many[..] };
     let plain = memchr::memchr2(b'%', b'+', bytes).is_none();
-    fn unquoted(part: &str) -> impl Iterator<Item = u8> + '_ {
-        crate::percent::decoded_bytes(part.as_bytes(), true)
-    }
     let order = |a: &Field<'_>, b: &Field<'_>| {
         if plain {
             // Nothing to unquote: the text is the bytes.
@@ -193,6 +190,11 @@ pub(crate) fn canonical_query_into(query: &str, keep_blank_values: bool, separat
             out.push_str(text);
         }
     }
+}
+
+/// The bytes of a name or value once unquoted (`_unquote_plus`).
+fn unquoted(part: &str) -> impl Iterator<Item = u8> + '_ {
+    crate::percent::decoded_bytes(part.as_bytes(), true)
 }
 
 /// A query field: its name, its value, and its text when it is written as it is (else "").
