@@ -82,7 +82,8 @@ fn has_slash_dot(path: &str) -> bool {
 }
 
 /// Appends the canonical form of `url` to `out` and returns `true`, or returns `false`
-/// (with `out` holding part of an answer, to be cut) for a URL outside the common case.
+/// without writing for a URL outside the common case (every check comes before the first
+/// write).
 pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut String) -> bool {
     let Some(colon) = url.bytes().take(6).position(|b| b == b':') else { return false };
     let Some(&scheme) = SCHEMES.iter().find(|s| s.len() == colon && s.eq_ignore_ascii_case(&url[..colon])) else { return false };

@@ -12,7 +12,9 @@ use crate::w3lib::{canonicalize, Options};
 /// The fast path's answer, if it takes `url`.
 fn fast(url: &str, options: &Options<'_>) -> Option<String> {
     let mut out = String::new();
-    canonicalize_into(url, options, &mut out).then_some(out)
+    let taken = canonicalize_into(url, options, &mut out);
+    assert!(taken || out.is_empty(), "{url:?}: {out:?} written, then not taken");
+    taken.then_some(out)
 }
 
 /// Asserts that the fast path, where it takes `url`, answers as the twin's steps; whether it

@@ -159,11 +159,9 @@ pub fn canonicalize_url(url: &str, options: &Options<'_>) -> Result<String, W3li
 /// # Errors
 /// As [`canonicalize_url`].
 pub fn canonicalize_url_into(url: &str, options: &Options<'_>, out: &mut String) -> Result<(), W3libError> {
-    let start = out.len();
     if fast::canonicalize_into(url, options, out) {
         return Ok(());
     }
-    out.truncate(start);
     out.push_str(&canonicalize(|_| Cow::Borrowed(url), options)?);
     Ok(())
 }
