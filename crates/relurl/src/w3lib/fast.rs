@@ -16,6 +16,7 @@
 //! - the dot segments and the params are those of the twin, by the same helpers.
 
 use super::quote::{self, PATH_SAFE, PATH_SAFEST};
+use super::split;
 use super::Options;
 
 /// The special schemes (`_SPECIAL_SCHEMES` but `file`) as the twin writes them.
@@ -85,11 +86,23 @@ fn has_slash_dot(path: &str) -> bool {
 /// without writing for a URL outside the common case (every check comes before the first
 /// write).
 pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut String) -> bool {
-    let Some(colon) = url.bytes().take(6).position(|b| b == b':') else { return false };
-    let Some(&scheme) = SCHEMES.iter().find(|s| s.len() == colon && s.eq_ignore_ascii_case(&url[..colon])) else { return false };
-    let Some(rest) = url[colon + 1..].strip_prefix("//") else { return false };
-    let end = memchr::memchr3(b'/', b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
-    let (authority, rest) = rest.split_at(end);
+    let Some(colon) = split::scheme_len(url) else { return false };
+    // The scheme as the twin writes it (lower case): a special one in any case, another as
+    // it is written in lower case.
+    let scheme = match SCHEMES.iter().find(|s| s.len() == colon && s.eq_ignore_ascii_case(&url[..colon])) {
+        Some(special) => *special,
+        None if classes(&url[..colon]) & UPPER == 0 => &url[..colon],
+        None => return false,
+    };
+    let (has_authority, authority, rest) = match url[colon + 1..].strip_prefix("//") {
+        Some(rest) => {
+            let (authority, rest) = rest.split_at(memchr::memchr3(b'/', b'?', b'#', rest.as_bytes()).unwrap_or(rest.len()));
+            (true, authority, rest)
+        }
+        // Without an authority: only a scheme that is not special (`mailto:`, `tel:`, ...).
+        None if !split::is_special(scheme) => (false, "", &url[colon + 1..]),
+        None => return false,
+    };
     let end = memchr::memchr2(b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
     let (path, rest) = rest.split_at(end);
     let (host_classes, path_classes) = (classes(authority), classes(path));
@@ -103,7 +116,7 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     // `int(port)` as `str` gives it back; the twin raises for a port out of range.
     let digits = port.trim_start_matches('0');
     let port_ok = port.bytes().all(|b| b.is_ascii_digit()) && (digits.len() < 5 || (digits.len() == 5 && digits <= "65535"));
-    if host.is_empty() || !port_ok {
+    if (has_authority && host.is_empty()) || !port_ok {
         return false;
     }
     // `_split_params`: the last segment's `;params`, kept as quoted.
@@ -115,21 +128,25 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     let port_out = if digits.is_empty() { "0" } else { digits };
     let as_is =
         url.as_bytes()[..colon] == *scheme.as_bytes() && host_classes & UPPER == 0 && (host_classes & COLON == 0 || port == port_out);
-    let authority_end = colon + 3 + authority.len();
+    let head_end = if has_authority { colon + 3 + authority.len() } else { colon + 1 };
     let path_as_is = !path.is_empty() && path_classes & REQUOTE == 0;
-    let start = if as_is && path_as_is {
-        out.push_str(&url[..authority_end + path.len()]);
+    let start = if as_is && path_as_is && has_authority {
+        out.push_str(&url[..head_end + path.len()]);
         out.len() - path.len()
     } else {
         if as_is {
-            out.push_str(&url[..authority_end]);
+            out.push_str(&url[..head_end]);
         } else {
             out.push_str(scheme);
-            out.push_str("://");
-            out.extend(host.chars().map(|c| c.to_ascii_lowercase()));
-            if !port.is_empty() {
+            if has_authority {
+                out.push_str("://");
+                out.extend(host.chars().map(|c| c.to_ascii_lowercase()));
+                if !port.is_empty() {
+                    out.push(':');
+                    out.push_str(port_out);
+                }
+            } else {
                 out.push(':');
-                out.push_str(port_out);
             }
         }
         let start = out.len();
@@ -142,12 +159,14 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
         }
         start
     };
-    // A dot segment (`/.`), also one that was `%2E` (the only way to a dot besides a dot).
-    let dot_segment = match path_classes & (DOT | REQUOTE) {
-        0 => false,
-        DOT => has_slash_dot(path),
-        _ => quote::has_dot_segment_start(&out[start..]),
-    };
+    // A dot segment (`/.`, in a path that starts with `/`), also one that was `%2E` (the
+    // only way to a dot besides a dot).
+    let dot_segment = out[start..].starts_with('/')
+        && match path_classes & (DOT | REQUOTE) {
+            0 => false,
+            DOT => has_slash_dot(path),
+            _ => quote::has_dot_segment_start(&out[start..]),
+        };
     if dot_segment {
         let resolved = quote::remove_dot_segments(&out[start..]);
         out.truncate(start);
@@ -156,6 +175,10 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     if !params.is_empty() {
         out.push(';');
         quote::quote_into(params.as_bytes(), &PATH_SAFEST, false, out);
+    }
+    // `_urlunparse` without a net_loc: `//` before some paths.
+    if !has_authority && super::slashes_without_netloc(&options.schemes, scheme, &out[start..]) {
+        out.insert_str(start, "//");
     }
     let (query, fragment) = match rest.strip_prefix('?') {
         Some(rest) => rest.split_at(memchr::memchr(b'#', rest.as_bytes()).unwrap_or(rest.len())),

@@ -71,6 +71,13 @@ fn edges() {
         ("https://a/%zz%4|%41%25%3b%3F|[]{}^`<>\"'?'=\"&+%2B=%20", "https://a/%zz%4|A%25%3B%3F|[]%7B%7D%5E%60%3C%3E%22'?+%2B=+&%27=%22"),
         ("ws://a/b/%2E%2E/c/.well-known/..", "ws://a/c/"),
         ("ftp://a;b/c", "ftp://a;b/c"),
+        // Schemes that are not special, with or without an authority.
+        ("mailto:a", "mailto:a"),
+        ("mailto:?subject=a%20b&body=%7e", "mailto:/?body=~&subject=a+b"),
+        ("whatsapp://send?text=a%20b", "whatsapp://send/?text=a+b"),
+        ("foo:/.//x", "foo:////x"),
+        ("javascript:void(0)", "javascript:void(0)"),
+        ("data:image/png;base64,AAA=", "data:image/png;base64,AAA="),
     ];
     let options = Options::default();
     for (url, expected) in cases {
@@ -95,7 +102,8 @@ fn edges() {
         "http://a/\u{e9}",
         "http://a\\b",
         " http://a/",
-        "mailto:a",
+        "MAILTO:a",
+        "foo:///a",
     ] {
         assert_eq!(fast(url, &options), None, "{url}");
     }

@@ -256,9 +256,7 @@ fn urlunparse(schemes: &Schemes, scheme: &str, netloc: &str, path: &str, params:
         if !url.is_empty() && !url.starts_with('/') {
             out.push('/');
         }
-    } else if url.starts_with("//")
-        || (!scheme.is_empty() && schemes.uses_netloc.contains(scheme) && (url.is_empty() || url.starts_with('/')))
-    {
+    } else if slashes_without_netloc(schemes, scheme, &url) {
         out.push_str("//");
     }
     out.push_str(&url);
@@ -271,6 +269,11 @@ fn urlunparse(schemes: &Schemes, scheme: &str, netloc: &str, path: &str, params:
         out.push_str(fragment);
     }
     out
+}
+
+/// Whether `_urlunparse` writes `//` before `url` (the path and params) without a net_loc.
+fn slashes_without_netloc(schemes: &Schemes, scheme: &str, url: &str) -> bool {
+    url.starts_with("//") || (!scheme.is_empty() && schemes.uses_netloc.contains(scheme) && (url.is_empty() || url.starts_with('/')))
 }
 
 /// What `_safe_url_split` returns: borrowed from the URL wherever nothing changes.
