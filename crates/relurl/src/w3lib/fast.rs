@@ -180,6 +180,13 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     if !has_authority && super::slashes_without_netloc(&options.schemes, scheme, &out[start..]) {
         out.insert_str(start, "//");
     }
+    query_and_fragment_into(rest, options, out);
+    true
+}
+
+/// The query (sorted and re-encoded) and, when kept, the fragment (quoted) of `rest`, the
+/// URL from its `?` or `#` on.
+fn query_and_fragment_into(rest: &str, options: &Options<'_>, out: &mut String) {
     let (query, fragment) = match rest.strip_prefix('?') {
         Some(rest) => rest.split_at(memchr::memchr(b'#', rest.as_bytes()).unwrap_or(rest.len())),
         None => ("", rest),
@@ -197,7 +204,6 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
         out.push('#');
         quote::quote_into(fragment.as_bytes(), &PATH_SAFEST, false, out);
     }
-    true
 }
 
 /// `_split_params(scheme, path)`: the path and the `;params` of its last segment.
