@@ -86,13 +86,18 @@ fn has_slash_dot(path: &str) -> bool {
 /// without writing for a URL outside the common case (every check comes before the first
 /// write).
 pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut String) -> bool {
-    let Some(colon) = split::scheme_len(url) else { return false };
-    // The scheme as the twin writes it (lower case): a special one in any case, another as
-    // it is written in lower case.
-    let scheme = match SCHEMES.iter().find(|s| s.len() == colon && s.eq_ignore_ascii_case(&url[..colon])) {
-        Some(special) => *special,
-        None if classes(&url[..colon]) & UPPER == 0 => &url[..colon],
-        None => return false,
+    // The scheme as the twin writes it (lower case): a special one in any case (looked for
+    // first: most URLs), another as it is written in lower case.
+    let special = url.bytes().take(6).position(|b| b == b':').and_then(|colon| {
+        let scheme = SCHEMES.iter().find(|s| s.len() == colon && s.eq_ignore_ascii_case(&url[..colon]))?;
+        Some((colon, *scheme))
+    });
+    let (colon, scheme) = match special {
+        Some(special) => special,
+        None => match split::scheme_len(url) {
+            Some(colon) if classes(&url[..colon]) & UPPER == 0 => (colon, &url[..colon]),
+            _ => return false,
+        },
     };
     let (has_authority, authority, rest) = match url[colon + 1..].strip_prefix("//") {
         Some(rest) => {
@@ -180,7 +185,9 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     if !has_authority && super::slashes_without_netloc(&options.schemes, scheme, &out[start..]) {
         out.insert_str(start, "//");
     }
-    query_and_fragment_into(rest, options, out);
+    if !rest.is_empty() {
+        query_and_fragment_into(rest, options, out);
+    }
     true
 }
 
