@@ -22,15 +22,15 @@
 
 use super::quote::{self, PATH_SAFE, PATH_SAFEST};
 use super::split;
-use super::Options;
+use super::{Encoding, Options};
 
 /// The special schemes (`_SPECIAL_SCHEMES` but `file`) as the twin writes them (from any
 /// case).
 const SCHEMES: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
 
-/// Byte classes, one bit each: not the fast path's (a C0 control, space, DEL, non-ASCII or
-/// `\`); to decode or encode in a path (`%` or outside [`PATH_SAFE`]); not in its hosts;
-/// upper case; `:`; `;`; `.`.
+/// Byte classes, one bit each: not the fast path's (a C0 control, space, DEL or `\`); to
+/// decode or encode in a path (`%` or outside [`PATH_SAFE`]); not in its hosts (non-ASCII
+/// included); upper case; `:`; `;`; `.`; non-ASCII.
 const OUTSIDE: u8 = 1;
 const REQUOTE: u8 = 2;
 const NOT_HOST: u8 = 4;
@@ -38,6 +38,7 @@ const UPPER: u8 = 8;
 const COLON: u8 = 16;
 const SEMICOLON: u8 = 32;
 const DOT: u8 = 64;
+const NON_ASCII: u8 = 128;
 
 /// Each byte's classes.
 const CLASSES: [u8; 256] = {
@@ -45,8 +46,11 @@ const CLASSES: [u8; 256] = {
     let mut b: u8 = 0;
     loop {
         let mut class = 0;
-        if b <= b' ' || b >= 0x7F || b == b'\\' {
+        if b <= b' ' || b == 0x7F || b == b'\\' {
             class |= OUTSIDE;
+        }
+        if b >= 0x80 {
+            class |= NON_ASCII | NOT_HOST;
         }
         if b == b'%' || !PATH_SAFE.contains(b) {
             class |= REQUOTE;
@@ -117,7 +121,14 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     let end = memchr::memchr2(b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
     let (path, rest) = rest.split_at(end);
     let (host_classes, path_classes) = (classes(authority), classes(path));
-    if options.query_separator != "&" || (host_classes | path_classes | classes(rest)) & OUTSIDE != 0 || host_classes & NOT_HOST != 0 {
+    // Non-ASCII text is UTF-8 in a path, and in the query and fragment with `encoding` UTF-8.
+    let rest_classes = classes(rest);
+    let rest_outside = if options.encoding == Encoding::Utf8 { OUTSIDE } else { OUTSIDE | NON_ASCII };
+    if options.query_separator != "&"
+        || (host_classes | path_classes) & OUTSIDE != 0
+        || rest_classes & rest_outside != 0
+        || host_classes & NOT_HOST != 0
+    {
         return false;
     }
     let (host, port) = match host_classes & COLON {

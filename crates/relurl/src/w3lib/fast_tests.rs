@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use super::canonicalize_into;
 use crate::urllib::{Lenient, Urllib};
-use crate::w3lib::{canonicalize, Options};
+use crate::w3lib::{canonicalize, Encoding, Options};
 
 /// The fast path's answer, if it takes `url`.
 fn fast(url: &str, options: &Options<'_>) -> Option<String> {
@@ -77,6 +77,8 @@ fn edges() {
         ("whatsapp://send?text=a%20b", "whatsapp://send/?text=a+b"),
         ("foo:/.//x", "foo:////x"),
         ("javascript:void(0)", "javascript:void(0)"),
+        // Non-ASCII text (UTF-8) in a path, query and fragment.
+        ("http://a/\u{e9}/%C3%A9?q=\u{e9}&\u{e9}=1#\u{e9}", "http://a/%C3%A9/%C3%A9?q=%C3%A9&%C3%A9=1"),
         ("data:image/png;base64,AAA=", "data:image/png;base64,AAA="),
     ];
     let options = Options::default();
@@ -99,7 +101,8 @@ fn edges() {
         "http://:80/",
         "http:/a",
         "file:///a",
-        "http://a/\u{e9}",
+        "http://\u{e9}/",
+        "http://a.\u{e9}:80/",
         "http://a\\b",
         " http://a/",
         "MAILTO:a",
@@ -108,6 +111,11 @@ fn edges() {
         assert_eq!(fast(url, &options), None, "{url}");
     }
     assert_eq!(fast("http://a/?b;a", &Options { query_separator: ";", ..Options::default() }), None);
+    // Another encoding: non-ASCII text only in the path.
+    let latin1 = Options { encoding: Encoding::Latin1, keep_fragments: true, ..Options::default() };
+    assert_eq!(fast("http://a/\u{e9}?q", &latin1).as_deref(), Some("http://a/%C3%A9?q="));
+    assert_eq!(fast("http://a/?q=\u{e9}", &latin1), None);
+    assert_eq!(fast("http://a/#\u{e9}", &latin1), None);
 }
 
 // Repeated entries make the fast path's case likelier (see `the_generator_reaches_the_fast_path`).
@@ -157,8 +165,13 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
 
     #[test]
-    fn the_twin_near_the_edges(url in urls(), keep_blank_values: bool, keep_fragments: bool) {
-        check(&url, &Options { keep_blank_values, keep_fragments, ..Options::default() });
+    fn the_twin_near_the_edges(
+        url in urls(),
+        keep_blank_values: bool,
+        keep_fragments: bool,
+        encoding in prop::sample::select(vec![Encoding::Utf8, Encoding::Utf8, Encoding::Latin1, Encoding::Ascii]),
+    ) {
+        check(&url, &Options { keep_blank_values, keep_fragments, encoding, ..Options::default() });
     }
 }
 
