@@ -10,7 +10,7 @@
 //!   to the host as it is when the codec fails), the port, the path, query and fragment;
 //! - `quote.rs`: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
 //!   `_remove_dot_segments`;
-//! - `fast.rs`: the common case (printable ASCII, a plain host, if any) in one
+//! - `fast.rs`: the common case (no control or space, a plain ASCII host, if any) in one
 //!   pass that writes the answer at once, built from the same helpers; every other URL
 //!   takes the steps above;
 //! - `ip.rs`: the `ipaddress` calls (`_check_bracketed_host`, `_normalize_ipv6_host`);
