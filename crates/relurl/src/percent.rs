@@ -32,17 +32,23 @@ pub(crate) fn decode(input: &[u8], plus: bool) -> Cow<'_, [u8]> {
     let Some(first) = first else { return Cow::Borrowed(input) };
     let mut out = Vec::with_capacity(input.len());
     out.extend_from_slice(&input[..first]);
-    let mut i = first;
-    while let Some(&b) = input.get(i) {
-        if let Some(byte) = decoded_at(&input[i..]) {
-            out.push(byte);
-            i += 3;
-            continue;
-        }
-        out.push(if plus && b == b'+' { b' ' } else { b });
-        i += 1;
-    }
+    out.extend(decoded_bytes(&input[first..], plus));
     Cow::Owned(out)
+}
+
+/// The bytes [`decode`] gives, one by one (to compare or re-encode decoded text without
+/// writing it).
+pub(crate) fn decoded_bytes(input: &[u8], plus: bool) -> impl Iterator<Item = u8> + '_ {
+    let mut rest = input;
+    core::iter::from_fn(move || {
+        if let Some(byte) = decoded_at(rest) {
+            rest = &rest[3..];
+            return Some(byte);
+        }
+        let (&b, tail) = rest.split_first()?;
+        rest = tail;
+        Some(if plus && b == b'+' { b' ' } else { b })
+    })
 }
 
 #[cfg(test)]
@@ -54,6 +60,7 @@ mod tests {
         assert_eq!(decode(b"a%41%4a%4G%%2+b%", false), &b"aAJ%4G%%2+b%"[..]);
         assert_eq!(decode(b"a+%2B%20", true), &b"a + "[..]);
         assert!(matches!(decode(b"plain+", false), Cow::Borrowed(_)));
+        assert!(decoded_bytes(b"%41+%2", true).eq(*b"A %2"));
         assert_eq!(decoded_at(b"%e9x"), Some(0xE9));
         assert_eq!(decoded_at(b"%e"), None);
     }

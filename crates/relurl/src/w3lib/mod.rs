@@ -10,6 +10,9 @@
 //!   to the host as it is when the codec fails), the port, the path, query and fragment;
 //! - `quote.rs`: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
 //!   `_remove_dot_segments`;
+//! - `fast.rs`: the common case (no control or space, a plain ASCII host, if any) in one
+//!   pass that writes the answer at once, built from the same helpers; every other URL
+//!   takes the steps above;
 //! - `ip.rs`: the `ipaddress` calls (`_check_bracketed_host`, `_normalize_ipv6_host`);
 //! - [`Options`] as a [`MapRow`](crate::batch::MapRow): a column on several threads
 //!   ([`crate::batch::map_chunks`]);
@@ -23,6 +26,7 @@
 //! assert_eq!(key, "http://www.example.com/do?a=50&b=2&b=5&c=3");
 //! ```
 
+mod fast;
 mod ip;
 mod quote;
 mod split;
@@ -33,7 +37,7 @@ use std::fmt;
 
 use crate::idna2003::UnicodeVersion;
 use crate::urllib::Schemes;
-use quote::{quote_into, PATH_SAFE, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
+use quote::{quote_into, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
 
 /// The text encodings the twin supports for `encoding=` (w3lib accepts any Python codec;
 /// the bindings refuse the others rather than answer differently).
@@ -144,7 +148,25 @@ impl std::error::Error for W3libError {}
 /// # Errors
 /// w3lib's exceptions, as [`W3libError`].
 pub fn canonicalize_url(url: &str, options: &Options<'_>) -> Result<String, W3libError> {
+    // Room for a few escapes more than the URL has.
+    let mut out = String::with_capacity(url.len() + url.len() / 4 + 8);
+    if fast::canonicalize_into(url, options, &mut out) {
+        return Ok(out);
+    }
     canonicalize(|_| Cow::Borrowed(url), options)
+}
+
+/// [`canonicalize_url`] appended to `out` (no allocation for most URLs); `out` is unchanged
+/// on an error.
+///
+/// # Errors
+/// As [`canonicalize_url`].
+pub fn canonicalize_url_into(url: &str, options: &Options<'_>, out: &mut String) -> Result<(), W3libError> {
+    if fast::canonicalize_into(url, options, out) {
+        return Ok(());
+    }
+    out.push_str(&canonicalize(|_| Cow::Borrowed(url), options)?);
+    Ok(())
 }
 
 /// `w3lib.url.canonicalize_url(url, ...)` of a `urllib.parse.ParseResult` URL: its six
@@ -170,8 +192,7 @@ impl crate::batch::MapRow for Options<'_> {
     type Error = W3libError;
 
     fn map_into(&self, text: &str, out: &mut String) -> Result<(), W3libError> {
-        out.push_str(&canonicalize_url(text, self)?);
-        Ok(())
+        canonicalize_url_into(text, self, out)
     }
 }
 
@@ -181,9 +202,14 @@ impl crate::batch::MapRow for Options<'_> {
 /// # Errors
 /// As [`canonicalize_url`].
 pub fn canonicalize_url_bytes(url: &[u8], options: &Options<'_>) -> Result<String, W3libError> {
+    // ASCII bytes decode to the same text in every encoding.
+    if let Some(text) = url.is_ascii().then(|| std::str::from_utf8(url).ok()).flatten() {
+        return canonicalize_url(text, options);
+    }
     canonicalize(|encoding| Cow::Owned(encoding.decode(url)), options)
 }
 
+/// The twin step by step, for every URL (the fast path's fallback and its oracle in tests).
 fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) -> Result<String, W3libError> {
     // "If supplied `encoding` is not compatible with all characters in `url`, fallback to
     // UTF-8 as safety net."
@@ -211,11 +237,15 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
         if o.query_separator.is_empty() {
             return Err(W3libError::Value("empty separator".to_owned()));
         }
-        let mut pairs = quote::parse_qsl(query.as_bytes(), o.keep_blank_values, o.query_separator.as_bytes());
-        pairs.sort();
-        quote::urlencode(&pairs, o.query_separator, &mut query_out);
+        quote::canonical_query_into(&query, o.keep_blank_values, o.query_separator, &mut query_out);
     }
-    let mut path_out: Cow<'_, str> = if path.is_empty() { Cow::Borrowed("/") } else { quoted(path, &quote::unquotepath(path), &PATH_SAFE) };
+    let mut path_out: Cow<'_, str> = if path.is_empty() {
+        Cow::Borrowed("/")
+    } else {
+        let mut requoted = String::with_capacity(path.len());
+        quote::requote_path_into(path, &mut requoted);
+        Cow::Owned(requoted)
+    };
     if path_out.starts_with('/') && quote::has_dot_segment_start(&path_out) {
         path_out = Cow::Owned(quote::remove_dot_segments(&path_out));
     }
@@ -256,9 +286,7 @@ fn urlunparse(schemes: &Schemes, scheme: &str, netloc: &str, path: &str, params:
         if !url.is_empty() && !url.starts_with('/') {
             out.push('/');
         }
-    } else if url.starts_with("//")
-        || (!scheme.is_empty() && schemes.uses_netloc.contains(scheme) && (url.is_empty() || url.starts_with('/')))
-    {
+    } else if slashes_without_netloc(schemes, scheme, &url) {
         out.push_str("//");
     }
     out.push_str(&url);
@@ -271,6 +299,11 @@ fn urlunparse(schemes: &Schemes, scheme: &str, netloc: &str, path: &str, params:
         out.push_str(fragment);
     }
     out
+}
+
+/// Whether `_urlunparse` writes `//` before `url` (the path and params) without a net_loc.
+fn slashes_without_netloc(schemes: &Schemes, scheme: &str, url: &str) -> bool {
+    url.starts_with("//") || (!scheme.is_empty() && schemes.uses_netloc.contains(scheme) && (url.is_empty() || url.starts_with('/')))
 }
 
 /// What `_safe_url_split` returns: borrowed from the URL wherever nothing changes.
@@ -332,10 +365,10 @@ fn safe_url_split<'a>(
 fn safe_netloc(parts: &split::Split<'_>, unicode: UnicodeVersion) -> Result<String, W3libError> {
     let mut netloc = String::new();
     if let Some(username) = parts.username {
-        quote_into(&quote::unquote(username.as_bytes(), false), &USERINFO_SAFEST, false, &mut netloc);
+        quote_into(&quote::unquote(username.as_bytes()), &USERINFO_SAFEST, false, &mut netloc);
         if let Some(password) = parts.password {
             netloc.push(':');
-            quote_into(&quote::unquote(password.as_bytes(), false), &USERINFO_SAFEST, false, &mut netloc);
+            quote_into(&quote::unquote(password.as_bytes()), &USERINFO_SAFEST, false, &mut netloc);
         }
         netloc.push('@');
     }

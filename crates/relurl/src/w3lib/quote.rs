@@ -1,11 +1,8 @@
 //! w3lib's percent-encoding helpers (`w3lib/_url.py`: `_quote`, `_unquote`,
-//! `_unquote_plus`, `_parse_qsl`, `_urlencode`; `w3lib/url.py`: `_unquotepath`,
-//! `_remove_dot_segments`) and its safe sets, on bytes.
+//! `_unquote_plus`, `_parse_qsl` and `_urlencode`; `w3lib/url.py`: `_unquotepath` and the
+//! `_quote` after it, `_remove_dot_segments`) and its safe sets, on bytes.
 
 use std::borrow::Cow;
-
-/// A query field: its name and value, unquoted.
-pub(crate) type Pair<'a> = (Cow<'a, [u8]>, Cow<'a, [u8]>);
 
 /// A set of bytes left as they are by [`quote_into`].
 pub(crate) struct Safe([bool; 256]);
@@ -40,6 +37,11 @@ const fn safe(extra: &[&[u8]], minus: &[u8]) -> Safe {
 }
 
 impl Safe {
+    /// Whether `b` is in the set.
+    pub(crate) const fn contains(&self, b: u8) -> bool {
+        self.0[b as usize]
+    }
+
     /// Whether every byte of `data` is in the set.
     pub(crate) fn all(&self, data: &[u8]) -> bool {
         !any_byte(data, |b| !self.0[b as usize])
@@ -76,106 +78,200 @@ const HEX: &[u8; 16] = b"0123456789ABCDEF";
 /// `_quote_into(data, output, safe, quote_plus)`: every byte not in `safe` as `%HH`
 /// (upper-case), a space as `+` when `plus`.
 pub(crate) fn quote_into(data: &[u8], safe: &Safe, plus: bool, out: &mut String) {
-    // Bytes are appended to the string's buffer, which is checked once at the end (all the
-    // bytes written are ASCII, so the check cannot fail).
-    let mut buf = std::mem::take(out).into_bytes();
-    buf.reserve(data.len());
     let mut rest = data;
-    while !rest.is_empty() {
+    loop {
         // A run of safe bytes at once, then one byte to encode.
         let run = rest.iter().position(|&b| !safe.0[b as usize]).unwrap_or(rest.len());
-        buf.extend_from_slice(&rest[..run]);
-        let Some(&b) = rest.get(run) else { break };
+        push_ascii(&rest[..run], out);
+        let Some(&b) = rest.get(run) else { return };
         rest = &rest[run + 1..];
         if plus && b == b' ' {
-            buf.push(b'+');
+            out.push('+');
         } else {
-            buf.extend_from_slice(&[b'%', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]);
+            push_escape(b, out);
         }
     }
-    *out = String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
 }
 
-/// `_unquote(data)` (`plus` false) or `_unquote_plus(data)`: each `%HH` with two hex digits
-/// as its byte, and `+` as a space when `plus` (the core's one decoder).
-pub(crate) fn unquote(data: &[u8], plus: bool) -> Cow<'_, [u8]> {
-    crate::percent::decode(data, plus)
+/// Appends bytes of a safe set (which holds ASCII bytes only, so they are text).
+fn push_ascii(run: &[u8], out: &mut String) {
+    out.push_str(std::str::from_utf8(run).unwrap_or_default());
 }
 
-/// `_parse_qsl(qs, keep_blank_values, separator)`: the fields between separators, each
-/// split at its first `=` and unquoted with `+` as space; empty fields skipped, and blank
-/// ones unless `keep_blank_values`.
-pub(crate) fn parse_qsl<'a>(qs: &'a [u8], keep_blank_values: bool, separator: &[u8]) -> Vec<Pair<'a>> {
-    let mut result = Vec::new();
-    let mut rest = qs;
-    loop {
-        let (field, next) = match memchr::memmem::find(rest, separator) {
-            Some(i) => (&rest[..i], Some(&rest[i + separator.len()..])),
-            None => (rest, None),
-        };
-        if !field.is_empty() {
-            let (key, value, has_eq) = match memchr::memchr(b'=', field) {
-                Some(i) => (&field[..i], &field[i + 1..], true),
-                None => (field, &b""[..], false),
-            };
-            if keep_blank_values || (has_eq && !value.is_empty()) {
-                result.push((unquote(key, true), unquote(value, true)));
+/// Appends `%HH` (upper-case) for `b`.
+fn push_escape(b: u8, out: &mut String) {
+    out.push('%');
+    out.push(char::from(HEX[(b >> 4) as usize]));
+    out.push(char::from(HEX[(b & 15) as usize]));
+}
+
+/// `_unquote(data)`: each `%HH` with two hex digits as its byte (the core's one decoder).
+pub(crate) fn unquote(data: &[u8]) -> Cow<'_, [u8]> {
+    crate::percent::decode(data, false)
+}
+
+/// `_urlencode(sorted(_parse_qsl(query, keep_blank_values, separator)), separator)`
+/// appended to `out`, for a non-empty `separator`.
+///
+/// `_parse_qsl`: the fields between separators, each split at its first `=` into a name and
+/// a value unquoted with `+` as a space; empty fields skipped, and blank ones unless
+/// `keep_blank_values`. The pairs are sorted as Python sorts tuples of `bytes` (here by
+/// their unquoted bytes, read from the text as it is: pairs equal once unquoted are
+/// written alike, so their order among themselves does not show). `_urlencode`: `name=value`
+/// by [`requote_query_part_into`], joined by `separator`.
+pub(crate) fn canonical_query_into(query: &str, keep_blank_values: bool, separator: &str, out: &mut String) {
+    let (bytes, sep) = (query.as_bytes(), separator.as_bytes());
+    let Some(&sep_first) = sep.first() else { return };
+    // The fields (name, value, and the field's text when it is written as it is: a `=` and
+    // unreserved bytes), on the stack when they are few; whether one was dropped.
+    let mut few: [Field<'_>; 16] = [("", "", ""); 16];
+    let (mut count, mut many, mut dropped) = (0, Vec::new(), false);
+    let mut field = |start: usize, eq: Option<usize>, end: usize, clean: bool| {
+        let (key, value) = eq.map_or((&query[start..end], ""), |eq| (&query[start..eq], &query[eq + 1..end]));
+        if start == end || (!keep_blank_values && value.is_empty()) {
+            dropped = true;
+            return;
+        }
+        let field = (key, value, if clean && eq.is_some() { &query[start..end] } else { "" });
+        if let Some(slot) = few.get_mut(count) {
+            *slot = field;
+        } else {
+            if many.is_empty() {
+                many.extend_from_slice(&few);
             }
+            many.push(field);
         }
-        match next {
-            Some(n) => rest = n,
-            None => return result,
+        count += 1;
+    };
+    let (mut start, mut eq, mut clean, mut i) = (0, None, true, 0);
+    while let Some(&b) = bytes.get(i) {
+        if b == sep_first && (sep.len() == 1 || bytes[i..].starts_with(sep)) {
+            field(start, eq, i, clean);
+            i += sep.len();
+            (start, eq, clean) = (i, None, true);
+            continue;
         }
+        if b == b'=' && eq.is_none() {
+            eq = Some(i);
+        } else {
+            clean &= UNRESERVED_ONLY.contains(b);
+        }
+        i += 1;
     }
-}
-
-/// `_urlencode(query, separator)`: `key=value` pairs quoted with `+` for spaces (unreserved
-/// bytes kept), joined by `separator`.
-pub(crate) fn urlencode(pairs: &[Pair<'_>], separator: &str, out: &mut String) {
-    for (i, (key, value)) in pairs.iter().enumerate() {
+    field(start, eq, bytes.len(), clean);
+    let fields = if many.is_empty() { &mut few[..count] } else { &mut many[..] };
+    let plain = memchr::memchr2(b'%', b'+', bytes).is_none();
+    let order = |a: &Field<'_>, b: &Field<'_>| {
+        if plain {
+            // Nothing to unquote: the text is the bytes.
+            (a.0, a.1).cmp(&(b.0, b.1))
+        } else {
+            unquoted(a.0).cmp(unquoted(b.0)).then_with(|| unquoted(a.1).cmp(unquoted(b.1)))
+        }
+    };
+    let sorted = fields.is_sorted_by(|a, b| order(a, b).is_le());
+    if sorted && !dropped && fields.iter().all(|f| !f.2.is_empty()) {
+        // Already the answer.
+        out.push_str(query);
+        return;
+    }
+    if !sorted {
+        fields.sort_unstable_by(order);
+    }
+    for (i, &mut (key, value, text)) in fields.iter_mut().enumerate() {
         if i > 0 {
             out.push_str(separator);
         }
-        quote_into(key, &UNRESERVED_ONLY, true, out);
-        out.push('=');
-        quote_into(value, &UNRESERVED_ONLY, true, out);
+        if text.is_empty() {
+            requote_query_part_into(key, out);
+            out.push('=');
+            requote_query_part_into(value, out);
+        } else {
+            out.push_str(text);
+        }
     }
 }
 
-/// `_unquotepath(path)`: unquoted, except `%25`, `%2F`, `%3B` and `%3F` in either case, which
-/// stay encoded (w3lib first replaces them by `%2525`, `%252F`, ... and then unquotes; one
-/// pass here: the replacements cannot overlap, as each starts with the only `%` it holds).
-pub(crate) fn unquotepath(path: &str) -> Cow<'_, [u8]> {
-    let data = path.as_bytes();
-    if memchr::memchr(b'%', data).is_none() {
-        return Cow::Borrowed(data);
-    }
-    let mut out = Vec::with_capacity(data.len());
-    let mut i = 0;
-    while i < data.len() {
-        if data[i] == b'%' && i + 2 < data.len() {
-            let kept: Option<&[u8]> = match (data[i + 1], data[i + 2]) {
-                (b'2', b'5') => Some(b"%25"),
-                (b'2', b'f' | b'F') => Some(b"%2F"),
-                (b'3', b'b' | b'B') => Some(b"%3B"),
-                (b'3', b'f' | b'F') => Some(b"%3F"),
-                _ => None,
-            };
-            if let Some(kept) = kept {
-                out.extend_from_slice(kept);
-                i += 3;
-                continue;
-            }
-            if let Some(byte) = crate::percent::decoded_at(&data[i..]) {
-                out.push(byte);
+/// The bytes of a name or value once unquoted (`_unquote_plus`).
+fn unquoted(part: &str) -> impl Iterator<Item = u8> + '_ {
+    crate::percent::decoded_bytes(part.as_bytes(), true)
+}
+
+/// A query field: its name, its value, and its text when it is written as it is (else "").
+type Field<'a> = (&'a str, &'a str, &'a str);
+
+/// `_quote_into(_unquote_plus(part), quote_plus=True)` in one pass: decoded (`+` as a
+/// space), then every byte but the unreserved ones as `%HH`, a space as `+`. The text is
+/// copied as it is where that gives it back: unreserved bytes, `+`, and a `%HH` in upper
+/// case of a byte that is neither unreserved nor a space.
+fn requote_query_part_into(part: &str, out: &mut String) {
+    let data = part.as_bytes();
+    // The text from `copied` to `i` is written as it is.
+    let (mut copied, mut i) = (0, 0);
+    while let Some(&b) = data.get(i) {
+        if UNRESERVED_ONLY.contains(b) || b == b'+' {
+            i += 1;
+            continue;
+        }
+        let decoded = crate::percent::decoded_at(&data[i..]);
+        if let Some(byte) = decoded {
+            let upper = !data[i + 1].is_ascii_lowercase() && !data[i + 2].is_ascii_lowercase();
+            if upper && byte != b' ' && !UNRESERVED_ONLY.contains(byte) {
                 i += 3;
                 continue;
             }
         }
-        out.push(data[i]);
+        out.push_str(part.get(copied..i).unwrap_or_default());
+        match decoded {
+            Some(byte) if UNRESERVED_ONLY.contains(byte) => out.push(char::from(byte)),
+            Some(b' ') => out.push('+'),
+            Some(byte) => push_escape(byte, out),
+            None if b == b' ' => out.push('+'),
+            None => push_escape(b, out),
+        }
+        i += if decoded.is_some() { 3 } else { 1 };
+        copied = i;
+    }
+    out.push_str(part.get(copied..).unwrap_or_default());
+}
+
+/// `_quote(_unquotepath(path), _PATH_SAFE_CHARS)` in one pass, appended to `out`: each
+/// `%HH` decoded, except `%25`, `%2F`, `%3B` and `%3F` in either case, which stay encoded
+/// (upper-cased: w3lib first replaces them by `%2525`, `%252F`, ... and then unquotes; the
+/// replacements cannot overlap, as each starts with the only `%` it holds), then every byte
+/// outside [`PATH_SAFE`] as `%HH`.
+///
+/// Also exact on a path before `_PATH_SAFEST_CHARS` quoting (what the fast path gives it):
+/// that quoting turns a byte outside the set into `%HH`, which this decodes back to the same
+/// byte (no such byte is `%`, `/`, `;` or `?`), and a `%HH` it writes cannot end an escape
+/// started before it (a `%` is not a hex digit).
+pub(crate) fn requote_path_into(path: &str, out: &mut String) {
+    let data = path.as_bytes();
+    // The text from `copied` to `i` is safe and not yet written.
+    let (mut copied, mut i) = (0, 0);
+    while let Some(&b) = data.get(i) {
+        if let Some(byte) = crate::percent::decoded_at(&data[i..]) {
+            push_ascii(&data[copied..i], out);
+            match (data[i + 1], data[i + 2]) {
+                (b'2', b'5') => out.push_str("%25"),
+                (b'2', b'f' | b'F') => out.push_str("%2F"),
+                (b'3', b'b' | b'B') => out.push_str("%3B"),
+                (b'3', b'f' | b'F') => out.push_str("%3F"),
+                _ if PATH_SAFE.0[byte as usize] => out.push(char::from(byte)),
+                _ => push_escape(byte, out),
+            }
+            i += 3;
+            copied = i;
+            continue;
+        }
+        if !PATH_SAFE.0[b as usize] {
+            push_ascii(&data[copied..i], out);
+            push_escape(b, out);
+            copied = i + 1;
+        }
         i += 1;
     }
-    Cow::Owned(out)
+    push_ascii(&data[copied..], out);
 }
 
 /// Whether `path` holds `/.` (where every dot segment starts).
@@ -214,4 +310,80 @@ pub(crate) fn remove_dot_segments(path: &str) -> String {
         out.push_str(segment);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// w3lib's `_unquotepath` as it is written: `%25` and the three other escapes doubled, in
+    /// its order, then unquoted.
+    fn unquotepath(path: &str) -> Vec<u8> {
+        let mut doubled = path.to_owned();
+        for (from, to) in
+            [("%25", "%2525"), ("%2f", "%252F"), ("%2F", "%252F"), ("%3b", "%253B"), ("%3B", "%253B"), ("%3f", "%253F"), ("%3F", "%253F")]
+        {
+            doubled = doubled.replace(from, to);
+        }
+        unquote(doubled.as_bytes()).into_owned()
+    }
+
+    /// `_urlencode(sorted(_parse_qsl(query, keep_blank_values, separator)), separator)` as
+    /// w3lib writes it: split, partition at `=`, unquote, sort, quote.
+    fn canonical_query_by_steps(query: &str, keep_blank_values: bool, separator: &str) -> String {
+        let mut pairs: Vec<(Vec<u8>, Vec<u8>)> = query
+            .split(separator)
+            .filter(|field| !field.is_empty())
+            .filter_map(|field| {
+                let (key, value, has_eq) = field.split_once('=').map_or((field, "", false), |(k, v)| (k, v, true));
+                (keep_blank_values || (has_eq && !value.is_empty())).then(|| {
+                    (crate::percent::decode(key.as_bytes(), true).into_owned(), crate::percent::decode(value.as_bytes(), true).into_owned())
+                })
+            })
+            .collect();
+        pairs.sort();
+        let mut out = String::new();
+        for (i, (key, value)) in pairs.iter().enumerate() {
+            if i > 0 {
+                out.push_str(separator);
+            }
+            quote_into(key, &UNRESERVED_ONLY, true, &mut out);
+            out.push('=');
+            quote_into(value, &UNRESERVED_ONLY, true, &mut out);
+        }
+        out
+    }
+
+    proptest! {
+        #[test]
+        fn one_pass_queries_are_w3lib_steps(
+            query in "([ab]|%4[01]|%2[bB]|%20|%|=|&|&&|;|\\+|'|~)*",
+            keep_blank_values: bool,
+            separator in prop::sample::select(vec!["&", ";", "&&", "=", "a="]),
+        ) {
+            let mut fused = String::new();
+            canonical_query_into(&query, keep_blank_values, separator, &mut fused);
+            prop_assert_eq!(fused, canonical_query_by_steps(&query, keep_blank_values, separator));
+        }
+
+        #[test]
+        fn one_pass_query_parts_are_unquote_then_quote(part in "([a-zA-Z0-9._~+ %/=&'\u{e9}-]|%[0-9a-fA-F]{2}|%2[0-9a-fA-F]|%7[eE])*") {
+            let mut fused = String::new();
+            requote_query_part_into(&part, &mut fused);
+            let mut steps = String::new();
+            quote_into(&crate::percent::decode(part.as_bytes(), true), &UNRESERVED_ONLY, true, &mut steps);
+            prop_assert_eq!(fused, steps);
+        }
+
+        #[test]
+        fn one_pass_paths_are_unquotepath_then_quote(path in "([a-zA-Z0-9./;:@|%~-]|%[0-9a-fA-F]{2}|%2[5fF]|%3[bBfF])*") {
+            let mut fused = String::new();
+            requote_path_into(&path, &mut fused);
+            let mut steps = String::new();
+            quote_into(&unquotepath(&path), &PATH_SAFE, false, &mut steps);
+            prop_assert_eq!(fused, steps);
+        }
+    }
 }

@@ -57,7 +57,7 @@ fn value_error(reason: &str) -> W3libError {
 }
 
 /// The length of the scheme `^([a-zA-Z][a-zA-Z0-9+\-.]*):` matches, if it does.
-fn scheme_len(url: &str) -> Option<usize> {
+pub(crate) fn scheme_len(url: &str) -> Option<usize> {
     let b = url.as_bytes();
     if !b.first().is_some_and(u8::is_ascii_alphabetic) {
         return None;

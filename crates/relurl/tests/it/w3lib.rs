@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use relurl::idna2003::{Idna2003Error, UnicodeVersion};
-use relurl::w3lib::{canonicalize_url, canonicalize_url_bytes, Encoding, Options, W3libError};
+use relurl::w3lib::{canonicalize_url, canonicalize_url_bytes, canonicalize_url_into, Encoding, Options, W3libError};
 
 fn canon(url: &str) -> Result<String, W3libError> {
     canonicalize_url(url, &Options::default())
@@ -29,6 +29,21 @@ fn answers_of_w3lib() {
     for (url, expected) in cases {
         assert_eq!(canon(url).as_deref(), Ok(expected), "{url}");
     }
+}
+
+#[test]
+fn into_a_buffer() {
+    let options = Options::default();
+    let mut out = String::from("key: ");
+    // The fast path's case, then the twin's steps (user info, a non-ASCII host).
+    canonicalize_url_into("HTTP://A/b?y=2&x=1#f", &options, &mut out).unwrap();
+    canonicalize_url_into(" http://u@B\u{fc}cher.de/", &options, &mut out).unwrap();
+    assert_eq!(out, "key: http://a/b?x=1&y=2http://u@xn--bcher-kva.de/");
+    // An error leaves the buffer as it was.
+    assert!(canonicalize_url_into("http://a:99999/", &options, &mut out).is_err());
+    assert!(canonicalize_url_into("http://a/\u{e9}?q", &Options { query_separator: "", ..Options::default() }, &mut out).is_err());
+    assert_eq!(out, "key: http://a/b?x=1&y=2http://u@xn--bcher-kva.de/");
+    assert_eq!(canonicalize_url_bytes(b"HTTP://A/?b&a", &options).as_deref(), Ok("http://a/?a=&b="));
 }
 
 #[test]
