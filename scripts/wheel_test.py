@@ -71,6 +71,8 @@ def main() -> int:
     run(sys.executable, "-m", "venv", work / "venv").check_returncode()
     bindir = work / "venv" / ("Scripts" if os.name == "nt" else "bin")
     python = bindir / ("python.exe" if os.name == "nt" else "python")
+    if not python.exists():  # a free-threaded venv on Windows may name it python3.14t.exe
+        python = sorted(bindir.glob("python*.exe" if os.name == "nt" else "python*"))[0]
     pip = (python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--only-binary", ":all:")
 
     # 1. relurl from DIST alone.
