@@ -106,18 +106,21 @@ def main() -> int:
     if free_threaded:
         print("free-threaded: the GIL stays disabled after import relurl")
 
-    # 3. The test extra, binary wheels only.
+    # 3. The test extra, binary wheels only: all at once, else one by one.
     test_requirements = [r.split(";")[0].strip() for r in requires if re.search(r"""extra\s*==\s*['"]test['"]""", r)]
-    unavailable = []
+    wanted = {}
     for requirement in test_requirements:
         name = re.split(r"[^A-Za-z0-9_.-]", requirement, maxsplit=1)[0].lower().replace("_", "-")
-        if name in NOT_NEEDED:
-            continue
-        if run(*pip, requirement).returncode:
-            if name in REQUIRED:
-                sys.exit(f"{requirement} (needed to run any test) does not install here")
-            print(f"::notice::{requirement}: no binary wheel for this platform/CPython; its tests are left out")
-            unavailable.append(name)
+        if name not in NOT_NEEDED:
+            wanted[name] = requirement
+    unavailable = []
+    if run(*pip, *wanted.values()).returncode:
+        for name, requirement in wanted.items():
+            if run(*pip, requirement).returncode:
+                if name in REQUIRED:
+                    sys.exit(f"{requirement} (needed to run any test) does not install here")
+                print(f"::notice::{requirement}: no binary wheel for this platform/CPython; its tests are left out")
+                unavailable.append(name)
 
     # 4. The suite, from a copy.
     repo = work / "repo"
