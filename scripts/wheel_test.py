@@ -11,11 +11,12 @@ wheel's platform: .github/workflows/release.yml), this script:
 2. checks the installed version is the one of Cargo.toml's `[workspace.package]` (the one
    version source) and, on a free-threaded CPython, that importing relurl leaves the GIL
    disabled (the module declares `gil_used = false`);
-3. installs the `test` extra's requirements as the wheel's metadata declares them, each
-   from a binary wheel only: pytest and hypothesis must install; another one without a
-   wheel for this platform or CPython (pyarrow on musl, for one) is reported and the tests
-   that import it are left out (pytest's importorskip; the files in NEEDS below); PySpark
-   and pandas, which only the left-out tests/test_spark.py needs, are not installed;
+3. installs the `test` extra's requirements as the wheel's metadata declares them, from
+   binary wheels only (but SDIST_ONLY below, pure Python): pytest and hypothesis must
+   install; another one without a wheel for this platform or CPython (pyarrow on musl, for
+   one) is reported and the tests that import it are left out (pytest's importorskip; the
+   files in NEEDS below); PySpark and pandas, which only the left-out tests/test_spark.py
+   needs, are not installed;
 4. runs the test suite (a copy of tests/, with README.md, pyproject.toml, Cargo.toml and
    examples/, so that no python/ of the checkout shadows the installed package) against
    the installed wheel, with CI=false: the link corpus (../shared/corpus) is not on the
@@ -48,6 +49,8 @@ LEFT_OUT = ["test_spark.py"]
 REQUIRED = {"pytest", "hypothesis"}
 #: The test extra's packages only the left-out files import (PySpark and its pandas): not installed.
 NOT_NEEDED = {"pyspark", "pandas"}
+#: Pure-Python packages of the test extra published as an sdist only (surt 0.3.1): built by pip.
+SDIST_ONLY = ["surt"]
 
 
 def run(*command: str | Path, **kwargs: Any) -> subprocess.CompletedProcess[str]:
@@ -77,6 +80,7 @@ def main() -> int:
     if not python.exists():  # a free-threaded venv on Windows may name it python3.14t.exe
         python = sorted(bindir.glob("python*.exe" if os.name == "nt" else "python*"))[0]
     pip = (python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--only-binary", ":all:")
+    pip += tuple(arg for name in SDIST_ONLY for arg in ("--no-binary", name))
 
     # 1. relurl from DIST alone.
     if run(*pip, "--no-index", "--find-links", dist, "relurl").returncode:
