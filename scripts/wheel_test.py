@@ -139,6 +139,8 @@ def main() -> int:
     command = [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *(f"--ignore=tests/{t}" for t in ignored)]
     status = run(*command, cwd=repo, env=env).returncode
     print(f"left out: {', '.join(ignored)}; unavailable here: {', '.join(unavailable) or 'none'}")
+    if os.environ.get("KEEP") != "1":  # KEEP=1 keeps the venv and the copy
+        shutil.rmtree(work, ignore_errors=True)
     return status
 
 
