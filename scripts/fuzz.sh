@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-60}"
 [[ "$SECONDS_PER_TARGET" =~ ^[0-9]+$ ]] || { echo "usage: $0 [SECONDS]" >&2; exit 2; }
-TARGETS=(${FUZZ_TARGETS:-parse roundtrip validate resolve_rfc1808 resolve_rfc3986 urljoin base_header extract_links whatwg keys})
+read -r -a TARGETS <<<"${FUZZ_TARGETS:-parse roundtrip validate resolve_rfc1808 resolve_rfc3986 urljoin base_header extract_links whatwg keys}"
 CARGO_FUZZ_VERSION=0.13.2
 FUZZ=(cargo fuzz)
 COMMON=(--sanitizer none --fuzz-dir fuzz)

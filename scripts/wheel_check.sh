@@ -11,15 +11,19 @@
 #      2.17 symbols: --zig --compatibility manylinux_2_17 (WHEEL_CHECK_ZIG=0 builds with the
 #      system linker instead, which gives the build machine's glibc, manylinux_2_34 on
 #      Debian 12);
-#   2. `auditwheel show`: fails unless the wheel's platform tag is manylinux_2_17 or newer
-#      (manylinux2014 is manylinux_2_17) and auditwheel agrees with what the file name claims;
-#      the wheel's metadata says `License-Expression: MIT OR Apache-2.0` and its
-#      .dist-info/licenses/ holds LICENSE-MIT and LICENSE-APACHE;
+#   2. scripts/audit_wheel.py (`auditwheel show`): fails unless the wheel's platform tag is
+#      manylinux_2_17 or newer (manylinux2014 is manylinux_2_17) and auditwheel agrees with
+#      what the file name claims; the wheel's metadata says `License-Expression: MIT OR
+#      Apache-2.0` and its .dist-info/licenses/ holds LICENSE-MIT and LICENSE-APACHE (the
+#      license part for the smoke wheels too);
 #   3. the sdist (with both license files), then `pip wheel` of it in a clean venv (a full
 #      build from the sdist alone, run in the background during step 4), and that wheel
-#      imported and run once (WHEEL_CHECK_SDIST=list instead checks that the sdist holds
+#      imported and run once. WHEEL_CHECK_SDIST=list instead checks that the sdist holds
 #      every file of git's Cargo.toml, Cargo.lock, pyproject.toml, crates/ and python/
-#      without building it: what CI does, to stay within its time);
+#      without building it; WHEEL_CHECK_SDIST=smoke (what CI does) checks that, and builds one
+#      of the smoke wheels of step 5 (CPython 3.12's, else the first smoke version's) from
+#      the sdist instead of the tree, with pip (PEP 517) and the dev profile: the sdist
+#      builds a wheel that passes the smoke files, at the cost of compiling its two crates;
 #   4. a fresh venv with the built wheel and its `test` extra (`pip install 'WHEEL[test]'`:
 #      the extra's requirements as pyproject.toml declares them, read from the wheel's
 #      metadata), then the whole Python test suite, stubtest and mypy --strict against the
@@ -45,6 +49,8 @@
 #   WHEEL_CHECK_VERSIONS="3.10 3.12"           # smoke only these (default: every claimed
 #                                               # version but $PYTHON's; "" for none)
 #   WHEEL_CHECK_SMOKE_PROFILE=release           # build the smoke wheels as releases
+#   WHEEL_CHECK_SDIST=build|list|smoke          # the sdist: built in the background (default),
+#                                               # its files listed, or a smoke wheel built from it
 #   KEEP=1 ...                                  # keep the work directory (printed)
 #   CARGO_TARGET_DIR=...                        # default: target/wheel-check (reused between runs)
 set -euo pipefail
@@ -72,7 +78,7 @@ fail() { echo "wheel_check: FAILED: $*" >&2; exit 1; }
 SMOKE_TESTS=(tests/test_rfc_examples.py tests/test_url.py tests/test_base.py tests/test_bad_input.py
     tests/test_batch.py tests/test_threads.py tests/test_arrow.py tests/test_links.py tests/test_cli.py
     tests/test_urllib_twin.py tests/test_hosts.py tests/test_unicode_versions.py)
-SMOKE_PACKAGES=(pytest hypothesis pyarrow polars "w3lib>=2.5" "surt>=0.3.1")
+SMOKE_PACKAGES=(pytest hypothesis pyarrow polars w3lib surt)
 SMOKE_PROFILE=${WHEEL_CHECK_SMOKE_PROFILE:-dev}
 [[ $SMOKE_PROFILE == dev || $SMOKE_PROFILE == release ]] || fail "WHEEL_CHECK_SMOKE_PROFILE must be dev or release"
 
@@ -127,7 +133,7 @@ for v in "${SMOKE_VERSIONS[@]}"; do
 done
 if (( ${#MISSING_PYTHONS[@]} )); then
     fail "no interpreter for CPython ${MISSING_PYTHONS[*]} (claimed by pyproject.toml's classifiers; looked for" \
-        "~/.pyenv/versions/3.X.*/bin/python3.X and python3.X on PATH): install it (pyenv install 3.X)," \
+        "$HOME/.pyenv/versions/3.X.*/bin/python3.X and python3.X on PATH): install it (pyenv install 3.X)," \
         "or leave it out with WHEEL_CHECK_VERSIONS"
 fi
 echo "full suite: CPython $MAIN_VERSION ($PYTHON)"
@@ -166,68 +172,11 @@ PATH="$TOOLS:$PATH" "$TOOLS/maturin" build "${BUILD_FLAGS[@]}"
 WHEEL=$(wheel_for "$WORK/wheels" "$MAIN_VERSION")
 echo "wheel: $(basename "$WHEEL")"
 
-# manylinux_2_X (or the legacy alias manylinux2014) -> X; anything else (linux_x86_64) -> nothing.
-glibc_minor() {
-    case $1 in
-        manylinux2014_*) echo 17 ;;
-        manylinux_2_*) local rest=${1#manylinux_2_}; echo "${rest%%_*}" ;;
-        *) echo "" ;;
-    esac
-}
-audit() {
-    local wheel=$1 show tag minor file_tags audit_tag audit_minor
-    show=$("$TOOLS/auditwheel" show "$wheel")
-    echo "$show"
-    audit_tag=$(echo "$show" | tr -s ' \n' '  ' | sed -n 's/.*consistent with the following platform tag: "\([^"]*\)".*/\1/p')
-    [[ -n $audit_tag ]] || fail "auditwheel gave no platform tag"
-    audit_minor=$(glibc_minor "$audit_tag")
-    [[ -n $audit_minor ]] || fail "auditwheel says the wheel is $audit_tag, not manylinux"
-    (( audit_minor >= 17 )) || fail "platform tag $audit_tag is older than manylinux_2_17"
-    # The file name's platform tags (after the third '-' from the end) must all be manylinux,
-    # and none may claim an older glibc than the symbols allow.
-    file_tags=$(basename "$wheel" .whl | awk -F- '{print $NF}')
-    for tag in ${file_tags//./ }; do
-        minor=$(glibc_minor "$tag")
-        [[ -n $minor ]] || fail "the wheel's file name has the non-manylinux platform tag $tag"
-        (( minor >= audit_minor )) || fail "the file name claims $tag but auditwheel allows only $audit_tag"
-    done
-    echo "platform tag: $file_tags (auditwheel: $audit_tag) ok"
-}
-# The license (pyproject.toml's license and license-files, PEP 639) in a wheel's metadata.
-check_licenses() {
-    "$PYTHON" - "$1" <<'EOF' || fail "$(basename "$1"): license metadata or files missing (above)"
-import sys, zipfile
-wheel = zipfile.ZipFile(sys.argv[1])
-names = wheel.namelist()
-info = next(n.split("/")[0] for n in names if n.split("/")[0].endswith(".dist-info"))
-metadata = wheel.read(f"{info}/METADATA").decode()
-problems = [f"no {line!r} in METADATA" for line in
-            ("License-Expression: MIT OR Apache-2.0", "License-File: LICENSE-MIT", "License-File: LICENSE-APACHE")
-            if line not in metadata.splitlines()]
-for name in ("LICENSE-MIT", "LICENSE-APACHE"):
-    path = f"{info}/licenses/{name}"
-    if path not in names:
-        problems.append(f"no {path}")
-    elif wheel.read(path) != open(name, "rb").read():
-        problems.append(f"{path} differs from the checkout's {name}")
-print("\n".join(problems) or f"licenses: {info}/licenses/LICENSE-MIT, LICENSE-APACHE and License-Expression ok")
-sys.exit(bool(problems))
-EOF
-}
-
+# The platform tags (auditwheel) and the license files of each release wheel.
 for v in "${RELEASE_VERSIONS[@]}"; do
     step "auditwheel show, licenses: CPython $v"
-    audit "$(wheel_for "$WORK/wheels" "$v")"
-    check_licenses "$(wheel_for "$WORK/wheels" "$v")"
+    "$TOOLS/python" scripts/audit_wheel.py "$(wheel_for "$WORK/wheels" "$v")"
 done
-
-if [[ $SMOKE_PROFILE == dev ]] && (( ${#SMOKE_VERSIONS[@]} )); then
-    step "smoke wheels: maturin build --profile dev for CPython ${SMOKE_VERSIONS[*]} (one invocation, system linker)"
-    SMOKE_FLAGS=(--profile dev --strip -o "$WORK/smoke-wheels")
-    for v in "${SMOKE_VERSIONS[@]}"; do SMOKE_FLAGS+=(-i "${INTERPRETER[$v]}"); done
-    PATH="$TOOLS:$PATH" "$TOOLS/maturin" build "${SMOKE_FLAGS[@]}"
-    for v in "${SMOKE_VERSIONS[@]}"; do check_licenses "$(wheel_for "$WORK/smoke-wheels" "$v")"; done
-fi
 
 step "sdist: maturin sdist"
 "$TOOLS/maturin" sdist -o "$WORK/sdist"
@@ -242,15 +191,52 @@ done
 echo "sdist: LICENSE-MIT and LICENSE-APACHE at the root and in crates/relurl ok"
 
 SDIST_MODE=${WHEEL_CHECK_SDIST:-build}
-if [[ $SDIST_MODE == list ]]; then
-    step "sdist: holds every file the build needs (WHEEL_CHECK_SDIST=list: not built)"
+[[ $SDIST_MODE == build || $SDIST_MODE == list || $SDIST_MODE == smoke ]] || fail "WHEEL_CHECK_SDIST must be build, list or smoke"
+# WHEEL_CHECK_SDIST=smoke: one smoke wheel (SDIST_SMOKE, below) is built from the sdist instead
+# of the tree.
+SDIST_SMOKE=
+if [[ $SDIST_MODE == smoke ]]; then
+    if [[ $SMOKE_PROFILE != dev ]] || (( ${#SMOKE_VERSIONS[@]} == 0 )); then fail "WHEEL_CHECK_SDIST=smoke needs dev smoke wheels"; fi
+    SDIST_SMOKE=${SMOKE_VERSIONS[0]}
+    for v in "${SMOKE_VERSIONS[@]}"; do [[ $v == 3.12 ]] && SDIST_SMOKE=$v; done
+fi
+if [[ $SDIST_MODE == list || $SDIST_MODE == smoke ]]; then
+    step "sdist: holds every file of git the build needs"
+    BUILD_FILES=(Cargo.toml Cargo.lock pyproject.toml README.md crates/relurl/Cargo.toml crates/relurl/README.md
+        crates/relurl/src crates/relurl-py python)
     LISTED=$(tar -tzf "$SDIST" | cut -d/ -f2- | sort)
-    MISSING=$(git ls-files Cargo.toml Cargo.lock pyproject.toml README.md crates/relurl/Cargo.toml crates/relurl/README.md crates/relurl/src crates/relurl-py python | sort | comm -23 - <(echo "$LISTED"))
+    MISSING=$(git ls-files "${BUILD_FILES[@]}" | sort | comm -23 - <(echo "$LISTED"))
     [[ -z $MISSING ]] || fail "the sdist lacks: $MISSING"
-    echo "sdist: all $(git ls-files Cargo.toml Cargo.lock pyproject.toml README.md crates/relurl/Cargo.toml crates/relurl/README.md crates/relurl/src crates/relurl-py python | wc -l) build files present"
+    echo "sdist: all $(git ls-files "${BUILD_FILES[@]}" | wc -l) build files present"
 fi
 
-[[ $SDIST_MODE == list ]] || step "sdist: pip wheel it in a clean venv (a build from the sdist alone), in the background"
+if [[ $SMOKE_PROFILE == dev ]] && (( ${#SMOKE_VERSIONS[@]} )); then
+    TREE_SMOKE=()
+    for v in "${SMOKE_VERSIONS[@]}"; do [[ $v == "$SDIST_SMOKE" ]] || TREE_SMOKE+=("$v"); done
+    if (( ${#TREE_SMOKE[@]} )); then
+        step "smoke wheels: maturin build --profile dev for CPython ${TREE_SMOKE[*]} (one invocation, system linker)"
+        SMOKE_FLAGS=(--profile dev --strip -o "$WORK/smoke-wheels")
+        for v in "${TREE_SMOKE[@]}"; do SMOKE_FLAGS+=(-i "${INTERPRETER[$v]}"); done
+        PATH="$TOOLS:$PATH" "$TOOLS/maturin" build "${SMOKE_FLAGS[@]}"
+    fi
+    if [[ -n $SDIST_SMOKE ]]; then
+        # A PEP 517 build of the sdist alone (pip wheel: build isolation installs the maturin
+        # of its build-system requires; cargo sees only the sdist's files), as the dev smoke
+        # wheels are built (MATURIN_PEP517_ARGS), in the same cargo target directory: the
+        # dependencies are reused, the sdist's own crates are compiled. Its smoke files then
+        # run against what the sdist built, as for every smoke version.
+        step "smoke wheel for CPython $SDIST_SMOKE built from the sdist: pip wheel $(basename "$SDIST") (--profile dev)"
+        "${INTERPRETER[$SDIST_SMOKE]}" -m venv "$WORK/sdist-venv"
+        MATURIN_PEP517_ARGS="--profile dev --strip" "$WORK/sdist-venv/bin/pip" wheel -q --disable-pip-version-check \
+            --no-deps -w "$WORK/smoke-wheels" "$SDIST"
+        echo "built from the sdist: $(basename "$(wheel_for "$WORK/smoke-wheels" "$SDIST_SMOKE")")"
+    fi
+    for v in "${SMOKE_VERSIONS[@]}"; do
+        "$TOOLS/python" scripts/audit_wheel.py --licenses-only "$(wheel_for "$WORK/smoke-wheels" "$v")"
+    done
+fi
+
+if [[ $SDIST_MODE == build ]]; then step "sdist: pip wheel it in a clean venv (a build from the sdist alone), in the background"; fi
 # It runs while the test suite does (pytest keeps one of the two cores busy); waited for at
 # the end. Its own cargo target directory, inside pip's build directory: nothing reused.
 sdist_build() {
@@ -267,17 +253,17 @@ import relurl
 assert relurl.resolve("http://a/b/c/d;p?q#f", "../g") == "http://a/b/g"
 print("imported from", relurl.__file__)')
 }
-if [[ $SDIST_MODE != list ]]; then
+if [[ $SDIST_MODE == build ]]; then
     set -m  # job control: the background build gets its own process group, for cleanup
     sdist_build > "$WORK/sdist-build.log" 2>&1 &
     SDIST_PID=$!
     set +m
 fi
 
-# A copy of what the tests read (tests/, README.md, examples/, pyproject.toml for pytest's
-# and mypy's settings), never python/ or crates/; ../shared beside it as beside the checkout.
+# A copy of what the tests read (tests/, README.md, docs/, pyproject.toml for pytest's
+# and mypy's settings, Cargo.toml for the version), never python/ or crates/; ../shared beside it as beside the checkout.
 mkdir -p "$WORK/repo"
-cp -r tests README.md pyproject.toml "$WORK/repo/"
+cp -r tests README.md docs pyproject.toml Cargo.toml "$WORK/repo/"
 [[ -d examples ]] && cp -r examples "$WORK/repo/"
 [[ -d ../shared ]] && ln -s "$(cd ../shared && pwd)" "$WORK/shared"
 
@@ -313,7 +299,7 @@ EOF
 
 step "test venv: the wheel and its test extra (CPython $MAIN_VERSION)"
 VENV=$WORK/venv
-make_venv "$VENV" "$PYTHON" "$WHEEL[test]"
+make_venv "$VENV" "$PYTHON" "${WHEEL}[test]"
 
 step "pytest against the installed wheel (CPython $MAIN_VERSION, PATH without cargo or rustc), in the background"
 # It runs while the smoke versions below are set up and tested (pytest keeps one core busy;
@@ -360,7 +346,7 @@ FULL_PID=
 cat "$WORK/full-suite.log"
 [[ $FULL_STATUS == 0 ]] || fail "pytest against the installed wheel (CPython $MAIN_VERSION)"
 
-if [[ $SDIST_MODE != list ]]; then
+if [[ $SDIST_MODE == build ]]; then
     step "sdist: waiting for its build"
     SDIST_STATUS=0
     wait "$SDIST_PID" || SDIST_STATUS=$?
