@@ -1,5 +1,5 @@
 //! The common case of `canonicalize_url` written straight into the output: a URL without
-//! C0 controls, spaces, DEL or `\`, with the `&` separator, non-ASCII text only in its path
+//! C0 controls, DEL or `\`, and with spaces only inside its path, query or fragment, with the `&` separator, non-ASCII text only in its path
 //! (and in its query and fragment with the UTF-8 encoding), and either a special scheme (in
 //! any case but `file`'s) with an authority whose host is ASCII without user info, brackets
 //! or `%` and whose port is valid, or a scheme written in lower case (`mailto:`, `tel:`,
@@ -8,8 +8,8 @@
 //! ([`super::canonicalize`]).
 //!
 //! Why one pass gives the twin's answer on those URLs:
-//! - `_strip` and `_urlsplit` change nothing (no C0 control, space or `\`), the scheme is
-//!   lower-cased, and `_checknetloc` passes (an ASCII net_loc); a path is UTF-8 whatever
+//! - `_strip` and `_urlsplit` change nothing (no C0 control or `\`, no space at either end),
+//!   the scheme is lower-cased, and `_checknetloc` passes (an ASCII net_loc); a path is UTF-8 whatever
 //!   the encoding, and the encoding of an ASCII query or fragment does not show;
 //! - an ASCII host goes through `_idna` as it is, lower-cased; a port is written back as
 //!   its number;
@@ -30,25 +30,28 @@ use super::{Encoding, Options};
 /// case).
 const SCHEMES: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
 
-/// Byte classes, one bit each: not the fast path's (a C0 control, space, DEL or `\`); to
-/// decode or encode in a path (`%` or outside [`PATH_SAFE`]); not in its hosts (non-ASCII
-/// included); upper case; `:`; `;`; `.`; non-ASCII.
-const OUTSIDE: u8 = 1;
-const REQUOTE: u8 = 2;
-const NOT_HOST: u8 = 4;
-const UPPER: u8 = 8;
-const COLON: u8 = 16;
-const SEMICOLON: u8 = 32;
-const DOT: u8 = 64;
-const NON_ASCII: u8 = 128;
+/// Byte classes, one bit each: not the fast path's (a C0 control, DEL or `\`); to decode or
+/// encode in a path (`%` or outside [`PATH_SAFE`]: a space is); not in its hosts (a space and
+/// non-ASCII included); upper case; `:`; `;`; `.`; non-ASCII; the end of an authority (`/`,
+/// `?`, `#`); the end of a path (`?`, `#`).
+const OUTSIDE: u16 = 1;
+const REQUOTE: u16 = 2;
+const NOT_HOST: u16 = 4;
+const UPPER: u16 = 8;
+const COLON: u16 = 16;
+const SEMICOLON: u16 = 32;
+const DOT: u16 = 64;
+const NON_ASCII: u16 = 128;
+const AUTHORITY_END: u16 = 256;
+const PATH_END: u16 = 512;
 
 /// Each byte's classes.
-const CLASSES: [u8; 256] = {
+const CLASSES: [u16; 256] = {
     let mut table = [0; 256];
     let mut b: u8 = 0;
     loop {
         let mut class = 0;
-        if b <= b' ' || b == 0x7F || b == b'\\' {
+        if b < b' ' || b == 0x7F || b == b'\\' {
             class |= OUTSIDE;
         }
         if b >= 0x80 {
@@ -57,7 +60,7 @@ const CLASSES: [u8; 256] = {
         if b == b'%' || !PATH_SAFE.contains(b) {
             class |= REQUOTE;
         }
-        if matches!(b, b'@' | b'[' | b']' | b'%') {
+        if matches!(b, b' ' | b'@' | b'[' | b']' | b'%') {
             class |= NOT_HOST;
         }
         if b.is_ascii_uppercase() {
@@ -72,6 +75,12 @@ const CLASSES: [u8; 256] = {
         if b == b'.' {
             class |= DOT;
         }
+        if matches!(b, b'/' | b'?' | b'#') {
+            class |= AUTHORITY_END;
+        }
+        if matches!(b, b'?' | b'#') {
+            class |= PATH_END;
+        }
         table[b as usize] = class;
         if b == u8::MAX {
             break table;
@@ -81,8 +90,50 @@ const CLASSES: [u8; 256] = {
 };
 
 /// The classes of the bytes of `text`, together (one table look-up per byte, no branch).
-fn classes(text: &str) -> u8 {
-    text.bytes().fold(0, |all, b| all | CLASSES[b as usize])
+fn classes(text: &str) -> u16 {
+    let mut blocks = text.as_bytes().chunks_exact(8);
+    let all = blocks.by_ref().fold(0, |all, block| all | block_classes(block));
+    blocks.remainder().iter().fold(all, |all, &b| all | CLASSES[b as usize])
+}
+
+/// The classes of the bytes of `block` together: independent look-ups joined in a tree, so
+/// that they overlap.
+#[inline]
+fn block_classes(block: &[u8]) -> u16 {
+    let class = |i: usize| CLASSES[block[i] as usize];
+    ((class(0) | class(1)) | (class(2) | class(3))) | ((class(4) | class(5)) | (class(6) | class(7)))
+}
+
+/// `text` up to its first byte of class `end` (or all of it), the classes of that part's
+/// bytes together, and the rest: eight bytes at a time while none of them is of class
+/// `end`, then one at a time.
+fn scan_until(text: &str, end: u16) -> (&str, u16, &str) {
+    let bytes = text.as_bytes();
+    let (mut i, mut all) = (0, 0);
+    while let Some(block) = bytes.get(i..i + 8) {
+        let classes = block_classes(block);
+        if classes & end != 0 {
+            break;
+        }
+        all |= classes;
+        i += 8;
+    }
+    while let Some(&b) = bytes.get(i) {
+        let class = CLASSES[b as usize];
+        if class & end != 0 {
+            break;
+        }
+        all |= class;
+        i += 1;
+    }
+    // `i` is at an ASCII byte or the end: a character boundary.
+    let (part, rest) = text.split_at(i);
+    (part, all, rest)
+}
+
+/// Whether `a` and `b` are the same bytes (a scheme: a few bytes, compared in place).
+fn same_ascii(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
 }
 
 /// Whether `path` holds `/.`: every pair of bytes compared at once, without a branch (vector
@@ -111,22 +162,22 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
             _ => return false,
         },
     };
-    let (has_authority, authority, rest) = match url[colon + 1..].strip_prefix("//") {
+    let (has_authority, authority, host_classes, rest) = match url[colon + 1..].strip_prefix("//") {
         Some(rest) => {
-            let (authority, rest) = rest.split_at(memchr::memchr3(b'/', b'?', b'#', rest.as_bytes()).unwrap_or(rest.len()));
-            (true, authority, rest)
+            let (authority, classes, rest) = scan_until(rest, AUTHORITY_END);
+            (true, authority, classes, rest)
         }
         // Without an authority: only a scheme that is not special (`mailto:`, `tel:`, ...).
-        None if !split::is_special(scheme) => (false, "", &url[colon + 1..]),
+        None if !split::is_special(scheme) => (false, "", 0, &url[colon + 1..]),
         None => return false,
     };
-    let end = memchr::memchr2(b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
-    let (path, rest) = rest.split_at(end);
-    let (host_classes, path_classes) = (classes(authority), classes(path));
+    let (path, path_classes, rest) = scan_until(rest, PATH_END);
     // Non-ASCII text is UTF-8 in a path, and in the query and fragment with `encoding` UTF-8.
     let rest_classes = classes(rest);
     let rest_outside = if options.encoding == Encoding::Utf8 { OUTSIDE } else { OUTSIDE | NON_ASCII };
+    // `_strip` takes a space off the end (a C0 control is `OUTSIDE`; the scheme begins the URL).
     if options.query_separator != "&"
+        || url.ends_with(' ')
         || (host_classes | path_classes) & OUTSIDE != 0
         || rest_classes & rest_outside != 0
         || host_classes & NOT_HOST != 0
@@ -150,8 +201,7 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     };
     // Most URLs are written as they are up to their query: then one copy writes that.
     let port_out = if digits.is_empty() { "0" } else { digits };
-    let as_is =
-        url.as_bytes()[..colon] == *scheme.as_bytes() && host_classes & UPPER == 0 && (host_classes & COLON == 0 || port == port_out);
+    let as_is = same_ascii(&url[..colon], scheme) && host_classes & UPPER == 0 && (host_classes & COLON == 0 || port == port_out);
     let head_end = if has_authority { colon + 3 + authority.len() } else { colon + 1 };
     let path_as_is = !path.is_empty() && path_classes & REQUOTE == 0;
     let start = if as_is && path_as_is && has_authority {

@@ -80,6 +80,9 @@ fn edges() {
         // Non-ASCII text (UTF-8) in a path, query and fragment.
         ("http://a/\u{e9}/%C3%A9?q=\u{e9}&\u{e9}=1#\u{e9}", "http://a/%C3%A9/%C3%A9?q=%C3%A9&%C3%A9=1"),
         ("data:image/png;base64,AAA=", "data:image/png;base64,AAA="),
+        // Spaces inside a path, query or fragment (`_strip` takes them off the ends only).
+        ("http://a/b c/?q=a b&p=+ %20#f g", "http://a/b%20c/?p=+++&q=a+b"),
+        ("whatsapp://send?text=a%20b c", "whatsapp://send/?text=a+b+c"),
     ];
     let options = Options::default();
     for (url, expected) in cases {
@@ -105,6 +108,9 @@ fn edges() {
         "http://a.\u{e9}:80/",
         "http://a\\b",
         " http://a/",
+        "http://a/ ",
+        "http://a/? ",
+        "http://a b/",
         "MAILTO:a",
         "foo:///a",
     ] {
@@ -125,7 +131,7 @@ const SCHEMES: &[&str] = &[
 ];
 const AFTER_SCHEME: &[&str] = &["://", "://", "://", "://", "://", "://", ":/", ":", ":///", ":\\\\"];
 const HOSTS: &[&str] =
-    &["a", "a", "a", "B", "B", "ex.COM", "", "-", "_", "a.b.", "x--n", "u@a", "u:p@a", "[::1]", "[::1", "a%41", "!$&'()*+,;=", "~"];
+    &["a", "a", "a", "B", "B", "ex.COM", "", "-", "a b", "_", "a.b.", "x--n", "u@a", "u:p@a", "[::1]", "[::1", "a%41", "!$&'()*+,;=", "~"];
 const PORTS: &[&str] =
     &["", "", "", "", "", "", ":", ":80", ":080", ":0", ":000", ":65535", ":065535", ":65536", ":99999", ":123456", ":8a", "::", ":-1"];
 const PATH: &[&str] = &[
