@@ -106,11 +106,22 @@ fn block_classes(block: &[u8]) -> u16 {
 
 /// `text` up to its first byte of class `end` (or all of it), the classes of that part's
 /// bytes together, and the rest: eight bytes at a time while none of them is of class
-/// `end`, then one at a time.
+/// `end` (the last eight as one block), then one at a time from the block that holds one.
 fn scan_until(text: &str, end: u16) -> (&str, u16, &str) {
     let bytes = text.as_bytes();
     let (mut i, mut all) = (0, 0);
-    while let Some(block) = bytes.get(i..i + 8) {
+    loop {
+        let Some(block) = bytes.get(i..i + 8) else {
+            // The last bytes, when no end byte is among them: as one block that ends with
+            // the text (the bytes it shares with the blocks before add nothing).
+            if let Some(last) = bytes.len().checked_sub(8).and_then(|start| bytes.get(start..)) {
+                let classes = block_classes(last);
+                if classes & end == 0 {
+                    return (text, all | classes, "");
+                }
+            }
+            break;
+        };
         let classes = block_classes(block);
         if classes & end != 0 {
             break;
