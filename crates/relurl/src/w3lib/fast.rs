@@ -89,57 +89,18 @@ const CLASSES: [u16; 256] = {
     }
 };
 
-/// The classes of the bytes of `text`, together (one table look-up per byte, no branch).
+/// The classes of the bytes of `text`, together.
 fn classes(text: &str) -> u16 {
-    let mut blocks = text.as_bytes().chunks_exact(8);
-    let all = blocks.by_ref().fold(0, |all, block| all | block_classes(block));
-    blocks.remainder().iter().fold(all, |all, &b| all | CLASSES[b as usize])
-}
-
-/// The classes of the bytes of `block` together: independent look-ups joined in a tree, so
-/// that they overlap.
-#[inline]
-fn block_classes(block: &[u8]) -> u16 {
-    let class = |i: usize| CLASSES[block[i] as usize];
-    ((class(0) | class(1)) | (class(2) | class(3))) | ((class(4) | class(5)) | (class(6) | class(7)))
+    crate::scan::classes_until(text.as_bytes(), &CLASSES, 0).1
 }
 
 /// `text` up to its first byte of class `end` (or all of it), the classes of that part's
-/// bytes together, and the rest: eight bytes at a time while none of them is of class
-/// `end` (the last eight as one block), then one at a time from the block that holds one.
+/// bytes together, and the rest.
 fn scan_until(text: &str, end: u16) -> (&str, u16, &str) {
-    let bytes = text.as_bytes();
-    let (mut i, mut all) = (0, 0);
-    loop {
-        let Some(block) = bytes.get(i..i + 8) else {
-            // The last bytes, when no end byte is among them: as one block that ends with
-            // the text (the bytes it shares with the blocks before add nothing).
-            if let Some(last) = bytes.len().checked_sub(8).and_then(|start| bytes.get(start..)) {
-                let classes = block_classes(last);
-                if classes & end == 0 {
-                    return (text, all | classes, "");
-                }
-            }
-            break;
-        };
-        let classes = block_classes(block);
-        if classes & end != 0 {
-            break;
-        }
-        all |= classes;
-        i += 8;
-    }
-    while let Some(&b) = bytes.get(i) {
-        let class = CLASSES[b as usize];
-        if class & end != 0 {
-            break;
-        }
-        all |= class;
-        i += 1;
-    }
-    // `i` is at an ASCII byte or the end: a character boundary.
-    let (part, rest) = text.split_at(i);
-    (part, all, rest)
+    let (len, classes) = crate::scan::classes_until(text.as_bytes(), &CLASSES, end);
+    // `len` is at an ASCII byte or the end: a character boundary.
+    let (part, rest) = text.split_at(len);
+    (part, classes, rest)
 }
 
 /// Whether `a` and `b` are the same bytes (a scheme: a few bytes, compared in place).

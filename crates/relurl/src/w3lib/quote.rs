@@ -124,7 +124,7 @@ pub(crate) fn canonical_query_into(query: &str, keep_blank_values: bool, separat
     let Some(&sep_first) = sep.first() else { return };
     // The fields (name, value, and the field's text when it is written as it is: a `=` and
     // unreserved bytes), on the stack when they are few; whether one was dropped.
-    let mut few: [Field<'_>; 16] = [("", "", ""); 16];
+    let mut few: [Field<'_>; 8] = [("", "", ""); 8];
     let (mut count, mut many, mut dropped) = (0, Vec::new(), false);
     let mut field = |start: usize, eq: Option<usize>, end: usize, clean: bool| {
         let (key, value) = eq.map_or((&query[start..end], ""), |eq| (&query[start..eq], &query[eq + 1..end]));
@@ -160,7 +160,8 @@ pub(crate) fn canonical_query_into(query: &str, keep_blank_values: bool, separat
     }
     field(start, eq, bytes.len(), clean);
     let fields = if many.is_empty() { &mut few[..count] } else { &mut many[..] };
-    let plain = memchr::memchr2(b'%', b'+', bytes).is_none();
+    // One field (most queries) is sorted: nothing to look for.
+    let plain = fields.len() < 2 || memchr::memchr2(b'%', b'+', bytes).is_none();
     let order = |a: &Field<'_>, b: &Field<'_>| {
         if plain {
             // Nothing to unquote: the text is the bytes.
