@@ -30,6 +30,42 @@ use super::{Encoding, Options};
 /// case).
 const SCHEMES: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
 
+/// A special scheme and its `:` as they begin a URL, each as the word of its bytes (the
+/// first the lowest): the word, the mask of its bytes, and the bits that set the case of
+/// its letters (`0x20` in each letter's byte).
+const SCHEME_WORDS: [(u64, u64, u64); 5] = {
+    let mut words = [(0, 0, 0); 5];
+    let mut i = 0;
+    while i < SCHEMES.len() {
+        let scheme = SCHEMES[i].as_bytes();
+        let (mut word, mut mask, mut case) = (0, 0, 0);
+        let mut k = 0;
+        while k <= scheme.len() {
+            let b = if k < scheme.len() { scheme[k] } else { b':' };
+            word |= (b as u64) << (8 * k);
+            mask |= 0xFF << (8 * k);
+            if b.is_ascii_lowercase() {
+                case |= 0x20 << (8 * k);
+            }
+            k += 1;
+        }
+        words[i] = (word, mask, case);
+        i += 1;
+    }
+    words
+};
+
+/// The special scheme `url` begins with (in any case, then a `:`): its length, its text as
+/// the twin writes it, and whether `url` writes it so. Its first eight bytes compared as
+/// one word with each scheme's.
+fn special_scheme(url: &str) -> Option<(usize, &'static str, bool)> {
+    let head = url.as_bytes().get(..8)?;
+    let head = u64::from_le_bytes(<[u8; 8]>::try_from(head).ok()?);
+    let i = SCHEME_WORDS.iter().position(|&(word, mask, case)| (head | case) & mask == word)?;
+    let (word, mask, _) = SCHEME_WORDS[i];
+    Some((SCHEMES[i].len(), SCHEMES[i], head & mask == word))
+}
+
 /// Byte classes, one bit each: not the fast path's (a C0 control, DEL or `\`); to decode or
 /// encode in a path (`%` or outside [`PATH_SAFE`]: a space is); not in its hosts (a space and
 /// non-ASCII included); upper case; `:`; `;`; `.`; non-ASCII; the end of an authority (`/`,
@@ -103,11 +139,6 @@ fn scan_until(text: &str, end: u16) -> (&str, u16, &str) {
     (part, classes, rest)
 }
 
-/// Whether `a` and `b` are the same bytes (a scheme: a few bytes, compared in place).
-fn same_ascii(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
-}
-
 /// Whether `path` holds `/.`: every pair of bytes compared at once, without a branch (vector
 /// code), as most paths with a dot have it in a file name, not after a `/`.
 // `|` and `&`, not `||` and `&&`: a branch per pair would stop the vector code.
@@ -123,14 +154,12 @@ fn has_slash_dot(path: &str) -> bool {
 pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut String) -> bool {
     // The scheme as the twin writes it (lower case): a special one in any case (looked for
     // first: most URLs), another as it is written in lower case.
-    let special = url.bytes().take(6).position(|b| b == b':').and_then(|colon| {
-        let scheme = SCHEMES.iter().find(|s| s.len() == colon && s.eq_ignore_ascii_case(&url[..colon]))?;
-        Some((colon, *scheme))
-    });
-    let (colon, scheme) = match special {
+    let (colon, scheme, scheme_as_is) = match special_scheme(url) {
         Some(special) => special,
+        // Another scheme written in lower case (or a special one in a URL of fewer than
+        // eight bytes: the same text).
         None => match split::scheme_len(url) {
-            Some(colon) if classes(&url[..colon]) & UPPER == 0 => (colon, &url[..colon]),
+            Some(colon) if classes(&url[..colon]) & UPPER == 0 => (colon, &url[..colon], true),
             _ => return false,
         },
     };
@@ -173,7 +202,7 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     };
     // Most URLs are written as they are up to their query: then one copy writes that.
     let port_out = if digits.is_empty() { "0" } else { digits };
-    let as_is = same_ascii(&url[..colon], scheme) && host_classes & UPPER == 0 && (host_classes & COLON == 0 || port == port_out);
+    let as_is = scheme_as_is && host_classes & UPPER == 0 && (host_classes & COLON == 0 || port == port_out);
     let head_end = if has_authority { colon + 3 + authority.len() } else { colon + 1 };
     let path_as_is = !path.is_empty() && path_classes & REQUOTE == 0;
     let start = if as_is && path_as_is && has_authority {

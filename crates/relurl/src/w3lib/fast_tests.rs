@@ -71,6 +71,11 @@ fn edges() {
         ("https://a/%zz%4|%41%25%3b%3F|[]{}^`<>\"'?'=\"&+%2B=%20", "https://a/%zz%4|A%25%3B%3F|[]%7B%7D%5E%60%3C%3E%22'?+%2B=+&%27=%22"),
         ("ws://a/b/%2E%2E/c/.well-known/..", "ws://a/c/"),
         ("ftp://a;b/c", "ftp://a;b/c"),
+        // Special schemes in any case, in URLs of fewer than eight bytes too.
+        ("ws://a", "ws://a/"),
+        ("ftp://A", "ftp://a/"),
+        ("hTTp://a/", "http://a/"),
+        ("HTTPS://a:0443/", "https://a:443/"),
         // Schemes that are not special, with or without an authority.
         ("mailto:a", "mailto:a"),
         ("mailto:?subject=a%20b&body=%7e", "mailto:/?body=~&subject=a+b"),
@@ -112,6 +117,7 @@ fn edges() {
         "http://a/? ",
         "http://a b/",
         "MAILTO:a",
+        "WS://a",
         "foo:///a",
     ] {
         assert_eq!(fast(url, &options), None, "{url}");
