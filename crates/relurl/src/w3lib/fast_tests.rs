@@ -58,7 +58,7 @@ fn the_twin_on_every_corpus_link() {
             }
         }
     }
-    // The case the fast path is for: nine links in ten at least (99.6% when written).
+    // The case the fast path is for: nine links in ten at least (99.9% when written).
     assert!(joined > 10_000 && taken * 10 > joined * 9, "{taken} of {joined}");
 }
 
