@@ -2,6 +2,9 @@
 //!
 //! The delimiter searches use `memchr`: on the link corpus (median href 47 bytes) it parses
 //! an href in about 36 ns against 61 ns for a byte loop (`cargo bench --bench resolve`).
+//! [`classes_until`] classifies a part by a table of bits, eight bytes at a time, and finds
+//! where it ends in the same pass: where every byte's classes are wanted (the w3lib twin's
+//! fast path), one pass instead of a `memchr` call and a classifying loop.
 
 /// Index of the first `needle` in `b[from..]`, or `b.len()`.
 #[inline]
