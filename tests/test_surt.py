@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 import relurl
 import relurl.arrow
-from conftest import corpus_pairs
+from conftest import DATA, corpus_pairs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -157,37 +157,22 @@ def test_corpus_canonicalizers(corpus: list[str], canonicalizer: str) -> None:
 
 # --- Examples that pin behaviour down (each fails if a rule of surt is lost) ---------------
 
-EXAMPLES_TABLE = [
-    ("http://www.Example.com:80/a/./b/../c?b=1&a=2#f", "com,example)/a/c?a=2&b=1"),
-    ("https://WWW2.example.com:443/", "com,example)/"),
-    ("http://example.com:8080/", "com,example:8080)/"),
-    ("example.com/x/", "com,example)/x"),
-    ("http://http://https://example.com/", "com,example)/"),
-    ("http:////www.vikings.com/a", "com,vikings)/a"),
-    ("http://1.2.3/", "3,0,2,1)/"),
-    ("http://010.1/", "1,0,0,8)/"),
-    ("http://4294967297/", "1,0,0,0)/"),
-    ("http://1.08/", "08,1)/"),
-    ("http://a..b.../%7Efoo/%2561", "b,a)/~foo/a"),
-    ("http://x.com/?JSESSIONID=0123456789abcdef0123456789ABCDEF&b=1", "com,x)/?b=1"),
-    ("http://x.com/a/(S(abcdefghijklmnopqrstuvwx))/page.aspx?q", "com,x)/a/page.aspx?q"),
-    ("http://x.com/a?b=1&b&a=", "com,x)/a?a=&b&b=1"),
-    ("http://user:pass@x.com/", "com,x)/"),
-    ("mailto:Someone@Example.com", "mailto:someone@example.com"),
-    ("dns:www.example.com", "dns:www.example.com"),
-    ("filedesc:foo.arc.gz", "filedesc:foo.arc.gz"),
-    ("", "-"),
-    ("http://Bücher.Example/", "example,xn--bcher-kva)/"),
-    ("http://%C3%BC.de/", "de,xn--tda)/"),
-    ("http://a..\u3002b/", "%e3%80%82b,a)/"),
-]
+#: (url, options, expected key) rows of tests/data/surt_examples.json (cargo test reads it too):
+#: `options` are surt.surt's keyword arguments, `canonicalizer` by relurl's name for it.
+with open(DATA / "surt_examples.json", encoding="utf-8") as _f:
+    EXAMPLES_TABLE: list[dict[str, Any]] = json.load(_f)["examples"]
 
 
-@pytest.mark.parametrize(("url", "key"), EXAMPLES_TABLE)
-def test_examples(url: str, key: str) -> None:
-    assert surt_package.surt(url) == key
-    assert relurl.surt(url) == key
-    assert relurl.surt(url.encode()) == key.encode()
+@pytest.mark.parametrize(
+    ("url", "options", "key"),
+    [pytest.param(row["url"], row["options"], row["expected"], id=str(i)) for i, row in enumerate(EXAMPLES_TABLE)],
+)
+def test_examples(url: str, options: dict[str, Any], key: str) -> None:
+    options = dict(options)
+    canonicalizer = options.pop("canonicalizer", None)
+    assert surt_package.surt(url, CANONICALIZERS[canonicalizer], **options) == key
+    assert relurl.surt(url, canonicalizer, **options) == key
+    assert relurl.surt(url.encode(), canonicalizer, **options) == key.encode()
 
 
 def test_errors_are_surt_errors() -> None:

@@ -1,59 +1,69 @@
 //! The surt twin (`relurl::surt`): surt 0.3.1's answers for inputs that each exercise one of
-//! its rules (the differential tests against the package itself are `tests/test_surt.py`).
+//! its rules, from `tests/data/surt_examples.json` (which `tests/test_surt.py` reads too, and
+//! checks against the package itself, beside its differential tests).
 
-use relurl::surt::{surt, Canonicalizer, IaOptions, Options, SurtError};
+use crate::common;
+use relurl::surt::{surt, surt_str, Canonicalizer, Options, SurtError};
 
 fn key(url: &str, options: &Options) -> String {
     String::from_utf8(surt(url.as_bytes(), options).unwrap().into_owned()).unwrap()
 }
 
-#[test]
-fn default_options_are_pywb_call() {
-    let d = Options::default();
-    for (url, expected) in [
-        ("http://www.Example.com:80/a/./b/../c?b=1&a=2#f", "com,example)/a/c?a=2&b=1"),
-        ("https://WWW2.example.com:443/", "com,example)/"),
-        ("example.com/x/", "com,example)/x"),
-        ("http://http://https://example.com/", "com,example)/"),
-        ("http:////www.vikings.com/a", "com,vikings)/a"),
-        ("http://1.2.3/", "3,0,2,1)/"),
-        ("http://010.1/", "1,0,0,8)/"),
-        ("http://4294967297/", "1,0,0,0)/"),
-        ("http://1.08/", "08,1)/"),
-        ("http://%31.2.3.4%0a/", "4%0a,3,2,1)/"),
-        ("http://a..b.../%7Efoo/%2561", "b,a)/~foo/a"),
-        ("http://x.com/?JSESSIONID=0123456789abcdef0123456789ABCDEF&b=1", "com,x)/?b=1"),
-        ("http://x.com/?a=1&cfid=12&cftoken=ab", "com,x)/?&a=1"),
-        ("http://x.com/a/(S(abcdefghijklmnopqrstuvwx))/page.aspx?q", "com,x)/a/page.aspx?q"),
-        ("http://x.com/a/(abcdefghijklmnopqrstuvwx)/p.aspx", "com,x)/a/p.aspx"),
-        ("http://x.com/a?b=1&b&a=", "com,x)/a?a=&b&b=1"),
-        ("http://user:pass@x.com/", "com,x)/"),
-        ("http://x.com/a?", "com,x)/a"),
-        ("mailto:Someone@Example.com", "mailto:someone@example.com"),
-        ("dns:www.example.com", "dns:www.example.com"),
-        ("http://Bücher.Example/", "example,xn--bcher-kva)/"),
-        ("filedesc:foo.arc.gz", "filedesc:foo.arc.gz"),
-        ("", "-"),
-    ] {
-        assert_eq!(key(url, &d), expected, "{url}");
+/// A row's `options`, `surt.surt`'s keyword arguments, as the core's [`Options`] (named as
+/// the bindings name them: the writer's options, `canonicalizer` and the IA canonicalizer's).
+fn options(row: &serde_json::Value) -> Options {
+    let mut options = Options::default();
+    for (name, value) in row.as_object().unwrap_or_else(|| panic!("options are an object: {row}")) {
+        if name == "canonicalizer" {
+            options.canonicalizer = match value {
+                serde_json::Value::Null => Canonicalizer::Default,
+                serde_json::Value::String(s) if s == "default" => Canonicalizer::Default,
+                serde_json::Value::String(s) if s == "google" => Canonicalizer::Google,
+                serde_json::Value::String(s) if s == "ia" => Canonicalizer::Ia,
+                other => panic!("canonicalizer {other}: not one of null, default, google, ia"),
+            };
+            continue;
+        }
+        let flag = value.as_bool().unwrap_or_else(|| panic!("{name}: {value} is not a boolean"));
+        let ia = &mut options.ia;
+        *match name.as_str() {
+            "surt" => &mut options.surt,
+            "with_scheme" => &mut options.with_scheme,
+            "trailing_comma" => &mut options.trailing_comma,
+            "reverse_ipaddr" => &mut options.reverse_ipaddr,
+            "host_lowercase" => &mut ia.host_lowercase,
+            "host_massage" => &mut ia.host_massage,
+            "port_strip_default" => &mut ia.port_strip_default,
+            "path_strip_empty" => &mut ia.path_strip_empty,
+            "path_lowercase" => &mut ia.path_lowercase,
+            "path_strip_session_id" => &mut ia.path_strip_session_id,
+            "path_strip_trailing_slash_unless_empty" => &mut ia.path_strip_trailing_slash_unless_empty,
+            "query_lowercase" => &mut ia.query_lowercase,
+            "query_strip_session_id" => &mut ia.query_strip_session_id,
+            "query_strip_empty" => &mut ia.query_strip_empty,
+            "query_alpha_reorder" => &mut ia.query_alpha_reorder,
+            _ => panic!("{name}: not an option of relurl::surt::Options"),
+        } = flag;
     }
+    options
 }
 
 #[test]
-fn writer_options() {
-    let url = "http://www.example.com:8080/a?x#f";
-    let with = |o: Options| key(url, &o);
-    let d = Options::default();
-    assert_eq!(with(Options { with_scheme: true, ..d }), "http://(com,example:8080)/a?x");
-    assert_eq!(with(Options { trailing_comma: true, ..d }), "com,example:8080,)/a?x");
-    assert_eq!(with(Options { surt: false, ..d }), "example.com:8080/a?x");
-    assert_eq!(with(Options { surt: false, with_scheme: true, ..d }), "http://example.com:8080/a?x");
-    let ip = |reverse_ipaddr| key("http://1.2.3.4/", &Options { reverse_ipaddr, ..d });
-    assert_eq!((ip(true), ip(false)), ("4,3,2,1)/".to_owned(), "1.2.3.4)/".to_owned()));
-    let ia = IaOptions { host_massage: false, query_alpha_reorder: false, ..IaOptions::default() };
-    assert_eq!(key("http://www.x.com/?b&a", &Options { ia, ..d }), "com,x,www)/?b&a");
-    assert_eq!(key("http://x.com/A#F", &Options { canonicalizer: Canonicalizer::Ia, ..d }), "com,x)/a#F");
-    assert_eq!(key("http://x.com/A/#F", &Options { canonicalizer: Canonicalizer::Google, ..d }), "com,x)/A/");
+fn examples_table() {
+    let data = common::data("surt_examples.json");
+    let rows = data["examples"].as_array().expect("a list \"examples\"");
+    let mut failures = Vec::new();
+    for row in rows {
+        let url = row["url"].as_str().expect("a url");
+        let expected = row["expected"].as_str().expect("an expected key");
+        let options = options(&row["options"]);
+        let got = key(url, &options);
+        assert_eq!(surt_str(url, &options).unwrap(), got, "{url:?} {}: surt_str", row["options"]);
+        if got != expected {
+            failures.push(format!("{url:?} {}: got {got:?}, expected {expected:?}", row["options"]));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
