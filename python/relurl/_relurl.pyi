@@ -7,6 +7,7 @@ from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResult
 __all__ = [
     "URL",
     "_STANDARD_COMPONENTS",
+    "_SURT_OPTIONS",
     "EstablishedBase",
     "Link",
     "URLError",
@@ -689,6 +690,10 @@ def _nfkc_3_2(s: str) -> str:
 
 #: The URL Standard's components, in the order `relurl.arrow.parse` gives them.
 _STANDARD_COMPONENTS: tuple[str, ...]
+
+#: surt's keyword options (relurl.surt's, relurl.arrow.surt's `**options`), each name and its
+#: default, in relurl.surt's order: the bindings' one list (tests/test_surt_options.py).
+_SURT_OPTIONS: tuple[tuple[str, bool], ...]
 
 def _unicode_version() -> str:
     """The Unicode version whose tables the twins use: the running CPython's

@@ -54,6 +54,9 @@ mod relurl_native {
         // The URL Standard's components, in the order `relurl.arrow.parse` and `relurl parse
         // --spec whatwg` give them (one list for both).
         m.add("_STANDARD_COMPONENTS", pyo3::types::PyTuple::new(m.py(), super::arrow::STANDARD_COMPONENTS)?)?;
+        // surt's keyword options and their defaults, in `relurl.surt`'s order (the one list
+        // `relurl.surt` and `relurl.arrow.surt` read; tests compare its signature and stub).
+        m.add("_SURT_OPTIONS", pyo3::types::PyTuple::new(m.py(), super::surt::keyword_defaults())?)?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))
     }
 }

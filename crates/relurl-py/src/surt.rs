@@ -3,17 +3,86 @@
 use pyo3::exceptions::{PyAttributeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use relurl::surt::{Canonicalizer, IaOptions, Options, SurtError};
+use relurl::surt::{Canonicalizer, Options, SurtError};
 
-/// An option as surt reads it: any object, by its truth value (`if surt:`).
+/// A keyword option of a `surt` call as given: absent (its default stays), or any object by
+/// its truth value (`if surt:`), as surt reads it.
 #[derive(Clone, Copy)]
-pub(crate) struct Flag(pub(crate) bool);
+pub(crate) enum Given {
+    /// Not passed: the option keeps its default.
+    Absent,
+    /// Passed: the object's truth value.
+    Value(bool),
+}
 
-impl<'a, 'py> FromPyObject<'a, 'py> for Flag {
+impl<'a, 'py> FromPyObject<'a, 'py> for Given {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        obj.is_truthy().map(Self)
+        obj.is_truthy().map(Self::Value)
     }
+}
+
+/// What a keyword option of surt does.
+#[derive(Clone, Copy)]
+enum Effect {
+    /// Sets a field of the core's [`Options`]; its default is the core's
+    /// ([`Options::default`]).
+    Field(fn(&mut Options) -> &mut bool),
+    /// Accepted and changes nothing, as in surt (`auth_strip_user`, `auth_strip_pass`,
+    /// `hash_strip`); surt's default.
+    Ignored(bool),
+    /// `public_suffix` (default false): true needs the Public Suffix List and is refused.
+    PublicSuffix,
+}
+
+/// surt's keyword options, in the order of `relurl.surt`'s signature: the one list of their
+/// names, of the fields they set and of their defaults, read by `relurl.surt`,
+/// `relurl.arrow.surt`'s `**options` and `_relurl._SURT_OPTIONS` (which tests compare with
+/// `relurl.surt`'s signature and the stub).
+const KEYWORDS: [(&str, Effect); 19] = [
+    ("surt", Effect::Field(|o| &mut o.surt)),
+    ("with_scheme", Effect::Field(|o| &mut o.with_scheme)),
+    ("trailing_comma", Effect::Field(|o| &mut o.trailing_comma)),
+    ("reverse_ipaddr", Effect::Field(|o| &mut o.reverse_ipaddr)),
+    ("public_suffix", Effect::PublicSuffix),
+    ("host_lowercase", Effect::Field(|o| &mut o.ia.host_lowercase)),
+    ("host_massage", Effect::Field(|o| &mut o.ia.host_massage)),
+    ("auth_strip_user", Effect::Ignored(true)),
+    ("auth_strip_pass", Effect::Ignored(true)),
+    ("port_strip_default", Effect::Field(|o| &mut o.ia.port_strip_default)),
+    ("path_strip_empty", Effect::Field(|o| &mut o.ia.path_strip_empty)),
+    ("path_lowercase", Effect::Field(|o| &mut o.ia.path_lowercase)),
+    ("path_strip_session_id", Effect::Field(|o| &mut o.ia.path_strip_session_id)),
+    ("path_strip_trailing_slash_unless_empty", Effect::Field(|o| &mut o.ia.path_strip_trailing_slash_unless_empty)),
+    ("query_lowercase", Effect::Field(|o| &mut o.ia.query_lowercase)),
+    ("query_strip_session_id", Effect::Field(|o| &mut o.ia.query_strip_session_id)),
+    ("query_strip_empty", Effect::Field(|o| &mut o.ia.query_strip_empty)),
+    ("query_alpha_reorder", Effect::Field(|o| &mut o.ia.query_alpha_reorder)),
+    ("hash_strip", Effect::Ignored(true)),
+];
+
+/// The keyword options given to a `surt` call, in [`KEYWORDS`]' order.
+pub(crate) type Keywords = [Given; KEYWORDS.len()];
+
+/// No keyword option given.
+pub(crate) const NONE_GIVEN: Keywords = [Given::Absent; KEYWORDS.len()];
+
+/// The index in [`KEYWORDS`] (and [`Keywords`]) of the option `name`.
+pub(crate) fn keyword_index(name: &str) -> Option<usize> {
+    KEYWORDS.iter().position(|(known, _)| *known == name)
+}
+
+/// `_relurl._SURT_OPTIONS`: each keyword option's name and default, in [`KEYWORDS`]' order.
+pub(crate) fn keyword_defaults() -> Vec<(&'static str, bool)> {
+    let mut defaults = Options::default();
+    KEYWORDS
+        .iter()
+        .map(|&(name, effect)| match effect {
+            Effect::Field(field) => (name, *field(&mut defaults)),
+            Effect::Ignored(default) => (name, default),
+            Effect::PublicSuffix => (name, false),
+        })
+        .collect()
 }
 
 /// The `canonicalizer` argument: `None` or `"default"` (surt's
@@ -48,33 +117,27 @@ pub(crate) fn surt_error(error: &SurtError) -> PyErr {
     }
 }
 
-/// The options of a `surt` call, as the core's [`Options`]; `public_suffix=True` refused.
-#[allow(clippy::fn_params_excessive_bools, clippy::too_many_arguments)]
-pub(crate) fn options(
-    py: Python<'_>,
-    canonicalizer: Option<CanonicalizerArg>,
-    surt: Flag,
-    with_scheme: Flag,
-    trailing_comma: Flag,
-    reverse_ipaddr: Flag,
-    public_suffix: Flag,
-    ia: IaOptions,
-) -> PyResult<Options> {
-    if public_suffix.0 {
-        return Err(PyValueError::new_err(
-            "public_suffix=True needs the Public Suffix List (surt reads it with tldextract, which downloads it); relurl.surt does not offer it",
-        ));
-    }
-    Ok(Options {
+/// The options of a `surt` call, as the core's [`Options`]: the defaults but for the
+/// keywords `given`; `public_suffix=True` refused.
+pub(crate) fn options(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, given: &Keywords) -> PyResult<Options> {
+    let mut options = Options {
         canonicalizer: canonicalizer.map_or(Canonicalizer::Default, |c| c.0),
-        surt: surt.0,
-        with_scheme: with_scheme.0,
-        trailing_comma: trailing_comma.0,
-        reverse_ipaddr: reverse_ipaddr.0,
-        ia,
-        int_max_str_digits: Options::default().int_max_str_digits,
         unicode: crate::idna::python_unicode(py),
-    })
+        ..Options::default()
+    };
+    for (&(_, effect), &given) in KEYWORDS.iter().zip(given) {
+        let Given::Value(value) = given else { continue };
+        match effect {
+            Effect::Field(field) => *field(&mut options) = value,
+            Effect::PublicSuffix if value => {
+                return Err(PyValueError::new_err(
+                    "public_suffix=True needs the Public Suffix List (surt reads it with tldextract, which downloads it); relurl.surt does not offer it",
+                ))
+            }
+            Effect::Ignored(_) | Effect::PublicSuffix => {}
+        }
+    }
+    Ok(options)
 }
 
 /// `surt.surt(url, canonicalizer=None, **options)` exactly (the Internet Archive's surt
@@ -102,54 +165,56 @@ pub(crate) fn options(
 /// Hosts of digits and dots are read as glibc's `inet_aton` reads them, as surt's
 /// `socket.gethostbyname_ex` does, but without any DNS lookup.
 #[pyfunction]
-#[pyo3(signature = (
-    url, canonicalizer = None, *, surt = Flag(true), with_scheme = Flag(false), trailing_comma = Flag(false),
-    reverse_ipaddr = Flag(true), public_suffix = Flag(false), host_lowercase = Flag(true), host_massage = Flag(true),
-    auth_strip_user = Flag(true), auth_strip_pass = Flag(true), port_strip_default = Flag(true),
-    path_strip_empty = Flag(false), path_lowercase = Flag(true), path_strip_session_id = Flag(true),
-    path_strip_trailing_slash_unless_empty = Flag(true), query_lowercase = Flag(true),
-    query_strip_session_id = Flag(true), query_strip_empty = Flag(true), query_alpha_reorder = Flag(true),
-    hash_strip = Flag(true)
-), text_signature = "(url, canonicalizer=None, *, surt=True, with_scheme=False, trailing_comma=False, reverse_ipaddr=True, public_suffix=False, host_lowercase=True, host_massage=True, auth_strip_user=True, auth_strip_pass=True, port_strip_default=True, path_strip_empty=False, path_lowercase=True, path_strip_session_id=True, path_strip_trailing_slash_unless_empty=True, query_lowercase=True, query_strip_session_id=True, query_strip_empty=True, query_alpha_reorder=True, hash_strip=True)")]
-#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools, unused_variables)]
+// The defaults are `KEYWORDS`' (`Given::Absent` keeps them); the text signature shows them
+// (tests/test_surt_options.py compares it with `_SURT_OPTIONS`).
+#[pyo3(signature = (url, canonicalizer = None, *, surt = Given::Absent, with_scheme = Given::Absent, trailing_comma = Given::Absent, reverse_ipaddr = Given::Absent, public_suffix = Given::Absent, host_lowercase = Given::Absent, host_massage = Given::Absent, auth_strip_user = Given::Absent, auth_strip_pass = Given::Absent, port_strip_default = Given::Absent, path_strip_empty = Given::Absent, path_lowercase = Given::Absent, path_strip_session_id = Given::Absent, path_strip_trailing_slash_unless_empty = Given::Absent, query_lowercase = Given::Absent, query_strip_session_id = Given::Absent, query_strip_empty = Given::Absent, query_alpha_reorder = Given::Absent, hash_strip = Given::Absent), text_signature = "(url, canonicalizer=None, *, surt=True, with_scheme=False, trailing_comma=False, reverse_ipaddr=True, public_suffix=False, host_lowercase=True, host_massage=True, auth_strip_user=True, auth_strip_pass=True, port_strip_default=True, path_strip_empty=False, path_lowercase=True, path_strip_session_id=True, path_strip_trailing_slash_unless_empty=True, query_lowercase=True, query_strip_session_id=True, query_strip_empty=True, query_alpha_reorder=True, hash_strip=True)")]
+#[allow(clippy::too_many_arguments)]
 pub fn surt<'py>(
     url: &Bound<'py, PyAny>,
     canonicalizer: Option<CanonicalizerArg>,
-    surt: Flag,
-    with_scheme: Flag,
-    trailing_comma: Flag,
-    reverse_ipaddr: Flag,
-    public_suffix: Flag,
-    host_lowercase: Flag,
-    host_massage: Flag,
-    auth_strip_user: Flag,
-    auth_strip_pass: Flag,
-    port_strip_default: Flag,
-    path_strip_empty: Flag,
-    path_lowercase: Flag,
-    path_strip_session_id: Flag,
-    path_strip_trailing_slash_unless_empty: Flag,
-    query_lowercase: Flag,
-    query_strip_session_id: Flag,
-    query_strip_empty: Flag,
-    query_alpha_reorder: Flag,
-    hash_strip: Flag,
+    surt: Given,
+    with_scheme: Given,
+    trailing_comma: Given,
+    reverse_ipaddr: Given,
+    public_suffix: Given,
+    host_lowercase: Given,
+    host_massage: Given,
+    auth_strip_user: Given,
+    auth_strip_pass: Given,
+    port_strip_default: Given,
+    path_strip_empty: Given,
+    path_lowercase: Given,
+    path_strip_session_id: Given,
+    path_strip_trailing_slash_unless_empty: Given,
+    query_lowercase: Given,
+    query_strip_session_id: Given,
+    query_strip_empty: Given,
+    query_alpha_reorder: Given,
+    hash_strip: Given,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = url.py();
-    let ia = IaOptions {
-        host_lowercase: host_lowercase.0,
-        host_massage: host_massage.0,
-        port_strip_default: port_strip_default.0,
-        path_strip_empty: path_strip_empty.0,
-        path_lowercase: path_lowercase.0,
-        path_strip_session_id: path_strip_session_id.0,
-        path_strip_trailing_slash_unless_empty: path_strip_trailing_slash_unless_empty.0,
-        query_lowercase: query_lowercase.0,
-        query_strip_session_id: query_strip_session_id.0,
-        query_strip_empty: query_strip_empty.0,
-        query_alpha_reorder: query_alpha_reorder.0,
-    };
-    let options = options(py, canonicalizer, surt, with_scheme, trailing_comma, reverse_ipaddr, public_suffix, ia)?;
+    let given = [
+        surt,
+        with_scheme,
+        trailing_comma,
+        reverse_ipaddr,
+        public_suffix,
+        host_lowercase,
+        host_massage,
+        auth_strip_user,
+        auth_strip_pass,
+        port_strip_default,
+        path_strip_empty,
+        path_lowercase,
+        path_strip_session_id,
+        path_strip_trailing_slash_unless_empty,
+        query_lowercase,
+        query_strip_session_id,
+        query_strip_empty,
+        query_alpha_reorder,
+        hash_strip,
+    ];
+    let options = options(py, canonicalizer, &given)?;
     if let Ok(text) = url.cast::<PyString>() {
         let text = text.to_str()?;
         let key = with_int_limit(py, options, |options| relurl::surt::surt_str(text, options))?;
