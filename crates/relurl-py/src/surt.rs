@@ -67,6 +67,40 @@ pub(crate) type Keywords = [Given; KEYWORDS.len()];
 /// No keyword option given.
 pub(crate) const NONE_GIVEN: Keywords = [Given::Absent; KEYWORDS.len()];
 
+/// Whether `names` are [`KEYWORDS`]' names, in its order (for the build's check in
+/// `keywords!`).
+const fn are_keywords(names: &[&str]) -> bool {
+    if names.len() != KEYWORDS.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < names.len() {
+        let (name, known) = (names[i].as_bytes(), KEYWORDS[i].0.as_bytes());
+        if name.len() != known.len() {
+            return false;
+        }
+        let mut j = 0;
+        while j < name.len() {
+            if name[j] != known[j] {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `[$name, ...]`, the keyword parameters of `relurl.surt` as [`Keywords`]: the build fails
+/// unless they are [`KEYWORDS`]' names, all of them, in its order.
+macro_rules! keywords {
+    ($($name:ident),* $(,)?) => {{
+        const _: () = assert!(are_keywords(&[$(stringify!($name)),*]), "relurl.surt's keyword parameters are not KEYWORDS, in its order");
+        let given: Keywords = [$($name),*];
+        given
+    }};
+}
+
 /// The index in [`KEYWORDS`] (and [`Keywords`]) of the option `name`.
 pub(crate) fn keyword_index(name: &str) -> Option<usize> {
     KEYWORDS.iter().position(|(known, _)| *known == name)
@@ -193,7 +227,7 @@ pub fn surt<'py>(
     hash_strip: Given,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = url.py();
-    let given = [
+    let given = keywords![
         surt,
         with_scheme,
         trailing_comma,
