@@ -120,6 +120,27 @@ def test_rel_tokens() -> None:
     assert type(link.rel[0]) is str and link.rel == ("nofollow",)
 
 
+def test_a_hostile_rel_costs_linear_time_and_one_tuple_per_element() -> None:
+    # 100,000 distinct tokens (each twice, in two cases) on an element with 2,000 srcset
+    # candidates: every token once, in order, and one tuple for the element's links (a
+    # token list per candidate grew as tokens x candidates; a search per token was quadratic).
+    tokens = [f"r{i}" for i in range(100_000)]
+    rel = " ".join(f"{t} {t.upper()}" for t in tokens)
+    srcset = ", ".join(f"i{i}.png {i + 1}w" for i in range(2_000))
+    links = relurl.extract_links(f'<link rel="{rel}" href=a imagesrcset="{srcset}"><a rel=x href=b>', PAGE)
+    assert len(links) == 2_002
+    assert links[0].rel == tuple(tokens)
+    assert all(link.rel is links[0].rel for link in links[:2_001])
+    assert links[-1].rel == ("x",)
+
+
+def test_the_url_standard_without_a_base_keeps_the_absolute_links() -> None:
+    html = '<a href="HTTP://X/a/../b"><a href=g><a href="mailto:M">'
+    for page in ("http://[::1", "", "mailto:x"):
+        assert [link.url for link in relurl.extract_links(html, page, spec="whatwg")] == ["http://x/b", "mailto:M"]
+    assert [link.url for link in relurl.extract_links(html, "", spec="rfc3986")] == ["HTTP://X/b", "g", "mailto:M"]
+
+
 def test_case_and_valueless_and_duplicate_attributes() -> None:
     html = '<A HREF="upper"><a href><a href=""><a href="first" href="second">'
     assert urls(html) == ["http://example.com/dir/upper", PAGE, PAGE, "http://example.com/dir/first"]

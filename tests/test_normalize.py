@@ -27,6 +27,9 @@ def test_the_rules() -> None:
     # RFC 3986 keeps an empty query; RFC 1808 has no empty query.
     assert relurl.normalize("http://a/?", spec="rfc3986") == "http://a/?"
     assert relurl.normalize("http://a/?") == "http://a/"
+    # RFC 1808's net_loc runs to the first "/": a query in it is kept as written.
+    assert relurl.normalize("http://Example.COM?Q=ABC@Y.COM:80") == "http://example.com?Q=ABC@Y.COM:80"
+    assert relurl.normalize("http://Example.COM?Q=ABC", spec="rfc3986") == "http://example.com/?Q=ABC"
     # The URL Standard's own serialization.
     assert relurl.normalize("HTTP://\uff45vil.com:80/a/../b c", spec="whatwg") == "http://evil.com/b%20c"
 

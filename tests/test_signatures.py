@@ -118,3 +118,15 @@ def test_the_kinds_table_is_the_core_s() -> None:
     documented = [row[0].strip("`") for row in _rows("kinds")]
     assert documented == _core_kinds() == _stub_kinds()
     assert len(set(documented)) == len(documented)
+
+
+def test_every_public_name_has_its_own_docstring() -> None:
+    """help() on a public name shows what it does, not a pointer elsewhere (the stubs'
+    longer text is for type checkers and the API reference)."""
+    thin = []
+    for module in (relurl, relurl.arrow, relurl.spark):
+        for name in module.__all__:
+            doc = getattr(module, name).__doc__ or ""
+            if len(doc) < 40 or "see the stub" in doc:
+                thin.append(f"{module.__name__}.{name}: {doc[:60]!r}")
+    assert thin == []

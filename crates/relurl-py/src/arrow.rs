@@ -133,7 +133,12 @@ fn layouts<'a>(chunks: &'a [ArrayRef], name: &str) -> PyResult<Vec<Layout<'a>>> 
     chunks.iter().map(|a| Layout::of(a.as_ref(), name)).collect()
 }
 
-/// `relurl.arrow.resolve`: see the stub.
+/// Resolves an Arrow string column of references (an array, or a chunked array or stream,
+/// whose chunks the result keeps) against one base (a `str`, a `URL`, or `None`) or a column
+/// of bases, with the GIL released on `threads` threads; `spec`, `strict`, `errors` and
+/// `threads` as in `relurl.resolve_many`. Every input buffer is checked once (UTF-8,
+/// offsets); a null input gives a null row; a failed row's `URLError` has `.index`, the row
+/// counted across chunks. docs/batches.md.
 #[pyfunction]
 /// Without `spec`, a `URL` base is resolved by the grammar it was parsed with, anything else
 /// by RFC 1808 (as `relurl.resolve_many`).
@@ -311,7 +316,11 @@ impl Drop for Recycled {
     }
 }
 
-/// `relurl.arrow.parse`: see the stub.
+/// Parses an Arrow string column of URLs (an array, or a chunked array or stream) into a
+/// struct array: the six components of RFC 1808 §2.4 (or RFC 3986 Appendix B) as strings,
+/// `""` when empty or absent, then `hostname` and `port` (urllib's answers, null when
+/// absent); with `spec="whatwg"`, the URL Standard's components. A null URL gives a null
+/// row; a failed row fails by `errors=` ("raise", "null" or "report"). docs/batches.md.
 #[pyfunction]
 #[pyo3(signature = (urls, *, spec = SpecArg::DEFAULT, strict = false, errors = "raise"), text_signature = "(urls, *, spec='rfc1808', strict=False, errors='raise')")]
 pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: SpecArg, strict: bool, errors: &str) -> PyResult<Bound<'py, PyAny>> {

@@ -281,9 +281,12 @@ fn input_str(py: Python<'_>, object: &Py<PyAny>, cell: Cell<'_>) -> Py<PyAny> {
 }
 
 /// Resolves every reference against its base (RFC 1808 §4, or RFC 3986 §5.2 with
-/// `spec="rfc3986"`) with the GIL released, on `threads` threads; see the stub for the rest.
+/// `spec="rfc3986"`) with the GIL released, on `threads` threads: one base (a `str` or a
+/// `URL`) for every row, or a sequence of bases (`str` or `None`), one per reference, in
+/// order. A `None` input gives a `None` row; a failed row raises its `URLError` (`.index`
+/// the row), or with `errors="null"` gives `None`, or with `errors="report"` is listed.
 /// Without `spec`, a `URL` base is resolved by the grammar it was parsed with, `str` bases
-/// by RFC 1808.
+/// by RFC 1808. docs/batches.md.
 #[pyfunction]
 #[pyo3(signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None))]
 pub fn resolve_many<'py>(

@@ -1,6 +1,7 @@
 //! `relurl.extract_links` and `relurl.Link`, over the core's [`relurl::links`].
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyValueError;
@@ -133,7 +134,8 @@ impl PyLink {
         )
     }
 
-    fn from_core(py: Python<'_>, link: &Link) -> Self {
+    /// `link`, with `rel` its `rel` tokens ([`rel_tuple`]).
+    fn from_core(py: Python<'_>, link: &Link, rel: Py<PyTuple>) -> Self {
         let raw = PyString::new(py, &link.raw).unbind();
         // An absolute link is, most often, its raw value: one str object for both.
         let url = if link.url == link.raw { raw.clone_ref(py) } else { PyString::new(py, &link.url).unbind() };
@@ -143,7 +145,7 @@ impl PyLink {
             attr: PyString::intern(py, link.attr).unbind(),
             raw,
             special: link.special,
-            rel: rel_tuple(py, &link.rel),
+            rel,
         }
     }
 }
@@ -244,7 +246,18 @@ pub fn extract_links<'py>(
         let value = headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
         url_warning(py, &format!("Base header skipped: {} (at position {})", e.reason(), e.char_index(value)))?;
     }
-    PyList::new(py, page.links.iter().map(|link| PyLink::from_core(py, link)))
+    // The links of one element share its `rel` list: and so one tuple (a long `rel` on an
+    // element of many srcset candidates is not copied for each).
+    let mut previous: Option<(&Arc<[String]>, Py<PyTuple>)> = None;
+    let links = page.links.iter().map(|link| {
+        let rel = match &previous {
+            Some((rel, tuple)) if Arc::ptr_eq(rel, &link.rel) => tuple.clone_ref(py),
+            _ => rel_tuple(py, &link.rel),
+        };
+        previous = Some((&link.rel, rel.clone_ref(py)));
+        PyLink::from_core(py, link, rel)
+    });
+    PyList::new(py, links)
 }
 
 /// Runs `work`, with the GIL released for a page of at least [`DETACH_FROM_BYTES`].

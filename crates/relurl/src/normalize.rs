@@ -80,7 +80,9 @@ fn write_rfc<S: AsRef<str>, G: crate::spec::Grammar>(out: &mut String, url: &Url
         // `A:`): RFC 3986 §4.2's `./` keeps it a path.
         path.insert_str(0, "./");
     }
-    if path.is_empty() && authority.is_some() && default.is_some() {
+    // Not after a net_loc that ends in a query (see [`authority`]): the `/` would land in it.
+    let netloc_query = url.netloc_if_defined().is_some_and(|netloc| netloc.contains('?'));
+    if path.is_empty() && authority.is_some() && default.is_some() && !netloc_query {
         path.push('/');
     }
     let normalized = |text: &str| {
@@ -119,7 +121,14 @@ fn write_rfc<S: AsRef<str>, G: crate::spec::Grammar>(out: &mut String, url: &Url
 /// `:` of what follows, outside an IP literal's brackets: every byte stays where it was
 /// (urllib's host and port, which `Login` twins, drop what stands between a `]` and its
 /// `:`).
+///
+/// RFC 1808's net_loc runs to the first `/` (§2.4.3), so `http://h?q=A@b` has the net_loc
+/// `h?q=A@b`. What follows its first `?` is a query in every other reading (RFC 3986 §3.2,
+/// urllib, browsers): it is kept as written, its percent-encodings normalized, and is never
+/// read as userinfo, host or port, nor lower-cased (a key must not merge `?q=A` with
+/// `?q=a`).
 fn authority(netloc: &str, default: Option<&str>) -> String {
+    let (netloc, query) = netloc.split_at(netloc.find('?').unwrap_or(netloc.len()));
     let (userinfo, hostport, _) = crate::Login::new(netloc, 0).split_at_sign();
     let (host, port) = match hostport.rfind(':') {
         // A port only after a host that has no `:` of its own (a name, an IPv4 address or
@@ -145,6 +154,7 @@ fn authority(netloc: &str, default: Option<&str>) -> String {
         out.push(':');
         out.push_str(port);
     }
+    push_percent_normalized(&mut out, query, false);
     out
 }
 

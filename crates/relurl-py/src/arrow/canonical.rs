@@ -7,7 +7,11 @@ use super::map::map_column;
 use crate::batch::BatchArgs;
 use crate::w3lib::{options, to_py_error};
 
-/// `relurl.arrow.canonicalize_url`: see the stub.
+/// `relurl.canonicalize_url` (the twin of `w3lib.url.canonicalize_url`) of every row of an
+/// Arrow string column (an array, or a chunked array or stream, whose chunks the result
+/// keeps), with the same options, with the GIL released on `threads` threads. A null row
+/// gives a null; a row w3lib raises for fails by `errors=` ("raise", "null" or "report"),
+/// with w3lib's exception type and `.index` the row. docs/crawler.md, docs/batches.md.
 #[pyfunction]
 #[pyo3(signature = (urls, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = "&", errors = "raise", threads = None))]
 #[allow(clippy::too_many_arguments)]

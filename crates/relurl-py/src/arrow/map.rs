@@ -13,7 +13,11 @@ use crate::batch::{BatchArgs, Signals};
 use crate::errors::{at_row, from_core};
 use crate::resolving::SpecArg;
 
-/// `relurl.arrow.normalize`: see the stub.
+/// `relurl.normalize(url, spec=...)` of every row of an Arrow string column (an array, or
+/// a chunked array or stream, whose chunks the result keeps), with the GIL released on
+/// `threads` threads. A null row gives a null; a row that fails (not UTF-8, or rejected by
+/// the URL Standard) fails by `errors=` ("raise", "null" or "report"), its `URLError`'s
+/// `.index` the row. docs/crawler.md, docs/batches.md.
 #[pyfunction]
 #[pyo3(signature = (urls, *, spec = SpecArg::DEFAULT, errors = "raise", threads = None), text_signature = "(urls, *, spec='rfc1808', errors='raise', threads=None)")]
 pub fn arrow_normalize<'py>(

@@ -10,7 +10,11 @@ use super::map::map_column;
 use crate::batch::BatchArgs;
 use crate::surt::{int_max_str_digits, keyword_index, options, surt_error, CanonicalizerArg, Given, NONE_GIVEN};
 
-/// `relurl.arrow.surt`: see the stub.
+/// The SURT key of every row of an Arrow string column (an array, or a chunked array or
+/// stream, whose chunks the result keeps), as `relurl.surt` gives it with the same
+/// `canonicalizer` and keyword options, with the GIL released on `threads` threads. A null
+/// row gives a null; a row `surt.surt` raises for fails by `errors=` ("raise", "null" or
+/// "report"), its exception's `.index` the row. docs/crawler.md, docs/batches.md.
 #[pyfunction]
 #[pyo3(signature = (urls, canonicalizer = None, *, errors = "raise", threads = None, **options))]
 pub fn arrow_surt<'py>(

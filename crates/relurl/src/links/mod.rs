@@ -42,6 +42,8 @@ mod value;
 
 pub use value::Special;
 
+use std::sync::Arc;
+
 use crate::any::AnyUrl;
 use crate::error::{Error, ErrorKind};
 use crate::rfc1808::base::{establish, strip_ascii_whitespace, BadBaseHeader, BaseInputs, EstablishedBase};
@@ -67,8 +69,9 @@ pub struct Link {
     /// The `rel` attribute's tokens for an `a`, `area` or `link` element (HTML §4.6.7, link
     /// types): split on ASCII whitespace, ASCII-lower-cased, each once, in order (the
     /// DOM's `relList`); empty for other elements and without `rel`. Tells
-    /// `<link rel=canonical>`, `rel=nofollow` and stylesheets apart.
-    pub rel: Vec<String>,
+    /// `<link rel=canonical>`, `rel=nofollow` and stylesheets apart. One list for all the
+    /// links of an element (the candidates of a `srcset`, say), shared.
+    pub rel: Arc<[String]>,
 }
 
 /// How to extract.
@@ -159,15 +162,26 @@ fn find_links_in_bytes(html: &[u8], headers: &[(&str, &str)]) -> Result<Found, E
 fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
     let inputs = BaseInputs { retrieval_url: Some(url), headers, html_base_href: found.base_href.as_deref(), encapsulating_base: None };
     let (established, skipped_base_header) = establish(&inputs, options.spec, BadBaseHeader::Skip)?;
-    let base = AnyUrl::parse_owned(established.url.as_str(), options.spec)?;
+    // The URL Standard has no empty base: when no layer gives one (a retrieval URL it
+    // cannot parse, an opaque one, none), each link is parsed on its own (§4.4 with a null
+    // base): an absolute one is kept, a relative one fails and is left out, as below.
+    let base = match AnyUrl::parse_owned(established.url.as_str(), options.spec) {
+        Ok(base) => Some(base),
+        Err(_) if options.spec == Spec::Whatwg && established.url.is_empty() => None,
+        Err(e) => return Err(e),
+    };
+    let join = |reference: &str| match &base {
+        Some(base) => base.join(reference),
+        None => crate::whatwg::parse(reference).map(|url| url.as_str().to_owned()),
+    };
     let mut links = Vec::with_capacity(found.links.len());
-    let mut push = |tag, attr, raw: String, rel: &Vec<String>| -> Result<(), Error> {
+    let mut push = |tag, attr, raw: String, rel: &Arc<[String]>| -> Result<(), Error> {
         let stripped = strip_ascii_whitespace(&raw);
         let special = Special::of(stripped);
         if options.skip_special && special.is_some() {
             return Ok(());
         }
-        let url = match base.join(stripped) {
+        let url = match join(stripped) {
             Ok(url) => url,
             // A value the URL Standard rejects is no link a browser can follow.
             Err(e) if matches!(e.kind(), ErrorKind::UrlStandard(_)) => return Ok(()),
@@ -179,7 +193,7 @@ fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Opt
         if options.skip_special && special.is_some() {
             return Ok(());
         }
-        links.push(Link { url, tag, attr, raw, special, rel: rel.clone() });
+        links.push(Link { url, tag, attr, raw, special, rel: Arc::clone(rel) });
         Ok(())
     };
     for link in found.links {

@@ -58,4 +58,38 @@ fn links_carry_rel_and_the_new_attributes() {
             ("img", "src", "h", vec![]),
         ]
     );
+    // One list for the links of an element: the href and both srcset candidates.
+    assert!(std::sync::Arc::ptr_eq(&page.links[0].rel, &page.links[1].rel));
+    assert!(std::sync::Arc::ptr_eq(&page.links[1].rel, &page.links[2].rel));
+}
+
+#[test]
+fn a_rel_of_many_tokens_is_read_once_each_in_order() {
+    // 60,000 distinct tokens, each twice (the second time in upper case): a set, in order of
+    // first appearance. (A search of the tokens kept for each new token took minutes here.)
+    let tokens: Vec<String> = (0..60_000).map(|i| format!("t{i}")).collect();
+    let value = tokens.iter().map(|t| format!("{t} {}", t.to_ascii_uppercase())).collect::<Vec<_>>().join("\t");
+    let candidates = (0..50).map(|i| format!("u{i} 1x")).collect::<Vec<_>>().join(", ");
+    let html = format!(r#"<link rel="{value}" imagesrcset="{candidates}">"#);
+    let page = extract_links(&html, "http://x/", &[], Options::default()).unwrap();
+    assert_eq!(page.links.len(), 50);
+    assert_eq!(*page.links[0].rel, *tokens);
+    assert!(page.links.iter().all(|l| std::sync::Arc::ptr_eq(&l.rel, &page.links[0].rel)));
+}
+
+#[test]
+fn without_a_base_the_url_standard_keeps_the_absolute_links() {
+    // No layer gives a base the URL Standard can parse: each link is parsed on its own.
+    let options = Options { spec: Spec::Whatwg, ..Options::default() };
+    let html = r#"<a href=" HTTP://X/a/../b"><a href=g><img src="//y/z"><a href="mailto:M">"#;
+    for url in ["http://[::1", "", "mailto:x"] {
+        let page = extract_links(html, url, &[], options).unwrap();
+        let urls: Vec<&str> = page.links.iter().map(|l| l.url.as_str()).collect();
+        assert_eq!(urls, ["http://x/b", "mailto:M"], "{url:?}");
+        assert_eq!(page.base.url, "", "{url:?}");
+    }
+    // A base it can parse: every link resolved against it.
+    let page = extract_links(html, "http://p/q/", &[], options).unwrap();
+    let urls: Vec<&str> = page.links.iter().map(|l| l.url.as_str()).collect();
+    assert_eq!(urls, ["http://x/b", "http://p/q/g", "http://y/z", "mailto:M"]);
 }

@@ -43,6 +43,12 @@ fn each_rule() {
         ("http://a/b?#", Spec::Rfc3986, "http://a/b?#"),
         ("http://a/b?#", Spec::Rfc1808, "http://a/b"),
         ("http://a/b;%70?q", Spec::Rfc1808, "http://a/b;p?q"),
+        // RFC 1808's net_loc runs to the first `/`: the query it may hold is kept as written
+        // (not lower-cased, no `/` after it, never userinfo or a port), the host before it
+        // normalized.
+        ("http://Example.COM?Q=ABC", Spec::Rfc1808, "http://example.com?Q=ABC"),
+        ("HTTP://A.com:80?Mail=X@Y.COM:8080&%7e=%41", Spec::Rfc1808, "http://a.com?Mail=X@Y.COM:8080&~=A"),
+        ("http://Example.COM?Q=ABC", Spec::Rfc3986, "http://example.com/?Q=ABC"),
         // The URL Standard: its own serialization.
         ("HTTP://Example.COM:80/a/../%41", Spec::Whatwg, "http://example.com/%41"),
     ];
