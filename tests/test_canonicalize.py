@@ -76,6 +76,20 @@ def test_examples() -> None:
         relurl.canonicalize_url(1)  # type: ignore[arg-type]
 
 
+def test_a_non_ascii_ipv6_zone_is_w3lib_s_unicode_encode_error() -> None:
+    # The exception's arguments (codec, text, start, end, reason: its message) as w3lib's.
+    for url in ["http://[::1%\u00e9]/", "http://[FE80::1%25\u00fc\u00fcx\u00fc]:80/p", "http://u@[::1%a\u4e00]/?q"]:
+        with pytest.raises(UnicodeEncodeError) as expected:
+            w3lib_url.canonicalize_url(url)
+        with pytest.raises(UnicodeEncodeError) as info:
+            relurl.canonicalize_url(url)
+        assert info.value.args == expected.value.args, url
+    assert (info.value.object, info.value.start, info.value.end) == ("::1%a\u4e00", 5, 6)
+    with pytest.raises(UnicodeEncodeError) as info:
+        relurl.canonicalize_url("http://[::1%\u00e9]/")
+    assert str(info.value) == "'ascii' codec can't encode character '\\xe9' in position 4: ordinal not in range(128)"
+
+
 def test_lone_surrogates() -> None:
     urls = [
         "http://a:x/\ud800",

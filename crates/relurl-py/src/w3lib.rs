@@ -56,11 +56,15 @@ pub(crate) fn options<'a>(
     })
 }
 
-/// A core error as the exception w3lib raises.
-pub(crate) fn to_py_error(err: &W3libError, url: &str) -> PyErr {
+/// A core error as the exception w3lib raises (its own text: `_url`, the row's, is not
+/// needed).
+pub(crate) fn to_py_error(err: &W3libError, _url: &str) -> PyErr {
     match err {
         W3libError::Value(reason) => PyValueError::new_err(reason.clone()),
-        W3libError::UnicodeEncode => PyUnicodeEncodeError::new_err(("ascii", url.to_owned(), 0usize, 1usize, "ordinal not in range(128)")),
+        W3libError::UnicodeEncode { encoding, object, start, end } => {
+            let reason = if *encoding == "ascii" { "ordinal not in range(128)" } else { "ordinal not in range(256)" };
+            PyUnicodeEncodeError::new_err((*encoding, object.clone(), *start, *end, reason))
+        }
     }
 }
 

@@ -58,10 +58,11 @@ impl Encoding {
         match self {
             Self::Utf8 => Ok(Cow::Borrowed(text.as_bytes())),
             Self::Ascii if text.is_ascii() => Ok(Cow::Borrowed(text.as_bytes())),
-            Self::Ascii => Err(W3libError::UnicodeEncode),
-            Self::Latin1 => {
-                text.chars().map(|c| u8::try_from(c).map_err(|_| W3libError::UnicodeEncode)).collect::<Result<Vec<u8>, _>>().map(Cow::Owned)
-            }
+            Self::Ascii => Err(W3libError::encode("ascii", text, |c| c.is_ascii())),
+            Self::Latin1 => match text.chars().map(|c| u8::try_from(c).ok()).collect::<Option<Vec<u8>>>() {
+                Some(bytes) => Ok(Cow::Owned(bytes)),
+                None => Err(W3libError::encode("latin-1", text, |c| u32::from(c) <= 0xFF)),
+            },
         }
     }
 
@@ -128,15 +129,38 @@ pub enum W3libError {
     /// `ValueError` with this message: a bad IPv6 or IPvFuture host, a port that is not a
     /// number up to 65535, a net_loc that NFKC turns into delimiters, an empty separator.
     Value(String),
-    /// `UnicodeEncodeError`: an IPv6 zone id that is not ASCII.
-    UnicodeEncode,
+    /// `UnicodeEncodeError`: an IPv6 host whose zone id is not ASCII (`ascii`), as Python's
+    /// codec raises it: the text it was encoding, and the first run of characters it cannot
+    /// encode (`start..end`, in characters).
+    UnicodeEncode {
+        /// The codec's name (`"ascii"`, or `"latin-1"` for an `encoding`).
+        encoding: &'static str,
+        /// The text being encoded (for a host, the host without its brackets).
+        object: String,
+        /// The index of the first character that cannot be encoded.
+        start: usize,
+        /// The index after the run of such characters that starts there.
+        end: usize,
+    },
+}
+
+impl W3libError {
+    /// The `UnicodeEncodeError` of encoding `text` with `encoding`, which encodes the
+    /// characters for which `fits` is true: the first run of those it does not.
+    fn encode(encoding: &'static str, text: &str, fits: impl Fn(char) -> bool) -> Self {
+        let start = text.chars().position(|c| !fits(c)).unwrap_or(0);
+        let end = start + text.chars().skip(start).take_while(|&c| !fits(c)).count();
+        Self::UnicodeEncode { encoding, object: text.to_owned(), start, end }
+    }
 }
 
 impl fmt::Display for W3libError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Value(reason) => f.write_str(reason),
-            Self::UnicodeEncode => f.write_str("'ascii' codec can't encode the host"),
+            Self::UnicodeEncode { encoding, start, end, .. } => {
+                write!(f, "'{encoding}' codec can't encode the characters in position {start}-{}", end - 1)
+            }
         }
     }
 }
@@ -217,7 +241,7 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
     let (mut buffers, mut fallback_buffers) = Default::default();
     let fallback;
     let parts = match safe_url_split(&first, o.encoding, o.unicode, &mut buffers) {
-        Err(W3libError::UnicodeEncode) => {
+        Err(W3libError::UnicodeEncode { .. }) => {
             fallback = text(Encoding::Utf8);
             safe_url_split(&fallback, Encoding::Utf8, o.unicode, &mut fallback_buffers)?
         }
@@ -375,7 +399,7 @@ fn safe_netloc(parts: &split::Split<'_>, unicode: UnicodeVersion) -> Result<Stri
     if let Some(hostname) = &parts.hostname {
         if hostname.contains(':') {
             if !hostname.is_ascii() {
-                return Err(W3libError::UnicodeEncode);
+                return Err(W3libError::encode("ascii", hostname, |c| c.is_ascii()));
             }
             netloc.push('[');
             netloc.push_str(hostname);
