@@ -162,3 +162,19 @@ def test_each_header_is_a_layer() -> None:
     assert relurl.establish_base(retrieval_url=PAGE, headers=headers).source == "content-location"
     headers = [("Base", "<URL:javascript:x>"), ("Content-Location", "/loc/")]
     assert relurl.establish_base(retrieval_url=PAGE, headers=headers).url == "http://example.com/loc/"
+
+
+def test_without_spec_a_parsed_url_gives_its_grammar() -> None:
+    # As extract_links follows its url's: the first layer given as a URL decides.
+    html = '<base href="../../../x/">'
+    page = relurl.URL("http://a/b", spec="whatwg")
+    assert relurl.establish_base(html=html, retrieval_url=page).url == "http://a/x/"
+    assert relurl.establish_base(html=html, retrieval_url=page).url == (
+        relurl.extract_links(html + "<a href=g>", page)[0].url.removesuffix("g")
+    )
+    assert relurl.establish_base(html=html, retrieval_url="http://a/b").url == "http://a/../../../x/"
+    assert relurl.establish_base(html=html, retrieval_url=page, spec="rfc1808").url == "http://a/../../../x/"
+    assert relurl.establish_base(html=html, retrieval_url=page, spec=None).url == "http://a/x/"
+    rfc3986_base = relurl.URL("http://e/f/g", spec="rfc3986")
+    assert relurl.establish_base(html_base_href="../../../y/", encapsulating_base=rfc3986_base).url == "http://e/y/"
+    assert relurl.establish_base(html_base_href="../../../y/", encapsulating_base="http://e/f/g").url == "http://e/../../y/"

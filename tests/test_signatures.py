@@ -84,7 +84,6 @@ def test_keywords_mean_the_same_everywhere() -> None:
         "relurl.parse",
         "relurl.URL",
         "relurl.arrow.parse",
-        "relurl.establish_base",
         "relurl.normalize",
         "relurl.arrow.normalize",
         "relurl.spark.with_normalized",

@@ -424,14 +424,16 @@ def establish_base(
     html: str | bytes | None = None,
     html_base_href: str | URL | None = None,
     encapsulating_base: str | URL | None = None,
-    spec: _Spec = "rfc1808",
+    spec: _Spec | None = None,
 ) -> EstablishedBase:
     """Establishes a document's base URL by the precedence of RFC 1808 section 3: the first
     HTML `<base href>` (html_base_href, or found in the page html), then the Base, Content-Base
     or Content-Location header, then the encapsulating entity's base, then the retrieval URL,
     else the empty base. A layer that is empty, or names a URL with an opaque path
     (javascript:, data:, mailto:, about:blank...), defines no base: the next outer one does.
-    A malformed Base header raises URLError."""
+    A malformed Base header raises URLError. Without `spec`, the grammar of the first of
+    retrieval_url, encapsulating_base and html_base_href given as a parsed URL (as
+    extract_links follows its url's), else RFC 1808."""
 
 def base_from_header(value: str) -> str:
     """Parses one RFC 1808 section 3.1 Base header (`<URL:http://...>` or the whole field

@@ -66,8 +66,11 @@ impl PyEstablishedBase {
 /// values resolve against the next outer layer; a layer that is empty, or names a URL with
 /// an opaque path (`javascript:...`, `data:...`, `mailto:...`), defines no base. Unlike
 /// `extract_links`, a malformed `Base` header raises `URLError` (this is the strict §3 API).
+/// Without `spec`, the grammar of the first of `retrieval_url`, `encapsulating_base` and
+/// `html_base_href` given as a parsed `URL` (as `extract_links` follows its `url`'s), else
+/// RFC 1808.
 #[pyfunction]
-#[pyo3(signature = (*, retrieval_url = None, headers = None, html = None, html_base_href = None, encapsulating_base = None, spec = SpecArg::DEFAULT), text_signature = "(*, retrieval_url=None, headers=None, html=None, html_base_href=None, encapsulating_base=None, spec='rfc1808')")]
+#[pyo3(signature = (*, retrieval_url = None, headers = None, html = None, html_base_href = None, encapsulating_base = None, spec = None))]
 pub fn establish_base(
     py: Python<'_>,
     retrieval_url: Option<&Bound<'_, PyAny>>,
@@ -75,9 +78,13 @@ pub fn establish_base(
     html: Option<&Bound<'_, PyAny>>,
     html_base_href: Option<&Bound<'_, PyAny>>,
     encapsulating_base: Option<&Bound<'_, PyAny>>,
-    spec: SpecArg,
+    spec: Option<SpecArg>,
 ) -> PyResult<PyEstablishedBase> {
-    let SpecArg(spec) = spec;
+    let url_spec = [retrieval_url, encapsulating_base, html_base_href]
+        .into_iter()
+        .flatten()
+        .find_map(|arg| arg.cast::<super::url::PyUrl>().ok().map(|url| url.get().own().spec()));
+    let spec = spec.map_or(url_spec.unwrap_or(relurl::Spec::Rfc1808), |SpecArg(spec)| spec);
     // Each a `str` or a parsed `URL`.
     let optional =
         |obj: Option<&Bound<'_, PyAny>>, name: &str| obj.map(|o| base_str(o, name).map(std::borrow::Cow::into_owned)).transpose();
