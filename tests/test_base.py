@@ -177,4 +177,7 @@ def test_without_spec_a_parsed_url_gives_its_grammar() -> None:
     assert relurl.establish_base(html=html, retrieval_url=page, spec=None).url == "http://a/x/"
     rfc3986_base = relurl.URL("http://e/f/g", spec="rfc3986")
     assert relurl.establish_base(html_base_href="../../../y/", encapsulating_base=rfc3986_base).url == "http://e/y/"
-    assert relurl.establish_base(html_base_href="../../../y/", encapsulating_base="http://e/f/g").url == "http://e/../../y/"
+    assert (
+        relurl.establish_base(html_base_href="../../../y/", encapsulating_base="http://e/f/g").url
+        == "http://e/../../y/"
+    )
