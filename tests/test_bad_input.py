@@ -24,9 +24,11 @@ def test_non_str_raises_type_error_naming_the_argument(bad: object) -> None:
 
 
 def test_resolve_many_names_the_bad_item() -> None:
-    with pytest.raises(TypeError, match=r"^references\[2\] must be str, not int$"):
+    with pytest.raises(TypeError, match=r"^references\[2\] must be str or None, not int$"):
         relurl.parse(BASE).resolve_many(["g", "h", 3])  # type: ignore[list-item]
-    with pytest.raises(TypeError, match=r"^references must be str, not int$"):
+    with pytest.raises(
+        TypeError, match=r"^references must be a sequence of str \(a list, a tuple, any iterable\), not int$"
+    ):
         relurl.parse(BASE).resolve_many(5)  # type: ignore[arg-type]
 
 

@@ -107,9 +107,23 @@ def test_single_call_errors_have_no_index() -> None:
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: relurl.resolve_many(BASE, ["g", 3]), TypeError, "references[1] must be str, not int"),
-        (lambda: relurl.resolve_many([BASE, b"x"], ["g", "h"]), TypeError, "bases[1] must be str, not bytes"),
-        (lambda: relurl.resolve_many(BASE, 5), TypeError, "references must be str, not int"),
+        (lambda: relurl.resolve_many(BASE, ["g", 3]), TypeError, "references[1] must be str or None, not int"),
+        (lambda: relurl.resolve_many([BASE, b"x"], ["g", "h"]), TypeError, "bases[1] must be str or None, not bytes"),
+        (
+            lambda: relurl.resolve_many(BASE, 5),
+            TypeError,
+            "references must be a sequence of str (a list, a tuple, any iterable), not int",
+        ),
+        (
+            lambda: relurl.resolve_many(5, ["g"]),
+            TypeError,
+            "bases must be a str, a URL, None or a sequence of str, not int",
+        ),
+        (
+            lambda: relurl.resolve_many([relurl.URL(BASE)], ["g"]),
+            TypeError,
+            "bases[0] must be str or None, not URL",
+        ),
         (lambda: relurl.resolve_many([BASE], ["g", "h"]), ValueError, "bases has 1 items and references 2"),
         (lambda: relurl.resolve_many(BASE, ["g"], threads=0), ValueError, "threads must be at least 1"),
         (
@@ -264,7 +278,7 @@ def test_one_value_where_a_sequence_is_expected_is_a_type_error(one: Any) -> Non
     with pytest.raises(TypeError, match="references must be a sequence of str"):
         relurl.parse("http://a/").resolve_many(one)
     if not isinstance(one, str | relurl.URL):
-        with pytest.raises(TypeError, match="bases must be a sequence of str"):
+        with pytest.raises(TypeError, match="bases must be a str, a URL, None or a sequence of str"):
             relurl.resolve_many(one, ["g", "h", "i"])
 
 

@@ -19,7 +19,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
 use super::errors::{at_row, from_core};
 use super::resolving::{batch_spec, exact_str, strict_with, SpecArg};
-use super::strings::{surrogate_error, type_error, wrong_type, UNREADABLE_STR};
+use super::strings::{surrogate_error, wrong_type, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, Tuning};
 use relurl::Spec;
@@ -131,31 +131,35 @@ impl Column {
     /// Collects `items` (a list, tuple or any iterable); a non-`str`, non-`None` item is a
     /// `TypeError` naming `name[index]`, raised before any work is done. A `str`, `bytes`,
     /// `bytearray` or `URL` is iterable but is one value, not a sequence of them: a
-    /// `TypeError` too.
-    pub(crate) fn collect(items: &Bound<'_, PyAny>, name: &str) -> PyResult<Self> {
+    /// `TypeError` too, which says `items` must be `expected`, as does one that is not
+    /// iterable.
+    pub(crate) fn collect(items: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyResult<Self> {
         if items.is_instance_of::<PyString>()
             || items.is_instance_of::<PyBytes>()
             || items.is_instance_of::<PyByteArray>()
             || items.is_instance_of::<PyUrl>()
         {
-            return Err(wrong_type(items, name, "a sequence of str (a list, a tuple, any iterable)"));
+            return Err(wrong_type(items, name, expected));
         }
         let objects: Vec<Bound<'_, PyAny>> = if let Ok(list) = items.cast::<PyList>() {
             list.iter().collect()
         } else if let Ok(tuple) = items.cast::<PyTuple>() {
             tuple.iter().collect()
         } else {
-            let iter = items.try_iter().map_err(|_| type_error(items, name))?;
+            let iter = items.try_iter().map_err(|_| wrong_type(items, name, expected))?;
             iter.collect::<PyResult<_>>()?
         };
         for (index, object) in objects.iter().enumerate() {
             if !object.is_none() && !object.is_instance_of::<PyString>() {
-                return Err(type_error(object, &format!("{name}[{index}]")));
+                return Err(wrong_type(object, &format!("{name}[{index}]"), "str or None"));
             }
         }
         Ok(Self { objects: objects.into_iter().map(Bound::unbind).collect() })
     }
 }
+
+/// What a column of references must be.
+pub(crate) const REFERENCES: &str = "a sequence of str (a list, a tuple, any iterable)";
 
 /// Where the bases come from: one `str` for every row, `None` for every row (every row is
 /// `None`), or a column of them.
@@ -307,8 +311,8 @@ pub fn resolve_many<'py>(
     } else if let Some(url) = url {
         Bases::One(url.get().text(py))
     } else {
-        Bases::PerRow(Column::collect(bases, "bases")?)
+        Bases::PerRow(Column::collect(bases, "bases", "a str, a URL, None or a sequence of str")?)
     };
-    let references = Column::collect(references, "references")?;
+    let references = Column::collect(references, "references", REFERENCES)?;
     resolve_rows(py, bases, &references, &args)
 }

@@ -252,7 +252,7 @@ impl PyUrl {
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = references.py();
         let args = BatchArgs::of(self.spec_or_own(spec), strict, errors, threads)?;
-        let references = Column::collect(references, "references")?;
+        let references = Column::collect(references, "references", super::batch::REFERENCES)?;
         resolve_rows(py, Bases::One(self.text(py)), &references, &args)
     }
 
