@@ -354,3 +354,13 @@ def test_cli_streams_and_reports() -> None:
         check=False,
     )
     assert (done.returncode, done.stdout) == (0, b"http://a/?c=1#x\n")
+    # `-` alone is standard input; with other URLs a usage error. An argument that is not
+    # UTF-8 is reported as the other commands report it.
+    command = [sys.executable, "-m", "relurl", "canonicalize"]
+    done = subprocess.run([*command, "-"], input=b"http://B/\n", capture_output=True, check=False)
+    assert (done.returncode, done.stdout) == (0, b"http://b/\n")
+    done = subprocess.run([*command, "-", "http://a/"], capture_output=True, check=False)
+    assert done.returncode == 2 and b"URL '-' (standard input) must be the only URL" in done.stderr
+    done = subprocess.run([*command, b"http://a/?\xff=1", "http://B/"], capture_output=True, check=False)
+    assert (done.returncode, done.stdout) == (1, b"\nhttp://b/\n")
+    assert done.stderr == b"relurl: URL 1: invalid UTF-8 at byte 10: invalid start byte\n"

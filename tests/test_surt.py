@@ -301,6 +301,11 @@ def test_cli_streams_standard_input() -> None:
     done = run_cli(stdin=many)
     assert done.returncode == 0
     assert done.stdout.splitlines() == [b"com,example)/%d?a&b" % i for i in range(20_000)]
+    # `-` alone is standard input too (as for parse and canonicalize); with URLs, an error.
+    done = run_cli("-", stdin=b"http://www.Example.com/x\n")
+    assert (done.returncode, done.stdout) == (0, b"com,example)/x\n")
+    done = run_cli("-", "http://a/")
+    assert done.returncode == 2 and b"URL '-' (standard input) must be the only URL" in done.stderr
 
 
 def test_cli_arguments_and_options() -> None:

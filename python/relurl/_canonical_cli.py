@@ -15,7 +15,7 @@ import argparse
 from typing import TYPE_CHECKING, TextIO
 
 from relurl._relurl import canonicalize_url
-from relurl.cli import _read_lines
+from relurl.cli import _read_lines, argument_problem
 
 if TYPE_CHECKING:
     from typing import Any, BinaryIO
@@ -47,7 +47,13 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextI
     out: list[str] = []
     for number, text in enumerate(texts, 1):
         key = ""
-        if text is None:
+        # An argument that is not UTF-8 (PEP 383's lone surrogates) or holds a line break:
+        # reported as the other commands report it.
+        problem = None if from_stdin or text is None else argument_problem(text)
+        if problem:
+            stderr.write(f"relurl: {label} {number}: {problem}\n")
+            failed = True
+        elif text is None:
             failed = True
         else:
             try:

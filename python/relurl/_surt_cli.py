@@ -2,6 +2,7 @@
 
     relurl surt URL...           the key of each URL, one per line
     relurl surt < urls.txt       the same for each line of standard input, streaming
+    relurl surt - < urls.txt     the same (`-` alone: standard input)
 
 Options: `--with-scheme`, `--trailing-comma`, `--no-reverse-ipaddr`, `--keep-www` (surt's
 `host_massage=False`), `--no-surt` (the canonicalized URL, host not reversed). A line is read
@@ -29,7 +30,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Print the SURT key of each URL (surt.surt, version 0.3.1, with pywb's defaults). "
         "Without URL, read URLs from standard input, one per line.",
     )
-    sub.add_argument("urls", metavar="URL", nargs="*", default=[], help="URLs (default: standard input)")
+    sub.add_argument("urls", metavar="URL", nargs="*", default=[], help="URLs (default, or -: standard input)")
     sub.add_argument("--with-scheme", action="store_true", help="start the key with the scheme: http://(com,example)/")
     sub.add_argument("--trailing-comma", action="store_true", help="a comma after the host: com,example,)/")
     sub.add_argument("--no-reverse-ipaddr", action="store_true", help="keep IPv4 addresses in their usual order")
@@ -47,7 +48,8 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: Tex
         "host_massage": not args.keep_www,
         "surt": not args.no_surt,
     }
-    label, urls = ("URL", (os.fsencode(url) for url in args.urls)) if args.urls else ("line", _lines(stdin))
+    from_stdin = args.urls in ([], ["-"])
+    label, urls = ("line", _lines(stdin)) if from_stdin else ("URL", (os.fsencode(url) for url in args.urls))
     failed = False
     out: list[bytes] = []
     for number, url in enumerate(urls, 1):

@@ -128,11 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         # After a subcommand, its own usage (the top-level parser would print its own).
         command_parser.error(f"unrecognized arguments: {' '.join(map(printable, unknown))}")
-    problem = (
-        None
-        if args.command == "canonicalize"
-        else (_links_cli.usage_problem(args) if args.command == "links" else _usage_problem(args))
-    )
+    problem = _links_cli.usage_problem(args) if args.command == "links" else _usage_problem(args)
     if problem:
         command_parser.error(problem)
     try:
@@ -152,12 +148,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _usage_problem(args: argparse.Namespace) -> str | None:
-    if args.command == "surt":
+    # `-` stands for standard input where URLs are read (`parse`, `canonicalize`, `surt`).
+    if args.command in ("parse", "canonicalize", "surt") and "-" in args.urls and len(args.urls) > 1:
+        return "URL '-' (standard input) must be the only URL"
+    if args.command in ("canonicalize", "surt"):
         return None
     if args.strict and args.spec != "rfc1808":
         return f"--strict checks the RFC 1808 section 2.2 BNF: not available with --spec {args.spec}"
-    if args.command == "parse" and "-" in args.urls and len(args.urls) > 1:
-        return "URL '-' (standard input) must be the only URL"
     return None
 
 
