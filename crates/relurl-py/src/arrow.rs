@@ -152,7 +152,7 @@ pub fn arrow_resolve<'py>(
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
-    let args = BatchArgs::of(super::resolving::batch_spec(bases, spec), strict, errors, threads)?;
+    let args = BatchArgs::of(super::resolving::followed_spec(spec, [bases]), strict, errors, threads)?;
     let refs = arrow_input(references, "references")?;
     let one_str = if let Ok(s) = bases.cast::<PyString>() {
         Some(s.clone())

@@ -7,7 +7,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 use super::errors::{from_core, url_error};
 use super::links::page_text;
-use super::resolving::SpecArg;
+use super::resolving::{followed_spec, SpecArg};
 use super::strings::{base_str, borrow_str, type_error, wrong_type};
 use relurl::{BaseInputs, BaseSource};
 
@@ -80,11 +80,7 @@ pub fn establish_base(
     encapsulating_base: Option<&Bound<'_, PyAny>>,
     spec: Option<SpecArg>,
 ) -> PyResult<PyEstablishedBase> {
-    let url_spec = [retrieval_url, encapsulating_base, html_base_href]
-        .into_iter()
-        .flatten()
-        .find_map(|arg| arg.cast::<super::url::PyUrl>().ok().map(|url| url.get().own().spec()));
-    let spec = spec.map_or(url_spec.unwrap_or(relurl::Spec::Rfc1808), |SpecArg(spec)| spec);
+    let spec = followed_spec(spec, [retrieval_url, encapsulating_base, html_base_href].into_iter().flatten());
     // Each a `str` or a parsed `URL`.
     let optional =
         |obj: Option<&Bound<'_, PyAny>>, name: &str| obj.map(|o| base_str(o, name).map(std::borrow::Cow::into_owned)).transpose();

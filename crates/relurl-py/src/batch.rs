@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
 use super::errors::{at_row, from_core};
-use super::resolving::{batch_spec, exact_str, strict_with, SpecArg};
+use super::resolving::{exact_str, followed_spec, strict_with, SpecArg};
 use super::strings::{surrogate_error, wrong_type, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, Tuning};
@@ -303,7 +303,7 @@ pub fn resolve_many<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
     let url = bases.cast::<PyUrl>().ok();
-    let args = BatchArgs::of(batch_spec(bases, spec), strict, errors, threads)?;
+    let args = BatchArgs::of(followed_spec(spec, [bases]), strict, errors, threads)?;
     let bases = if bases.is_none() {
         Bases::Null
     } else if let Ok(one) = bases.cast::<PyString>() {

@@ -225,8 +225,7 @@ pub fn extract_links<'py>(
     skip_special: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let py = html.py();
-    let own_spec = url.cast::<super::url::PyUrl>().map_or(relurl::Spec::Rfc1808, |u| u.get().own().spec());
-    let options = Options { spec: spec.map_or(own_spec, |s| s.0), skip_special };
+    let options = Options { spec: super::resolving::followed_spec(spec, [url]), skip_special };
     let url = base_str(url, "url")?;
     let url: &str = &url;
     let headers = header_pairs(headers)?;

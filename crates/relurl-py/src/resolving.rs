@@ -109,13 +109,14 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SpecArg {
     }
 }
 
-/// The grammar of a batch whose bases are `bases`: `spec` when given, else the grammar a
-/// `URL` base was parsed with, else RFC 1808 (`str` bases and columns).
-pub(crate) fn batch_spec(bases: &Bound<'_, PyAny>, spec: Option<SpecArg>) -> Spec {
-    match spec {
-        Some(SpecArg(spec)) => spec,
-        None => bases.cast::<super::url::PyUrl>().map_or(Spec::Rfc1808, |u| u.get().own().spec()),
-    }
+/// The grammar to resolve by: `spec` when given, else the grammar the first parsed `URL`
+/// among `bases` was parsed with, else RFC 1808 (`str` bases and columns): the bases of a
+/// batch, the page URL of `extract_links`, the layers of `establish_base`.
+pub(crate) fn followed_spec<'a, 'py: 'a>(spec: Option<SpecArg>, bases: impl IntoIterator<Item = &'a Bound<'py, PyAny>>) -> Spec {
+    spec.map_or_else(
+        || bases.into_iter().find_map(|base| base.cast::<super::url::PyUrl>().ok().map(|u| u.get().own().spec())).unwrap_or(Spec::Rfc1808),
+        |SpecArg(spec)| spec,
+    )
 }
 
 /// The `strict` argument with the `spec` it goes with ([`Spec::check_strict`]): the strict

@@ -70,7 +70,10 @@ fn default_port(scheme: &str) -> Option<&'static str> {
 fn write_rfc<S: AsRef<str>, G: crate::spec::Grammar>(out: &mut String, url: &Url<S, G>, spec: Spec) {
     let scheme = url.has_scheme().then(|| url.scheme().to_ascii_lowercase());
     let default = scheme.as_deref().and_then(default_port);
-    let authority = url.netloc_if_defined().map(|netloc| authority(netloc, default));
+    // RFC 1808's net_loc runs to the first `/` (§2.4.3), so it may hold a query (see
+    // [`authority`]): split off once, here.
+    let netloc = url.netloc_if_defined().map(|netloc| netloc.split_at(netloc.find('?').unwrap_or(netloc.len())));
+    let authority = netloc.map(|(netloc, query)| authority(netloc, query, default));
     let mut path = String::with_capacity(url.path().len() + 1);
     push_percent_normalized(&mut path, url.path(), false);
     if scheme.is_some() {
@@ -80,9 +83,8 @@ fn write_rfc<S: AsRef<str>, G: crate::spec::Grammar>(out: &mut String, url: &Url
         // `A:`): RFC 3986 §4.2's `./` keeps it a path.
         path.insert_str(0, "./");
     }
-    // Not after a net_loc that ends in a query (see [`authority`]): the `/` would land in it.
-    let netloc_query = url.netloc_if_defined().is_some_and(|netloc| netloc.contains('?'));
-    if path.is_empty() && authority.is_some() && default.is_some() && !netloc_query {
+    // Not after a net_loc that ends in a query: the `/` would land in it.
+    if path.is_empty() && netloc.is_some_and(|(_, query)| query.is_empty()) && default.is_some() {
         path.push('/');
     }
     let normalized = |text: &str| {
@@ -123,12 +125,11 @@ fn write_rfc<S: AsRef<str>, G: crate::spec::Grammar>(out: &mut String, url: &Url
 /// `:`).
 ///
 /// RFC 1808's net_loc runs to the first `/` (§2.4.3), so `http://h?q=A@b` has the net_loc
-/// `h?q=A@b`. What follows its first `?` is a query in every other reading (RFC 3986 §3.2,
-/// urllib, browsers): it is kept as written, its percent-encodings normalized, and is never
-/// read as userinfo, host or port, nor lower-cased (a key must not merge `?q=A` with
-/// `?q=a`).
-fn authority(netloc: &str, default: Option<&str>) -> String {
-    let (netloc, query) = netloc.split_at(netloc.find('?').unwrap_or(netloc.len()));
+/// `h?q=A@b`. What follows its first `?` (`query`, from the `?` on; empty without one) is a
+/// query in every other reading (RFC 3986 §3.2, urllib, browsers): it is kept as written,
+/// its percent-encodings normalized, and is never read as userinfo, host or port, nor
+/// lower-cased (a key must not merge `?q=A` with `?q=a`).
+fn authority(netloc: &str, query: &str, default: Option<&str>) -> String {
     let (userinfo, hostport, _) = crate::Login::new(netloc, 0).split_at_sign();
     let (host, port) = match hostport.rfind(':') {
         // A port only after a host that has no `:` of its own (a name, an IPv4 address or

@@ -159,7 +159,7 @@ impl fmt::Display for W3libError {
         match self {
             Self::Value(reason) => f.write_str(reason),
             Self::UnicodeEncode { encoding, start, end, .. } => {
-                write!(f, "'{encoding}' codec can't encode the characters in position {start}-{}", end - 1)
+                write!(f, "'{encoding}' codec can't encode the characters in position {start}-{}", end.saturating_sub(1))
             }
         }
     }
