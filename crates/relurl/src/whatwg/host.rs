@@ -77,10 +77,11 @@ fn domain_to_ascii(domain: &[u8]) -> Result<std::borrow::Cow<'_, str>, Failure> 
         }
         return Ok(std::borrow::Cow::Borrowed(text));
     }
-    match idna::domain_to_ascii_cow(domain, idna::AsciiDenyList::URL) {
-        Ok(ascii) if !ascii.is_empty() => Ok(ascii),
-        Ok(_) => Err(Failure::DomainToAscii),
-        Err(_) => {
+    match super::uts46::to_ascii(domain) {
+        Some(ascii) if ascii.is_empty() => Err(Failure::DomainToAscii),
+        Some(ascii) if ascii.bytes().any(encode::is_forbidden_domain) => Err(Failure::DomainInvalidCodePoint),
+        Some(ascii) => Ok(std::borrow::Cow::Owned(ascii)),
+        None => {
             // Which check failed: a forbidden code point among the ASCII, or UTS #46 itself.
             let forbidden = domain.iter().any(|&b| b < 0x80 && encode::is_forbidden_domain(b));
             Err(if forbidden { Failure::DomainInvalidCodePoint } else { Failure::DomainToAscii })

@@ -37,6 +37,8 @@ mod failure;
 mod fast;
 mod host;
 mod parser;
+mod punycode;
+mod uts46;
 
 use core::fmt;
 
