@@ -8,7 +8,9 @@
 For each family of tests/test_adversarial.py (and a few more that would expose a quadratic
 step), each entry point is timed at size n and at 10n: `relurl.resolve` (RFC 1808 and
 RFC 3986), `URL.resolve` on a parsed base, `relurl.urljoin`, `relurl.validate` and
-`relurl.parse` (an exception, where that is the answer, is part of the call); the Arrow
+`relurl.parse` (an exception, where that is the answer, is part of the call); the `idn_`
+families (hosts: UTS #46 and Punycode) time `relurl.parse` and `relurl.resolve` with
+`spec="whatwg"`; the Arrow
 families time `relurl.arrow.resolve` on columns cut into n and 10n chunks of 10 rows (one
 chunk per page: a chunked base column was once walked whole for each chunk of references,
 issue 10 item 3). Every
@@ -64,7 +66,48 @@ FAMILIES: dict[str, tuple[str, int, Callable[[int], tuple[str, str]]]] = {
         1_000_000,
         lambda n: (BASE, "x" * n + "\ud800"),
     ),
+    # Hosts by the URL Standard (UTS #46 and Punycode, which RFC 3492 writes quadratic: the
+    # encoder scans the label once per distinct code point, the decoder inserts into the middle).
+    "idn_label": (
+        "`'http://' + 'ü' * n + '/'` (one label, no length cap)",
+        100_000,
+        lambda n: (BASE, "http://" + "\u00fc" * n + "/"),
+    ),
+    "idn_distinct": (
+        "`'http://'` + n CJK ideographs, up to 63,712 distinct, `+ '/'` (Punycode's worst case)",
+        20_000,
+        lambda n: (BASE, "http://" + cjk(n) + "/"),
+    ),
+    "idn_decode": (
+        "`'http://ü.'` + the Punycode host of n CJK ideographs `+ '/'` (decoded and validated)",
+        20_000,
+        lambda n: (BASE, "http://\u00fc." + relurl.parse("http://" + cjk(n) + "/", spec="whatwg").host + "/"),
+    ),
+    "idn_bad_punycode": (
+        "`'http://ü.xn--' + 'a' * n + '/'` (n insertions of U+0080, then URLError)",
+        100_000,
+        lambda n: (BASE, "http://\u00fc.xn--" + "a" * n + "/"),
+    ),
+    "idn_marks": (
+        "`'http://a' + '\\u0301\\u0316' * n + '/'` (NFC reorders every pair)",
+        50_000,
+        lambda n: (BASE, "http://a" + "\u0301\u0316" * n + "/"),
+    ),
+    "idn_joiners": (
+        "`'http://' + '\\u0628\\u200c' * n + '\\u0628/'` (ZWNJ context, Bidi rule)",
+        50_000,
+        lambda n: (BASE, "http://" + "\u0628\u200c" * n + "\u0628/"),
+    ),
 }
+
+#: The entry points of the families named here (the others: OPERATIONS).
+FAMILY_OPERATIONS = {family: ["parse whatwg", "resolve whatwg"] for family in FAMILIES if family.startswith("idn_")}
+
+
+def cjk(n: int) -> str:
+    """n CJK ideographs, cycling through U+4E00..U+9FFF and U+20000..U+2A6DF (all valid in UTS #46)."""
+    ideographs = [*range(0x4E00, 0xA000), *range(0x20000, 0x2A6E0)]
+    return "".join(chr(ideographs[i % len(ideographs)]) for i in range(n))
 
 
 #: Arrow families: family -> (description, n chunks, chunked bases?, chunked references?).
@@ -121,6 +164,8 @@ def operations(base: str, ref: str) -> dict[str, Callable[[], object]]:
         "urljoin": guarded(lambda: relurl.urljoin(base, ref)),
         "validate": guarded(lambda: relurl.validate(ref)),
         "parse": guarded(lambda: relurl.parse(ref)),
+        "parse whatwg": guarded(lambda: relurl.parse(ref, spec="whatwg")),
+        "resolve whatwg": guarded(lambda: relurl.resolve(base, ref, spec="whatwg")),
     }
     return ops
 
@@ -236,7 +281,7 @@ def main() -> None:
             family_operations = [ARROW_OPERATION]
         else:
             description, n, _ = FAMILIES[family]
-            family_operations = OPERATIONS
+            family_operations = FAMILY_OPERATIONS.get(family, OPERATIONS)
         for op in family_operations:
             runs: dict[int, list[dict[str, Any]]] = {m * n: [] for m in multiples}
             for _ in range(args.rounds):  # n, 10n, n, 10n, ...: every size sees the same machine

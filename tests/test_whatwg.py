@@ -121,6 +121,63 @@ def test_domain_to_ascii_knows_unicode_17() -> None:
     assert relurl.resolve(PAGE, "///\u058b/x", spec="whatwg") == "http://xn--89a/x"
 
 
+def test_domain_to_ascii_knows_unicode_18() -> None:
+    # U+3E8AC, unassigned before Unicode 18.0, is a letter of the Seal script (U+3D000..U+3FC3F)
+    # since: UTS #46 18.0 has it valid, so IdnaTestV2's older row "\U0003e8ac。ܩ。쯙5" (V7, a
+    # failure) is stale (tests/test_whatwg_wpt.py). The next code point is still unassigned.
+    assert relurl.resolve(PAGE, "//\U0003e8ac/x", spec="whatwg") == "http://xn--t92s/x"
+    for unassigned in ("\U0003fc40", "\U0003fffd", "\U00040000", "\U000e0080"):
+        with pytest.raises(relurl.URLError) as info:
+            relurl.parse(f"http://a.{unassigned}/", spec="whatwg")
+        assert info.value.kind == "domain_to_ascii"
+    idna = pytest.importorskip("idna")
+    tables = pytest.importorskip("idna.uts46data").__version__
+    if int(tables.split(".")[0]) < 18:
+        pytest.skip(f"the idna package's UTS #46 tables are {tables}")
+    assert idna.uts46_remap("\U0003e8ac", std3_rules=False) == "\U0003e8ac"
+    with pytest.raises(idna.InvalidCodepoint):
+        idna.uts46_remap("\U0003fc40", std3_rules=False)
+
+
+@pytest.mark.parametrize("n", [1000, 1001, 5000, 20_000])
+def test_a_long_label_has_no_cap(n: int) -> None:
+    # The Standard runs UTS #46 with VerifyDnsLength false: no length limit on a label (the idna
+    # crate, relurl's former back end, refused one of 1,001 code points). Python's punycode codec,
+    # RFC 3492 without a cap, is the oracle; ada agrees up to its own cap of 16 KiB of input.
+    label = "\u00fc" * n
+    expected = "xn--" + label.encode("punycode").decode("ascii")
+    url = relurl.parse(f"http://{label}/", spec="whatwg")
+    assert url.host == expected
+    # The same host in Punycode: ASCII, only lowercased; beside a Unicode label, decoded, validated
+    # and encoded again.
+    assert relurl.parse(f"http://{expected.upper()}/", spec="whatwg").host == expected
+    assert relurl.parse(f"http://\u00fc.{expected.upper()}/", spec="whatwg").host == f"xn--tda.{expected}"
+    ada_url = pytest.importorskip("ada_url")
+    if len(label.encode()) <= 16384:
+        assert ada_url.URL(f"http://{label}/").host == expected
+
+
+def test_long_labels_of_distinct_code_points() -> None:
+    label = "".join(chr(0x4E00 + i) for i in range(3000))
+    expected = "xn--" + label.encode("punycode").decode("ascii")
+    assert relurl.parse(f"http://{label}/", spec="whatwg").host == expected
+    assert relurl.parse(f"http://a.\u00fc.{expected}/", spec="whatwg").host == f"a.xn--tda.{expected}"
+    # Invalid Punycode fails however long: 2,001 times U+0080, which UTS #46 disallows.
+    with pytest.raises(relurl.URLError) as info:
+        relurl.parse("http://\u00fc.xn--" + "a" * 2001 + "/", spec="whatwg")
+    assert info.value.kind == "domain_to_ascii"
+
+
+def test_punycode_that_decodes_to_an_xn_prefix_fails() -> None:
+    # UTS #46 validity criterion 4 (CheckHyphens false): no label may begin with "xn--". ada agrees.
+    ada_url = pytest.importorskip("ada_url")
+    for host in ("\u00fc.xn--xn--tdaxn--zcaxn--1ug", "\u00fc.xn--xn---epa"):
+        with pytest.raises(relurl.URLError):
+            relurl.parse(f"http://{host}/", spec="whatwg")
+        assert not ada_url.check_url(f"http://{host}/")
+    assert relurl.parse("http://\u00fc.xn--xn--joa/", spec="whatwg").host == "xn--tda.xn--xn--joa"
+
+
 def test_the_fast_path_s_references_trimmed_and_opaque() -> None:
     # Step 1's trim, and schemes with an opaque path, as the state machine reads them.
     cases = {

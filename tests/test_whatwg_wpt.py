@@ -1,6 +1,7 @@
 """The web-platform-tests URL data through the Python API: every case of
-tests/data/whatwg/urltestdata.json (its source: tests/data/whatwg/SOURCE.md) with
-spec="whatwg" (the Rust twin: crates/relurl/tests/it/whatwg_wpt.rs).
+tests/data/whatwg/urltestdata.json and IdnaTestV2.json (their source:
+tests/data/whatwg/SOURCE.md) with spec="whatwg" (the Rust twin:
+crates/relurl/tests/it/whatwg_wpt.rs).
 
 A case without a base is `relurl.parse(input, spec="whatwg")`; with one, it is
 `relurl.URL(base, spec="whatwg").resolve(input)` and the components of its result. A case
@@ -61,3 +62,37 @@ def test_every_case_of_the_wpt_data() -> None:
 def test_a_failure_is_a_url_error(case: dict[str, Any]) -> None:
     with pytest.raises(relurl.URLError):
         relurl.resolve(case["base"], case["input"], spec="whatwg")
+
+
+#: The rows of IdnaTestV2.json (UTS #46 16.0) that Unicode 18.0 changed: U+3E8AC, unassigned until
+#: then (V7, a failure), is a letter of the Seal script, valid in UTS #46 18.0.
+CHANGED_BY_UNICODE_18 = {
+    "\U0003e8ac\u3002\u0729\u3002\ucbd95": "xn--t92s.xn--znb.xn--5-y88f",
+    "\U0003e8ac\u3002\u0729\u3002\u110d\u1173\u11ac5": "xn--t92s.xn--znb.xn--5-y88f",
+}
+
+
+def test_every_row_of_idna_test_v2() -> None:
+    # As IdnaTestV2.window.js: the input is the host of https://{input}/x, with the code points
+    # that end a host percent-encoded; an empty input is not tested; a null output is a failure.
+    with open(DATA / "whatwg" / "IdnaTestV2.json", encoding="utf-8") as f:
+        rows = [row for row in json.load(f) if isinstance(row, dict) and row["input"]]
+    assert len(rows) > 2500
+    changed = [row for row in rows if row["input"] in CHANGED_BY_UNICODE_18]
+    assert len(changed) == 2 and all(row["output"] is None for row in changed)
+    wrong = []
+    for row in rows:
+        expected = CHANGED_BY_UNICODE_18.get(row["input"], row["output"])
+        host = "".join(f"%{ord(c):02X}" if c in ":/?#\\" else c for c in row["input"])
+        try:
+            url = relurl.parse(f"https://{host}/x", spec="whatwg")
+            got = (
+                url.host
+                if (url.hostname, url.pathname, url.href) == (url.host, "/x", f"https://{url.host}/x")
+                else url.href
+            )
+        except relurl.URLError:
+            got = None
+        if got != expected:
+            wrong.append(f"{row['input']!r}: got {got!r}, expected {expected!r}")
+    assert not wrong, f"{len(wrong)} of {len(rows)} rows differ:\n" + "\n".join(wrong[:30])

@@ -19,16 +19,19 @@
 //! assert_eq!(whatwg::parse("http://1.2.3.4.5/").unwrap_err().kind().name(), "ipv4_too_many_parts");
 //! ```
 //!
-//! Conformance: every case of web-platform-tests' `url/resources/urltestdata.json` and
-//! `toascii.json` (`tests/it/whatwg_wpt.rs`). Domain to ASCII (§3.3) is UTS #46 by the
-//! `idna` crate for a domain that is not ASCII; an ASCII domain is only ASCII-lowercased,
-//! as the tests require (`xn--a`, invalid Punycode, stays). Not implemented: the setters
-//! (state override), encodings other than UTF-8 for the query, blob URL entries.
+//! Conformance: every case of web-platform-tests' `url/resources/urltestdata.json`,
+//! `toascii.json` and `IdnaTestV2.json` (`tests/it/whatwg_wpt.rs`; two rows of the last
+//! predate Unicode 18.0). Domain to ASCII (§3.3) is UTS #46 (`uts46.rs`, on ICU4X's data)
+//! for a domain that is not ASCII, with no limit on a label's length; an ASCII domain is
+//! only ASCII-lowercased, as the tests require (`xn--a`, invalid Punycode, stays). Not
+//! implemented: the setters (state override), encodings other than UTF-8 for the query,
+//! blob URL entries.
 //!
 //! Sources: `failure.rs` (the failures), `encode.rs` (percent-encode sets, code point
-//! classes), `host.rs` (host parsing and serializing), `clean.rs` (trimming and tab and
-//! newline removal), `parser.rs` (the state machine), `build.rs` (the URL it writes, as
-//! its serialization and offsets), `fast.rs` (the join fast path).
+//! classes), `host.rs` (host parsing and serializing), `uts46.rs` (UTS #46 ToASCII),
+//! `punycode.rs` (RFC 3492), `clean.rs` (trimming and tab and newline removal),
+//! `parser.rs` (the state machine), `build.rs` (the URL it writes, as its serialization
+//! and offsets), `fast.rs` (the join fast path).
 
 mod build;
 mod clean;

@@ -167,7 +167,7 @@ pub(super) fn encode(input: &[char], out: &mut String) -> Option<()> {
     while start < others.len() {
         let m = others[start].0;
         let end = start + others[start..].iter().take_while(|&&(c, _)| c == m).count();
-        delta = delta.checked_add((m - n).checked_mul(h + 1)?)?;
+        delta = delta.checked_add((m - n).checked_mul(h.checked_add(1)?)?)?;
         n = m;
         // Code points below m before the first occurrence, then between occurrences.
         let mut from = 0;
@@ -203,7 +203,7 @@ pub(super) fn decode(input: &[u8]) -> Option<Vec<char>> {
     if !basic.is_ascii() || !digits.is_ascii() {
         return None;
     }
-    let mut n = INITIAL_N;
+    let mut code_point = INITIAL_N;
     let mut i = 0u32;
     let mut bias = INITIAL_BIAS;
     let mut count = u32::try_from(basic.len()).ok()?;
@@ -212,23 +212,23 @@ pub(super) fn decode(input: &[u8]) -> Option<Vec<char>> {
     let mut rest = digits.iter();
     while rest.len() > 0 {
         let old_i = i;
-        let mut w = 1u32;
+        let mut weight = 1u32;
         let mut k = BASE;
         loop {
             let digit = digit_value(*rest.next()?)?;
-            i = i.checked_add(digit.checked_mul(w)?)?;
+            i = i.checked_add(digit.checked_mul(weight)?)?;
             let t = threshold(k, bias);
             if digit < t {
                 break;
             }
-            w = w.checked_mul(BASE - t)?;
+            weight = weight.checked_mul(BASE - t)?;
             k += BASE;
         }
         count = count.checked_add(1)?;
         bias = adapt(i - old_i, count, old_i == 0);
-        n = n.checked_add(i / count)?;
+        code_point = code_point.checked_add(i / count)?;
         i %= count;
-        let c = char::from_u32(n).filter(|c| !c.is_ascii())?;
+        let c = char::from_u32(code_point).filter(|c| !c.is_ascii())?;
         insertions.push((c, i));
         i += 1;
     }
@@ -236,20 +236,15 @@ pub(super) fn decode(input: &[u8]) -> Option<Vec<char>> {
     // all slots; each earlier one the slot of its index among the slots still free; the
     // basic code points keep their order in what is left.
     let total = count as usize;
-    let mut output = vec!['\0'; total];
+    let mut output = vec![None; total];
     let mut free = Fenwick::ones(total);
     for &(c, index) in insertions.iter().rev() {
         let slot = free.select(index)?;
-        output[slot] = c;
+        output[slot] = Some(c);
         free.add(slot, u32::MAX);
     }
-    let mut basic_chars = basic.iter();
-    for (slot, c) in output.iter_mut().enumerate() {
-        if free.prefix(slot + 1) != free.prefix(slot) {
-            *c = char::from(*basic_chars.next()?);
-        }
-    }
-    Some(output)
+    let mut basic_chars = basic.iter().map(|&b| char::from(b));
+    output.into_iter().map(|c| c.or_else(|| basic_chars.next())).collect()
 }
 
 #[cfg(test)]

@@ -111,7 +111,7 @@ fn check_joiners(adapter: &Adapter, label: &[char]) -> Option<()> {
     for (i, &c) in label.iter().enumerate() {
         if c == ZWNJ || c == ZWJ {
             let after_virama = previous.is_some_and(|p| adapter.is_virama(p));
-            if !(after_virama || c == ZWNJ && previous.is_some() && left && joins_after[i]) {
+            if !(after_virama || (c == ZWNJ && left && joins_after[i])) {
                 return None;
             }
         }
