@@ -148,7 +148,8 @@ pub(super) fn encode(input: &[char], out: &mut String) -> Option<()> {
             basic.add(position, 1);
             b += 1;
         } else {
-            others.push((u32::from(c), position));
+            // Sorted as one u64: the code point, then the position (below 2^32).
+            others.push(u64::from(u32::from(c)) << 32 | position as u64);
         }
     }
     if b > 0 {
@@ -165,13 +166,13 @@ pub(super) fn encode(input: &[char], out: &mut String) -> Option<()> {
     let mut h = b;
     let mut start = 0;
     while start < others.len() {
-        let m = others[start].0;
-        let end = start + others[start..].iter().take_while(|&&(c, _)| c == m).count();
+        let m = (others[start] >> 32) as u32;
+        let end = start + others[start..].iter().take_while(|&&packed| (packed >> 32) as u32 == m).count();
         delta = delta.checked_add((m - n).checked_mul(h.checked_add(1)?)?)?;
         n = m;
         // Code points below m before the first occurrence, then between occurrences.
         let mut from = 0;
-        for &(_, position) in &others[start..end] {
+        for position in others[start..end].iter().map(|&packed| packed as u32 as usize) {
             delta = delta.checked_add(basic.prefix(position) - basic.prefix(from))?;
             push_integer(delta, bias, out);
             bias = adapt(delta, h + 1, h == b);
@@ -182,7 +183,7 @@ pub(super) fn encode(input: &[char], out: &mut String) -> Option<()> {
         // Those after the last occurrence, then the RFC's final `delta + 1`.
         delta = delta.checked_add(basic.prefix(len) - basic.prefix(from))?.checked_add(1)?;
         n = n.checked_add(1)?;
-        for &(_, position) in &others[start..end] {
+        for position in others[start..end].iter().map(|&packed| packed as u32 as usize) {
             basic.add(position, 1);
         }
         start = end;

@@ -14,6 +14,8 @@ use idna_adapter::{
     RTL_MASK,
 };
 
+use std::borrow::Cow;
+
 use super::punycode;
 
 const ZWNJ: char = '\u{200C}';
@@ -30,18 +32,19 @@ pub(super) fn to_ascii(domain: &[u8]) -> Option<String> {
         return None;
     }
     // Processing 3-4, Break and Convert/Validate, label by label.
-    let mut labels: Vec<Vec<char>> = Vec::new();
+    let mut labels: Vec<Cow<'_, [char]>> = Vec::new();
     for label in mapped.split(|&c| c == '.') {
         let label = match label {
-            ['x', 'n', '-', '-', rest @ ..] => decode_label(&adapter, rest)?,
-            _ => label.to_vec(),
+            ['x', 'n', '-', '-', rest @ ..] => Cow::Owned(decode_label(&adapter, rest)?),
+            _ => Cow::Borrowed(label),
         };
         check_label(&adapter, &label)?;
         labels.push(label);
     }
     // Validity criterion 9 (CheckBidi), for a Bidi domain name: one with a code point of
     // Bidi_Class R, AL or AN (RFC 5893 §1.4).
-    let is_bidi = labels.iter().flatten().any(|&c| !c.is_ascii() && adapter.bidi_class(c).to_mask().intersects(RTL_MASK));
+    let is_bidi =
+        labels.iter().flat_map(|label| label.iter()).any(|&c| !c.is_ascii() && adapter.bidi_class(c).to_mask().intersects(RTL_MASK));
     if is_bidi && !labels.iter().all(|label| satisfies_bidi_rule(&adapter, label)) {
         return None;
     }
