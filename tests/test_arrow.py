@@ -391,3 +391,13 @@ def test_offsets_that_decrease_are_a_value_error() -> None:
         relurl.arrow.resolve(BASE, broken(0, 2, 1, 2))
     with pytest.raises(ValueError, match="urls is not a valid Arrow array: offset 2 outside the 1 bytes"):
         relurl.arrow.parse(broken(0, 2, 1, 1))
+
+
+def test_the_result_is_an_arro3_array_as_the_docs_say() -> None:
+    # docs/batches.md names the class and what it answers without the arro3-core package.
+    single = relurl.arrow.resolve("http://a/", pa.array(["b", None]))
+    chunked = relurl.arrow.resolve("http://a/", pa.chunked_array([["b"], [None]]))
+    assert (type(single).__module__, type(single).__name__) == ("arro3.core._core", "Array")
+    assert (type(chunked).__module__, type(chunked).__name__) == ("arro3.core._core", "ChunkedArray")
+    assert (len(single), single.to_pylist(), single.null_count) == (2, ["http://a/b", None], 1)
+    assert pa.chunked_array(chunked).to_pylist() == ["http://a/b", None]

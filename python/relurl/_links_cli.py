@@ -80,7 +80,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     links.add_argument(
         "--json",
         action="store_true",
-        help="one JSON object per link: page, page_url, url, tag, attr, raw, special",
+        help="one JSON object per link: page, page_url, url, tag, attr, raw, special, rel",
     )
     links.add_argument(
         "--skip-special", action="store_true", help="leave out javascript:, mailto:, data: and fragment-only links"
