@@ -13,6 +13,9 @@
 //! - `fast.rs`: the common case (no control or space, a plain ASCII host, if any) in one
 //!   pass that writes the answer at once, built from the same helpers; every other URL
 //!   takes the steps above;
+//! - `codec.rs`: the `encoding` ([`Encoding`]): `str.encode` and `bytes.decode(...,
+//!   "percentencode")`, built in for UTF-8, Latin-1 and ASCII, else by a [`Codec`] of the
+//!   caller's (the Python bindings pass CPython's codec of that name);
 //! - `ip.rs`: the `ipaddress` calls (`_check_bracketed_host`, `_normalize_ipv6_host`);
 //! - [`Options`] as a [`MapRow`](crate::batch::MapRow): a column on several threads
 //!   ([`crate::batch::map_chunks`]);
