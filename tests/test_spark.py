@@ -155,6 +155,11 @@ def test_with_canonicalized_and_with_surt(spark: Any) -> None:
     df = spark.createDataFrame(list(enumerate(urls)), "id long, url string")
     out = with_canonicalized(df, "url", keep_fragments=True).orderBy("id").collect()
     assert [r["canonical"] for r in out] == ["http://www.example.com:80/a?a=1&b=2#f", None, None]
+    # Any codec of Python's, on the executors too (issue 22).
+    cyrillic = spark.createDataFrame([(0, "http://h/?q=\u0436")], "id long, url string")
+    assert [r["canonical"] for r in with_canonicalized(cyrillic, "url", encoding="cp1251").collect()] == [
+        "http://h/?q=%E6"
+    ]
     out = with_surt(with_surt(df, "url"), "url", out_col="schemed", with_scheme=True).orderBy("id").collect()
     assert [r["surt"] for r in out] == [relurl.surt(urls[0]), None, None]
     assert [r["schemed"] for r in out] == [relurl.surt(urls[0], with_scheme=True), None, None]

@@ -715,9 +715,11 @@ def canonicalize_url(
     the same exception type: query fields sorted by key then value and re-encoded, blank
     ones dropped unless `keep_blank_values`, the path's percent-encodings normalized and its
     dot segments resolved, the host lower-cased and IDNA 2003-encoded, the fragment dropped
-    unless `keep_fragments`. `encoding` (for bytes URLs, the query and the fragment) may be
-    None, utf-8, latin-1 or ascii (any alias Python knows); another codec raises
-    NotImplementedError rather than give a different answer. A `urllib.parse.ParseResult`
+    unless `keep_fragments`. `encoding` (for bytes URLs, the query and the fragment) is any
+    codec Python has, by any of its names (None: UTF-8); UTF-8, Latin-1 and ASCII are built
+    into the core, another is CPython's; an unknown one raises LookupError where w3lib uses
+    it. `query_separator` is used (and checked) only for a URL with a query, as in w3lib.
+    A `urllib.parse.ParseResult`
     is joined back first, as w3lib does; its fields must be `str` (TypeError otherwise)."""
 
 @overload

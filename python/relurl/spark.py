@@ -116,7 +116,7 @@ def with_canonicalized(
         "encoding": encoding,
         "query_separator": query_separator,
     }
-    # The options checked here, on the driver (an encoding relurl does not support, ...).
+    # The options checked here, on the driver (an unknown encoding, ...).
     relurl.canonicalize_url("http://example.com/", **options)
     _local_workers_run_this_python(df)
     return df.mapInArrow(_BatchMapper("canonicalize_url", url_col, out_col, {**options, "errors": errors}), schema)
