@@ -391,3 +391,14 @@ def test_offsets_that_decrease_are_a_value_error() -> None:
         relurl.arrow.resolve(BASE, broken(0, 2, 1, 2))
     with pytest.raises(ValueError, match="urls is not a valid Arrow array: offset 2 outside the 1 bytes"):
         relurl.arrow.parse(broken(0, 2, 1, 1))
+
+
+# Issue 22 item 19: strip=True on Arrow columns, as relurl.resolve(..., strip=True).
+def test_strip_on_arrow_columns() -> None:
+    hrefs = [" g ", None, "\n../x\t", "  http://abs/ \r\n", "g\x0b"]
+    expected = [None if h is None else relurl.resolve(BASE, h.strip("\t\n\x0c\r ")) for h in hrefs]
+    assert pa.array(relurl.arrow.resolve(BASE, pa.array(hrefs), strip=True)).to_pylist() == expected
+    bases = pa.chunked_array([[BASE, BASE], [BASE, BASE, BASE]])
+    got = relurl.arrow.resolve(bases, pa.chunked_array([hrefs[:3], hrefs[3:]]), strip=True, threads=2)
+    assert pa.chunked_array(got).to_pylist() == expected
+    assert pa.array(relurl.arrow.resolve(BASE, pa.array([" g"]))).to_pylist() == ["http://a/b/c/ g"]

@@ -469,3 +469,31 @@ def test_large_pages_in_threads() -> None:
     for thread in threads:
         thread.join()
     assert results == [expected] * 4 and len(expected) == 20 * 27  # 26 before issue 13's video poster
+
+
+# Issue 22 item 18: a base without a scheme leaves the links relative: extract_links warns
+# (relurl.URLWarning), with the text the command line prints.
+def test_a_base_without_a_scheme_is_warned_about() -> None:
+    message = (
+        r"^the base URL 'example\.com/d/page' has no scheme; links resolve against it as a relative URL "
+        r"\(did you mean http://example\.com/d/page\?\)$"
+    )
+    with pytest.warns(relurl.URLWarning, match=message) as record:
+        links = relurl.extract_links('<a href="../x">', "example.com/d/page")
+    assert [link.url for link in links] == ["example.com/x"] and len(record) == 1
+    assert record[0].filename == __file__
+    with pytest.warns(relurl.URLWarning, match=r"^the base URL 'not a url' has no scheme;.*relative URL$"):
+        assert [link.url for link in relurl.extract_links("<a href=g>", "not a url")] == ["g"]
+    with pytest.warns(relurl.URLWarning, match="the base URL '/docs/' has no scheme"):
+        relurl.extract_links('<base href="/docs/"><a href=g>', "", spec="rfc3986")
+    # No warning when the links come out absolute: an absolute url, <base href> or header;
+    # nor for a page without links.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", relurl.URLWarning)
+        assert urls("<a href=g>") == ["http://example.com/dir/g"]
+        assert [link.url for link in relurl.extract_links('<base href="http://b/"><a href=g>', "x/y")] == ["http://b/g"]
+        got = relurl.extract_links("<a href=g>", "x/y", headers={"Content-Location": "http://c/d/"})
+        assert [link.url for link in got] == ["http://c/d/g"]
+        assert relurl.extract_links("<p>no links</p>", "not a url") == []
+        with pytest.raises(relurl.URLWarning):
+            relurl.extract_links("<a href=g>", "not a url")

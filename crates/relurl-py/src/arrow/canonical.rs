@@ -13,7 +13,7 @@ use crate::w3lib::{options, to_py_error};
 /// gives a null; a row w3lib raises for fails by `errors=` ("raise", "null" or "report"),
 /// with w3lib's exception type and `.index` the row. docs/crawler.md, docs/batches.md.
 #[pyfunction]
-#[pyo3(signature = (urls, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = "&", errors = "raise", threads = None))]
+#[pyo3(name = "canonicalize_url", signature = (urls, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = "&", errors = "raise", threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arrow_canonicalize_url<'py>(
     urls: &Bound<'py, PyAny>,
