@@ -163,13 +163,14 @@ impl Column {
         // The first base of each grammar: its index and type, for the message of a mix.
         let mut grammars: Vec<(Spec, usize, &str)> = Vec::new();
         for (index, object) in objects.iter_mut().enumerate() {
-            let (grammar, kind) = if let Ok(url) = object.cast::<PyUrl>() {
+            // A `str` first: the common case.
+            let (grammar, kind) = if object.is_instance_of::<PyString>() {
+                (Spec::Rfc1808, "str")
+            } else if let Ok(url) = object.cast::<PyUrl>() {
                 let url = url.get();
                 let grammar = url.own().spec();
                 *object = url.text(py).into_any();
                 (grammar, "URL")
-            } else if object.is_instance_of::<PyString>() {
-                (Spec::Rfc1808, "str")
             } else if object.is_none() {
                 continue;
             } else {
