@@ -401,3 +401,14 @@ def test_the_result_is_an_arro3_array_as_the_docs_say() -> None:
     assert (type(chunked).__module__, type(chunked).__name__) == ("arro3.core._core", "ChunkedArray")
     assert (len(single), single.to_pylist(), single.null_count) == (2, ["http://a/b", None], 1)
     assert pa.chunked_array(chunked).to_pylist() == ["http://a/b", None]
+
+
+# Issue 22 item 19: strip=True on Arrow columns, as relurl.resolve(..., strip=True).
+def test_strip_on_arrow_columns() -> None:
+    hrefs = [" g ", None, "\n../x\t", "  http://abs/ \r\n", "g\x0b"]
+    expected = [None if h is None else relurl.resolve(BASE, h.strip("\t\n\x0c\r ")) for h in hrefs]
+    assert pa.array(relurl.arrow.resolve(BASE, pa.array(hrefs), strip=True)).to_pylist() == expected
+    bases = pa.chunked_array([[BASE, BASE], [BASE, BASE, BASE]])
+    got = relurl.arrow.resolve(bases, pa.chunked_array([hrefs[:3], hrefs[3:]]), strip=True, threads=2)
+    assert pa.chunked_array(got).to_pylist() == expected
+    assert pa.array(relurl.arrow.resolve(BASE, pa.array([" g"]))).to_pylist() == ["http://a/b/c/ g"]

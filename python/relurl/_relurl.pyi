@@ -15,6 +15,7 @@ __all__ = [
     "__version__",
     "_idna2003_encode",
     "_nfkc_3_2",
+    "_relative_base_warning",
     "_unicode_version",
     "_urllib_dialect",
     "arrow_canonicalize_url",
@@ -178,11 +179,11 @@ class URL:
     @property
     def origin(self) -> str:
         """The ASCII serialization of the origin, 'null' when opaque (spec="whatwg" only)."""
-    def resolve(self, reference: str, *, spec: _Spec | None = None, strict: bool = False) -> str:
+    def resolve(self, reference: str, *, spec: _Spec | None = None, strict: bool = False, strip: bool = False) -> str:
         """Resolves `reference` against this URL by RFC 1808 section 4 or RFC 3986 section
         5.2 (`spec`; by default the spec this URL was parsed with). With `strict=True`
         (RFC 1808 only), this URL and then the reference are first checked against the
-        section 2.2 BNF (raises URLError)."""
+        section 2.2 BNF (raises URLError). `strip` as in `relurl.resolve`."""
     @overload
     def resolve_many(
         self,
@@ -192,6 +193,7 @@ class URL:
         strict: bool = False,
         errors: Literal["raise"] = "raise",
         threads: int | None = None,
+        strip: bool = False,
     ) -> list[str]:
         """Resolves each reference against this URL, in order, with the GIL released;
         `relurl.resolve_many(self, references, ...)`: see there for the arguments."""
@@ -204,6 +206,7 @@ class URL:
         strict: bool = False,
         errors: Literal["raise", "null"] = "raise",
         threads: int | None = None,
+        strip: bool = False,
     ) -> list[str | None]: ...
     @overload
     def resolve_many(
@@ -214,6 +217,7 @@ class URL:
         strict: bool = False,
         errors: Literal["report"],
         threads: int | None = None,
+        strip: bool = False,
     ) -> tuple[list[str | None], list[URLError]]: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[str]: ...
@@ -231,37 +235,47 @@ def parse(url: str, *, spec: _Spec = "rfc1808", strict: bool = False) -> URL:
     URL parser, which may fail: URLError); with `strict=True` (RFC 1808 only), first checks
     it against the section 2.2 BNF (raises URLError)."""
 
-def resolve(base: str | URL, reference: str, *, spec: _Spec | None = None, strict: bool = False) -> str:
+def resolve(
+    base: str | URL, reference: str, *, spec: _Spec | None = None, strict: bool = False, strip: bool = False
+) -> str:
     """Resolves `reference` against `base` (a str, or a parsed URL) by RFC 1808 section 4,
     or with `spec="rfc3986"` by RFC 3986 section 5.2 (strict), or with `spec="whatwg"` by
     the URL Standard (the reference parsed with the base as its base URL; a failure of
     either raises URLError); any other `spec` raises ValueError. Without `spec`, a URL base
     is resolved by the spec it was parsed with, a str by RFC 1808. With `strict=True` (RFC
-    1808 only; otherwise a URLError of kind "strict_unavailable"), the base and then the
-    reference are first checked against the section 2.2 BNF (raises URLError)."""
+    1808 only; otherwise a URLError of kind "strict_unavailable", without a position), the
+    base and then the reference are first checked against the section 2.2 BNF (raises
+    URLError). With `strip=True`, HTML's ASCII whitespace (TAB, LF, FF, CR, SPACE) is
+    stripped from both ends of the reference first, as `extract_links` does to a raw href
+    (a URLError's position still counts in the reference as given). A non-bool `strict` or
+    `strip` is a TypeError that names it."""
 
 @overload
 def resolve_many(
-    bases: str | URL | Iterable[str],
+    bases: str | URL | Iterable[str | URL],
     references: Iterable[str],
     *,
     spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["raise"] = "raise",
     threads: int | None = None,
+    strip: bool = False,
 ) -> list[str]:
     """Resolves every reference against its base, in order: `bases` is one base (a str or
     a URL) for all of them (None: every row is None, as in relurl.arrow.resolve), or one
-    base per reference (a sequence: a str, bytes or URL given
-    as `references`, or as per-row `bases` other than one str, is a TypeError). The Rust
+    base per reference (a sequence of str, URL or None; a str, bytes or URL given as
+    `references` is a TypeError). The Rust
     work runs with the GIL released, split across `threads` threads (default 1; an int of
     at least 1, else ValueError; more than the CPUs available to the process are capped to
     them); equal consecutive bases are parsed once. A None base or reference gives None.
     Ctrl-C (a signal handler's exception) stops the batch within a few milliseconds of
     work and is raised.
 
-    `spec` as in `resolve`. `strict=True` first checks every base and reference against the
-    RFC 1808 section 2.2 BNF (not with spec="rfc3986"). A non-str item raises TypeError
+    `spec` as in `resolve`: without it, a URL base (or a sequence of URLs) resolves by the
+    spec it was parsed with, str bases by RFC 1808; per-row bases that would need different
+    specs are a TypeError (give `spec`). `strip` as in `resolve`. `strict=True` first
+    checks every base and reference against the RFC 1808 section 2.2 BNF (not with
+    spec="rfc3986"). A non-str item raises TypeError
     before any work. A failed item (strict check, lone surrogate) never stops the batch
     midway: with errors="raise" (default) one URLError is raised for the first failed item,
     with its `index`, `input`, `position` and `reason`; with errors="null" the failed item
@@ -272,23 +286,25 @@ def resolve_many(
 
 @overload
 def resolve_many(
-    bases: str | URL | Iterable[str | None] | None,
+    bases: str | URL | Iterable[str | URL | None] | None,
     references: Iterable[str | None],
     *,
     spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
+    strip: bool = False,
 ) -> list[str | None]: ...
 @overload
 def resolve_many(
-    bases: str | URL | Iterable[str | None] | None,
+    bases: str | URL | Iterable[str | URL | None] | None,
     references: Iterable[str | None],
     *,
     spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["report"],
     threads: int | None = None,
+    strip: bool = False,
 ) -> tuple[list[str | None], list[URLError]]: ...
 def validate(url: str) -> None:
     """Checks `url` against the RFC 1808 section 2.2 BNF; raises URLError with the
@@ -392,6 +408,9 @@ def surt(
     query_alpha_reorder: object = True,
     hash_strip: object = True,
 ) -> bytes: ...
+def _relative_base_warning(url: str, spec: _Spec, what: str, against: str) -> str | None:
+    """The warning for a base without a scheme (the command line's BASE), or None."""
+
 def _urllib_dialect() -> dict[str, str | bool]:
     """What the twins found out about the running urllib.parse (captured on first use)."""
 
@@ -493,7 +512,9 @@ def extract_links(
     skipped with a URLWarning. `special` flags a link by its raw value, else by its url.
     With skip_special=True, javascript:, mailto:, data: and fragment-only links are left
     out. A lone surrogate in a str page is read as one U+FFFD. Without `spec`, a URL `url`
-    gives the spec it was parsed with, a str RFC 1808."""
+    gives the spec it was parsed with, a str RFC 1808. A page whose base has no scheme
+    (`url` not absolute, and no absolute `<base href>` or header) has relative links: a
+    URLWarning says so ("the base URL '...' has no scheme; ...")."""
 
 # Arrow (relurl.arrow re-exports these as resolve and parse). The inputs are anything that
 # exports the Arrow PyCapsule interface; the results export it too (arro3 Array or
@@ -569,6 +590,7 @@ def arrow_resolve(
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
+    strip: bool = False,
 ) -> ArrowArray:
     """Resolves an Arrow column of references (string, large_string or string_view; an array,
     or a chunked array / stream, whose chunks the result keeps) against one base (a str, a
@@ -585,7 +607,7 @@ def arrow_resolve(
     up to there). A base str that cannot be encoded (a lone surrogate) fails every row that
     has a reference. Offsets that decrease or point outside the text are a ValueError.
 
-    `spec`, `strict`, `errors` and `threads` as in relurl.resolve_many; errors name the row
+    `spec`, `strict`, `errors`, `threads` and `strip` as in relurl.resolve_many; errors name the row
     index counted across chunks, one failure per failed row (its base's error first). With
     errors="report" the result is `(array, failures)`."""
 
@@ -598,6 +620,7 @@ def arrow_resolve(
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
+    strip: bool = False,
 ) -> ArrowChunkedArray: ...
 @overload
 def arrow_resolve(
@@ -608,6 +631,7 @@ def arrow_resolve(
     strict: bool = False,
     errors: Literal["report"],
     threads: int | None = None,
+    strip: bool = False,
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
 @overload
 def arrow_parse(

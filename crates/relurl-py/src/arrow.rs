@@ -35,7 +35,7 @@ use pyo3_arrow::{PyArray, PyChunkedArray};
 use self::columns::{Layout, Strings};
 use super::batch::{BatchArgs, ErrorMode, Signals};
 use super::errors::{at_row, from_core};
-use super::resolving::SpecArg;
+use super::resolving::{strict_flag, strip_flag, SpecArg};
 use super::strings::{surrogate_error, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::scheduler;
@@ -141,18 +141,20 @@ fn layouts<'a>(chunks: &'a [ArrayRef], name: &str) -> PyResult<Vec<Layout<'a>>> 
 /// counted across chunks. docs/batches.md.
 #[pyfunction]
 /// Without `spec`, a `URL` base is resolved by the grammar it was parsed with, anything else
-/// by RFC 1808 (as `relurl.resolve_many`).
-#[pyo3(signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None))]
+/// by RFC 1808 (as `relurl.resolve_many`). With `strip=True`, HTML's ASCII whitespace is
+/// stripped from both ends of each reference first.
+#[pyo3(name = "resolve", signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None, strip = false))]
 pub fn arrow_resolve<'py>(
     bases: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
     spec: Option<SpecArg>,
-    strict: bool,
+    #[pyo3(from_py_with = strict_flag)] strict: bool,
     errors: &str,
     threads: Option<&Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = strip_flag)] strip: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
-    let args = BatchArgs::of(super::resolving::followed_spec(spec, [bases]), strict, errors, threads)?;
+    let args = BatchArgs::of(super::resolving::followed_spec(spec, [bases]), strict, errors, threads)?.stripping(strip);
     let refs = arrow_input(references, "references")?;
     let one_str = if let Ok(s) = bases.cast::<PyString>() {
         Some(s.clone())
@@ -322,8 +324,13 @@ impl Drop for Recycled {
 /// absent); with `spec="whatwg"`, the URL Standard's components. A null URL gives a null
 /// row; a failed row fails by `errors=` ("raise", "null" or "report"). docs/batches.md.
 #[pyfunction]
-#[pyo3(signature = (urls, *, spec = SpecArg::DEFAULT, strict = false, errors = "raise"), text_signature = "(urls, *, spec='rfc1808', strict=False, errors='raise')")]
-pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: SpecArg, strict: bool, errors: &str) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(name = "parse", signature = (urls, *, spec = SpecArg::DEFAULT, strict = false, errors = "raise"), text_signature = "(urls, *, spec='rfc1808', strict=False, errors='raise')")]
+pub fn arrow_parse<'py>(
+    urls: &Bound<'py, PyAny>,
+    spec: SpecArg,
+    #[pyo3(from_py_with = strict_flag)] strict: bool,
+    errors: &str,
+) -> PyResult<Bound<'py, PyAny>> {
     let py = urls.py();
     let SpecArg(spec) = spec;
     let strict = super::resolving::strict_with(strict, spec)?;

@@ -212,6 +212,50 @@ impl<S: AsRef<str>> AnyUrl<S> {
         Ok(None)
     }
 
+    /// [`AnyUrl::join_into`], with `strip`: HTML's "strip leading and trailing ASCII
+    /// whitespace" ([`crate::strip_ascii_whitespace`], as [`crate::links`] does to every
+    /// URL attribute) applied to `reference` first, for raw hrefs read from a page's DOM.
+    /// The answer is that of the stripped reference; an error's offset counts in
+    /// `reference` as given; and a stripped reference that is the answer as it is is
+    /// written to `out` (`None`): `Some(Unchanged::Reference)` always means `reference`
+    /// exactly as given.
+    ///
+    /// ```
+    /// use relurl::{AnyUrl, Spec};
+    /// let base = AnyUrl::parse_owned("http://a/b/c", Spec::Rfc1808).unwrap();
+    /// let mut out = String::new();
+    /// assert_eq!(base.join_stripped_into("\n ../g\t", false, true, &mut out), Ok(None));
+    /// assert_eq!(out, "http://a/g");
+    /// out.clear();
+    /// assert_eq!(base.join_stripped_into(" http://x/ ", false, true, &mut out), Ok(None));
+    /// assert_eq!(out, "http://x/");
+    /// let e = base.join_stripped_into("  a b", true, true, &mut out).unwrap_err();
+    /// assert_eq!(e.offset(), 3);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`AnyUrl::join_into`].
+    #[inline]
+    pub fn join_stripped_into(&self, reference: &str, strict: bool, strip: bool, out: &mut String) -> Result<Option<Unchanged>, Error> {
+        if !strip {
+            return self.join_into(reference, strict, out);
+        }
+        let stripped = crate::strip_ascii_whitespace(reference);
+        if stripped.len() == reference.len() {
+            return self.join_into(reference, strict, out);
+        }
+        // `stripped` is a slice of `reference`: its leading whitespace is what was cut.
+        let lead = reference.len() - reference.trim_start_matches(crate::rfc1808::base::is_ascii_whitespace).len();
+        match self.join_into(stripped, strict, out) {
+            Ok(Some(Unchanged::Reference)) => {
+                out.push_str(stripped);
+                Ok(None)
+            }
+            Ok(answer) => Ok(answer),
+            Err(e) => Err(Error::new(e.kind(), e.offset() + lead)),
+        }
+    }
+
     /// The resolution of the text `reference` against this base ([`AnyUrl::join_into`]),
     /// an unchanged input included, in a `String` allocated once.
     ///

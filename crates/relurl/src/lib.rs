@@ -80,8 +80,8 @@ pub use login::Login;
 pub use normalize::{normalize, normalize_into};
 pub use resolved::{max_resolved_len, Unchanged};
 pub use rfc1808::{
-    base_from_header, establish_base, parse, resolve, resolve_into, resolve_parsed, strip_ascii_whitespace, unchanged, validate,
-    validate_parsed, BaseInputs, BaseSource, EstablishedBase,
+    base_from_header, establish_base, parse, relative_base_warning, resolve, resolve_into, resolve_parsed, strip_ascii_whitespace,
+    unchanged, validate, validate_parsed, BaseInputs, BaseSource, EstablishedBase,
 };
 pub use spec::{Grammar, Rfc1808, Rfc3986, Spec, UnknownSpec};
 pub use url::{Offsets, Url};

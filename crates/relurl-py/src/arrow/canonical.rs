@@ -14,6 +14,7 @@ use crate::w3lib::{Arguments, Separator};
 /// with w3lib's exception type and `.index` the row. docs/crawler.md, docs/batches.md.
 #[pyfunction]
 #[pyo3(
+    name = "canonicalize_url",
     signature = (urls, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = Separator::ampersand(), errors = "raise", threads = None),
     text_signature = "(urls, keep_blank_values=True, keep_fragments=False, encoding=None, *, query_separator='&', errors='raise', threads=None)"
 )]

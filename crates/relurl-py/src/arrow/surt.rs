@@ -16,7 +16,7 @@ use crate::surt::{int_max_str_digits, keyword_index, options, surt_error, Canoni
 /// row gives a null; a row `surt.surt` raises for fails by `errors=` ("raise", "null" or
 /// "report"), its exception's `.index` the row. docs/crawler.md, docs/batches.md.
 #[pyfunction]
-#[pyo3(signature = (urls, canonicalizer = None, *, errors = "raise", threads = None, **options))]
+#[pyo3(name = "surt", signature = (urls, canonicalizer = None, *, errors = "raise", threads = None, **options))]
 pub fn arrow_surt<'py>(
     urls: &Bound<'py, PyAny>,
     canonicalizer: Option<CanonicalizerArg>,

@@ -202,9 +202,42 @@ fn can_be_a_base(url: &str, spec: Spec) -> Result<bool, Error> {
     Ok(!url.has_scheme() || url.has_netloc() || url.path().starts_with('/'))
 }
 
+/// The warning for a base `url` without a scheme by the grammar of `spec` (RFC 1808 allows
+/// a relative base, so it is no error, but what resolves against it stays relative), or
+/// `None` when it has one (or the grammar rejects it): `"{what} 'URL' has no scheme;
+/// {against} against it as a relative URL"`, with `" (did you mean http://URL?)"` when
+/// `http://` before it makes a net_loc with a dot. The one text of `relurl resolve`'s
+/// `BASE` warning and of `extract_links`'s `URLWarning`.
+///
+/// ```
+/// use relurl::{relative_base_warning, Spec};
+/// assert_eq!(relative_base_warning("http://a/b", Spec::Rfc1808, "BASE", "references resolve"), None);
+/// assert_eq!(
+///     relative_base_warning("a.com/x", Spec::Rfc1808, "BASE", "references resolve").unwrap(),
+///     "BASE 'a.com/x' has no scheme; references resolve against it as a relative URL (did you mean http://a.com/x?)"
+/// );
+/// ```
+pub fn relative_base_warning(url: &str, spec: Spec, what: &str, against: &str) -> Option<String> {
+    if AnyUrl::parse_owned(url, spec).ok()?.has_scheme() {
+        return None;
+    }
+    let shown: String = url.chars().flat_map(char::escape_debug).collect();
+    let guess = format!("http://{url}");
+    let dotted = AnyUrl::parse_owned(guess.as_str(), spec).is_ok_and(|g| g.netloc().contains('.'));
+    let hint =
+        if !url.starts_with(['/', '.', '?', '#', ';']) && dotted { format!(" (did you mean http://{shown}?)") } else { String::new() };
+    Some(format!("{what} '{shown}' has no scheme; {against} against it as a relative URL{hint}"))
+}
+
 /// HTML's "strip leading and trailing ASCII whitespace": TAB, LF, FF, CR and SPACE.
 pub fn strip_ascii_whitespace(s: &str) -> &str {
-    s.trim_matches(|c: char| matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' '))
+    s.trim_matches(is_ascii_whitespace)
+}
+
+/// HTML's ASCII whitespace: TAB, LF, FF, CR and SPACE (what [`strip_ascii_whitespace`]
+/// strips).
+pub(crate) fn is_ascii_whitespace(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' ')
 }
 
 /// Parses one `Base` header by RFC 1808 §3.1 and returns the base URL it names.
