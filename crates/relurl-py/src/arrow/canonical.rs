@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 use super::map::map_column;
 use crate::batch::BatchArgs;
+use crate::int_limit::int_max_str_digits;
 use crate::w3lib::{options, to_py_error};
 
 /// `relurl.canonicalize_url` (the twin of `w3lib.url.canonicalize_url`) of every row of an
@@ -25,6 +26,8 @@ pub fn arrow_canonicalize_url<'py>(
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let args = BatchArgs::of(relurl::Spec::Rfc1808, false, errors, threads)?;
-    let options = options(urls.py(), keep_blank_values, keep_fragments, encoding, query_separator)?;
+    let mut options = options(urls.py(), keep_blank_values, keep_fragments, encoding, query_separator)?;
+    // The rows' `int(port)` reads as many digits as the running Python does (read once).
+    options.int_max_str_digits = int_max_str_digits(urls.py())?;
     map_column(urls, &args, &options, "canonical", to_py_error)
 }

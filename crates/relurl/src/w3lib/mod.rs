@@ -107,6 +107,9 @@ pub struct Options<'a> {
     /// The Unicode version of the CPython w3lib runs in (`unicodedata.unidata_version`): its
     /// NFKC and `str.lower`, and the `idna` codec's combining classes.
     pub unicode: UnicodeVersion,
+    /// The running Python's `sys.get_int_max_str_digits()` (0: no limit): a port of more
+    /// digits is refused as w3lib's `int(port)` refuses it ([`crate::int_limit`]).
+    pub int_max_str_digits: usize,
 }
 
 impl Default for Options<'_> {
@@ -119,6 +122,7 @@ impl Default for Options<'_> {
             query_separator: "&",
             schemes: Cow::Owned(Schemes::for_python(3, 11)),
             unicode: UnicodeVersion::default(),
+            int_max_str_digits: crate::int_limit::DEFAULT,
         }
     }
 }
@@ -129,6 +133,9 @@ pub enum W3libError {
     /// `ValueError` with this message: a bad IPv6 or IPvFuture host, a port that is not a
     /// number up to 65535, a net_loc that NFKC turns into delimiters, an empty separator.
     Value(String),
+    /// `ValueError` of `int(port)`: a port of more digits than
+    /// [`Options::int_max_str_digits`] (Python's message).
+    TooManyDigits(crate::int_limit::TooManyDigits),
     /// `UnicodeEncodeError`: an IPv6 host whose zone id is not ASCII (`ascii`), as Python's
     /// codec raises it: the text it was encoding, and the first run of characters it cannot
     /// encode (`start..end`, in characters).
@@ -158,6 +165,7 @@ impl fmt::Display for W3libError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Value(reason) => f.write_str(reason),
+            Self::TooManyDigits(e) => e.fmt(f),
             Self::UnicodeEncode { encoding, start, end, .. } => {
                 write!(f, "'{encoding}' codec can't encode the characters in position {start}-{}", end.saturating_sub(1))
             }
@@ -240,10 +248,11 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
     let first = text(o.encoding);
     let (mut buffers, mut fallback_buffers) = Default::default();
     let fallback;
-    let parts = match safe_url_split(&first, o.encoding, o.unicode, &mut buffers) {
+    let python = (o.unicode, o.int_max_str_digits);
+    let parts = match safe_url_split(&first, o.encoding, python, &mut buffers) {
         Err(W3libError::UnicodeEncode { .. }) => {
             fallback = text(Encoding::Utf8);
-            safe_url_split(&fallback, Encoding::Utf8, o.unicode, &mut fallback_buffers)?
+            safe_url_split(&fallback, Encoding::Utf8, python, &mut fallback_buffers)?
         }
         other => other?,
     };
@@ -354,13 +363,15 @@ fn quoted<'a>(text: &'a str, encoded: &Cow<'_, [u8]>, safe: &quote::Safe) -> Cow
 }
 
 /// `_safe_url_split(url, encoding)` of the decoded URL; `buffers` hold the text w3lib
-/// rewrites before splitting (stripped, tabs and newlines deleted, `\\` as `/`).
+/// rewrites before splitting (stripped, tabs and newlines deleted, `\\` as `/`); `python`
+/// is the running Python's Unicode version and `int()` digit limit.
 fn safe_url_split<'a>(
     url: &'a str,
     encoding: Encoding,
-    unicode: UnicodeVersion,
+    python: (UnicodeVersion, usize),
     buffers: &'a mut (String, String),
 ) -> Result<SafeSplit<'a>, W3libError> {
+    let unicode = python.0;
     let (stripped_buf, scratch) = (&mut buffers.0, &mut buffers.1);
     let stripped: &'a str = match split::strip(url) {
         Cow::Borrowed(s) => s,
@@ -369,7 +380,7 @@ fn safe_url_split<'a>(
             stripped_buf.as_str()
         }
     };
-    let parts = split::urlsplit(stripped, unicode, scratch)?;
+    let parts = split::urlsplit(stripped, python, scratch)?;
     let netloc = match (&parts.hostname, parts.username, parts.port) {
         (Some(Cow::Borrowed(h)), None, None) if h.is_ascii() && !h.contains(':') => Cow::Borrowed(*h),
         _ => Cow::Owned(safe_netloc(&parts, unicode)?),
