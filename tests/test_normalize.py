@@ -12,7 +12,7 @@ import pytest
 import relurl
 import relurl.arrow
 from conftest import corpus_pairs
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 SPECS = ("rfc1808", "rfc3986", "whatwg")
@@ -79,6 +79,8 @@ TOKENS = ["http:", "HTTPS:", "s:", "//", "/", ".", "..", "%2e", "%41", "%7e", "%
 
 @settings(max_examples=1000, deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=14).map("".join), st.sampled_from(SPECS))
+@example("http://h:%38%30/", "rfc1808")
+@example("https://h:%34%34%33", "rfc3986")
 def test_normalizing_twice_is_normalizing_once(url: str, spec: relurl._relurl._Spec) -> None:
     try:
         once = relurl.normalize(url, spec=spec)
