@@ -157,10 +157,10 @@ impl<S: AsRef<str>, G: Grammar> Url<S, G> {
     /// 1808 §2.1 refers): its user name, password, host name and port, each as the property
     /// of the same name of `urllib.parse.urlsplit` gives it for this URL ([`Login`]).
     ///
-    /// That is the net_loc up to its first `?` ([`Url::split_netloc`]): RFC 1808's net_loc
-    /// runs to the first `/` (§2.4.3), so `http://h?q=a:b` has the net_loc `h?q=a:b`, whose
-    /// `?q=a:b` every other reading (urllib, RFC 3986 §3.2, browsers) takes as the query; its
-    /// host name is `h`, its port `None`, as urllib says.
+    /// That is the net_loc up to its first `?`: RFC 1808's net_loc runs to the first `/`
+    /// (§2.4.3), so `http://h?q=a:b` has the net_loc `h?q=a:b`, whose `?q=a:b` every other
+    /// reading (urllib, RFC 3986 §3.2, browsers) takes as the query; its host name is `h`,
+    /// its port `None`, as urllib says.
     ///
     /// ```
     /// let url = relurl::parse("http://u@Example.COM?to=a@b:c").unwrap();
