@@ -134,7 +134,8 @@ class URL:
     def fragment(self) -> str: ...
     # The net_loc's parts (RFC 1738 section 3.1 `[user[:password]@]host[:port]`, to which
     # RFC 1808 section 2.1 refers): for spec="rfc1808" and spec="rfc3986" exactly
-    # `urllib.parse.urlsplit(url)`'s properties of the same names given the same netloc;
+    # `urllib.parse.urlsplit(url)`'s properties of the same names, read from the netloc up
+    # to its first '?' (RFC 1808's net_loc runs to the first '/', urllib's also ends at '?');
     # for spec="whatwg" the URL Standard's getters of those names (str, '' when absent).
     @property
     def username(self) -> str | None:
@@ -154,8 +155,8 @@ class URL:
     def port(self) -> int | str | None:
         """RFCs: an int, or None when absent or empty (urllib's `port`); a URLError of kind
         "bad_port" (a ValueError, at the port's position) where urllib raises ValueError:
-        not all ASCII digits, or above 65535. spec="whatwg": a str, '' when none or the
-        scheme's default."""
+        not all ASCII digits, more digits than sys.get_int_max_str_digits(), or above 65535.
+        spec="whatwg": a str, '' when none or the scheme's default."""
     # The URL Standard's components (its API's getters, section 6.1): only a URL parsed
     # with spec="whatwg" has them; any other raises AttributeError.
     @property
@@ -318,8 +319,9 @@ def normalize(url: str, *, spec: _Spec = "rfc1808") -> str:
     encoded unreserved character (letters, digits, "-", ".", "_", "~") decoded, and in a URL
     with a scheme the "." and ".." segments removed (by RFC 3986 section 5.2.4, or RFC 1808
     section 4 step 6, which keeps a ".." with nothing to remove); then section 6.2.3
-    scheme-based: an empty port goes, the default port of http, https, ws, wss and ftp goes,
-    and their empty path becomes "/". With `spec="whatwg"`, the URL Standard's serialization
+    scheme-based: an empty port goes, the default port of http, https, ws, wss and ftp goes
+    (read after its percent-encodings are decoded: ":%38%30" is 80), and their empty path
+    becomes "/". With `spec="whatwg"`, the URL Standard's serialization
     (its own normal form). Normalizing a normal form changes nothing. Raises URLError for a
     URL the grammar rejects (spec="whatwg"); the input itself when it is already normal."""
 

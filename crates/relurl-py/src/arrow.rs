@@ -337,6 +337,8 @@ pub fn arrow_parse<'py>(
     let mode = ErrorMode::parse(errors)?;
     let input = arrow_input(urls, "urls")?;
     let layouts = layouts(&input.chunks, "urls")?;
+    // A port is read by `int()` as the running Python reads it (its limit read once).
+    let int_max_str_digits = crate::int_limit::int_max_str_digits(py)?;
     let parsed = py.detach(|| -> Result<_, String> {
         let named: Vec<(Layout<'_>, &str)> = layouts.iter().map(|&l| (l, "urls")).collect();
         let chunks = checked(&named, NonZeroUsize::MIN, &Never).map_err(|stop| match stop {
@@ -346,7 +348,7 @@ pub fn arrow_parse<'py>(
         let (starts, rows) = chunk_starts(chunks.iter().map(StrColumn::len)).ok_or(TOO_MANY_ROWS)?;
         let mut out = Vec::with_capacity(chunks.len());
         for (chunk, &first_row) in chunks.iter().zip(&starts) {
-            let parsed = parse_chunk(chunk, (spec, strict), first_row, mode == ErrorMode::Raise)?;
+            let parsed = parse_chunk(chunk, (spec, strict, int_max_str_digits), first_row, mode == ErrorMode::Raise)?;
             let stop = mode == ErrorMode::Raise && !parsed.1.is_empty();
             out.push(parsed);
             if stop {
@@ -409,8 +411,9 @@ impl Builders {
     }
 
     /// Appends the components of `url` (its grammar's: [`component_fields`]); a port that
-    /// urllib rejects is the row's error, and nothing is appended.
-    fn append(&mut self, url: &relurl::AnyUrl<&str>) -> Result<(), Error> {
+    /// urllib rejects (under the limit `int_max_str_digits` of `int()`) is the row's error,
+    /// and nothing is appended.
+    fn append(&mut self, url: &relurl::AnyUrl<&str>, int_max_str_digits: usize) -> Result<(), Error> {
         if let Some(u) = url.whatwg() {
             let origin = u.origin();
             let values = [
@@ -429,7 +432,7 @@ impl Builders {
             self.strings.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
             return Ok(());
         }
-        let Some(login) = url.login() else { return Ok(()) };
+        let Some(login) = url.login().map(|login| login.with_int_max_str_digits(int_max_str_digits)) else { return Ok(()) };
         let port = login.port()?;
         let values = [url.scheme(), url.netloc(), url.path(), url.params(), url.query(), url.fragment()];
         let (components, hostname) = self.strings.split_at_mut(values.len());
@@ -469,9 +472,14 @@ type Parsed = (ArrayRef, Vec<(usize, Error)>);
 /// the API's getters (§6.1) and the origin. A null URL is a null row; so is a failed one
 /// (not UTF-8, or longer than `u32::MAX` bytes, or with `strict` not RFC 1808 §2.2:
 /// [`relurl::parse_checked`], or rejected by the URL Standard, or with a port urllib
-/// rejects: [`relurl::ErrorKind::BadPort`]), listed with its error; with `stop`, the chunk
-/// ends at its first failure.
-fn parse_chunk(chunk: &Strings<'_>, (spec, strict): (Spec, bool), first_row: usize, stop: bool) -> Result<Parsed, String> {
+/// rejects: [`relurl::ErrorKind::BadPort`], `int_max_str_digits` the running Python's
+/// limit), listed with its error; with `stop`, the chunk ends at its first failure.
+fn parse_chunk(
+    chunk: &Strings<'_>,
+    (spec, strict, int_max_str_digits): (Spec, bool, usize),
+    first_row: usize,
+    stop: bool,
+) -> Result<Parsed, String> {
     let len = chunk.len();
     let fields = component_fields(spec);
     let mut builders = Builders::new(spec, len);
@@ -479,7 +487,9 @@ fn parse_chunk(chunk: &Strings<'_>, (spec, strict): (Spec, bool), first_row: usi
     let mut errors = Vec::new();
     for row in 0..len {
         let appended = match chunk.cell(row) {
-            Cell::Text(text) => relurl::parse_checked(text, spec, strict).and_then(|url| builders.append(&url)).map(|()| true),
+            Cell::Text(text) => {
+                relurl::parse_checked(text, spec, strict).and_then(|url| builders.append(&url, int_max_str_digits)).map(|()| true)
+            }
             Cell::Null => Ok(false),
             Cell::Invalid(error) => Err(error),
         };

@@ -7,6 +7,7 @@ mod batch;
 mod errors;
 mod functions;
 mod idna;
+mod int_limit;
 mod links;
 mod resolving;
 mod strings;

@@ -147,7 +147,7 @@ pub(crate) fn surt_error(error: &SurtError) -> PyErr {
         SurtError::NoScheme => PyAttributeError::new_err(error.to_string()),
         // `Decode` is Python's `UnicodeDecodeError` (a `ValueError`), which no input has been
         // seen to reach (`relurl::surt::surt_str`).
-        SurtError::Port(_) | SurtError::TooManyDigits { .. } | SurtError::Decode { .. } => PyValueError::new_err(error.to_string()),
+        SurtError::Port(_) | SurtError::TooManyDigits(_) | SurtError::Decode { .. } => PyValueError::new_err(error.to_string()),
     }
 }
 
@@ -266,19 +266,10 @@ pub fn surt<'py>(
     Err(PyAttributeError::new_err(format!("'{type_name}' object has no attribute 'encode'")))
 }
 
-/// `key(options)`, the core's key of a URL. Where it finds more digits than Python reads by
-/// default, the running Python's `sys.get_int_max_str_digits()` decides (read only then).
-fn with_int_limit<T>(py: Python<'_>, mut options: Options, key: impl Fn(&Options) -> Result<T, SurtError>) -> PyResult<T> {
-    match key(&options) {
-        Err(SurtError::TooManyDigits { .. }) => {
-            options.int_max_str_digits = int_max_str_digits(py)?;
-            key(&options).map_err(|e| surt_error(&e))
-        }
-        result => result.map_err(|e| surt_error(&e)),
-    }
-}
-
-/// The running Python's `sys.get_int_max_str_digits()`.
-pub(crate) fn int_max_str_digits(py: Python<'_>) -> PyResult<usize> {
-    py.import("sys")?.call_method0("get_int_max_str_digits")?.extract()
+/// `key(options)`, the core's key of a URL, under the running Python's
+/// `sys.get_int_max_str_digits()` (read only where a host or port has more digits than
+/// every Python reads: [`crate::int_limit::with_int_limit`]).
+fn with_int_limit<T>(py: Python<'_>, options: Options, key: impl Fn(&Options) -> Result<T, SurtError>) -> PyResult<T> {
+    let run = |limit| key(&Options { int_max_str_digits: limit, ..options });
+    crate::int_limit::with_int_limit(py, run, |e| matches!(e, SurtError::TooManyDigits(_)))?.map_err(|e| surt_error(&e))
 }

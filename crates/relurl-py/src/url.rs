@@ -12,6 +12,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use super::batch::{resolve_rows, Bases, BatchArgs, Column};
 use super::errors::from_core;
+use super::int_limit::with_int_limit;
 use super::resolving::{resolve_to_py, strict_flag, strict_with, strip_flag, SpecArg};
 use super::strings::{backed_str, borrow_str, str_arg};
 use relurl::{AnyUrl, Spec};
@@ -190,11 +191,13 @@ impl PyUrl {
     /// The port: for spec="whatwg" the URL Standard's §6.1 `port` (a `str`, `''` when none
     /// or the scheme's default); for the RFCs `urllib.parse.urlsplit`'s, an `int` or `None`
     /// (absent or empty), and a `URLError` of kind `bad_port` where urllib raises
-    /// `ValueError` (not all ASCII digits, or above 65535).
+    /// `ValueError` (not all ASCII digits, more digits than `sys.get_int_max_str_digits()`,
+    /// or above 65535).
     #[getter]
     fn port<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let too_many_digits = |e: &relurl::Error| e.kind() == (relurl::ErrorKind::BadPort { reason: relurl::Login::PORT_TOO_MANY_DIGITS });
         match self.login() {
-            Some(login) => match login.port() {
+            Some(login) => match with_int_limit(py, |limit| login.with_int_max_str_digits(limit).port(), too_many_digits)? {
                 Ok(port) => Ok(port.into_pyobject(py)?.into_any()),
                 Err(e) => Err(from_core(py, &e, self.url.as_str())),
             },

@@ -215,6 +215,9 @@ impl Arguments {
             query_separator: &self.separator,
             schemes: Cow::Borrowed(schemes(py)),
             unicode: crate::idna::python_unicode(py),
+            // A batch reads the running Python's limit once; a single call through
+            // [`with_int_limit`].
+            int_max_str_digits: relurl::int_limit::DEFAULT,
         }
     }
 
@@ -227,11 +230,23 @@ impl Arguments {
     }
 }
 
+/// `canonicalize(options)` under the running Python's `sys.get_int_max_str_digits()` (read
+/// only for a port of more digits than every Python reads: [`crate::int_limit`]).
+fn with_int_limit<T>(
+    py: Python<'_>,
+    options: &Options<'_>,
+    canonicalize: impl Fn(&Options<'_>) -> Result<T, W3libError>,
+) -> PyResult<Result<T, W3libError>> {
+    let run = |limit| canonicalize(&Options { int_max_str_digits: limit, ..options.clone() });
+    crate::int_limit::with_int_limit(py, run, |e| matches!(e, W3libError::TooManyDigits(_)))
+}
+
 /// A core error as the exception w3lib raises (a codec's own exception as it is).
 fn to_py_error(err: &W3libError) -> PyErr {
     match err {
         W3libError::Value(reason) => PyValueError::new_err(reason.clone()),
         W3libError::EmptySeparator => PyValueError::new_err("empty separator"),
+        W3libError::TooManyDigits(e) => PyValueError::new_err(e.to_string()),
         W3libError::UnicodeEncode { encoding, object, start, end } => {
             let reason = if *encoding == "ascii" { "ordinal not in range(128)" } else { "ordinal not in range(256)" };
             PyUnicodeEncodeError::new_err((*encoding, object.clone(), *start, *end, reason))
@@ -263,11 +278,14 @@ pub fn canonicalize_url(
     let error = |e: W3libError| arguments.error(&e);
     if let Ok(s) = url.cast::<PyString>() {
         match s.to_str() {
-            Ok(text) => relurl::w3lib::canonicalize_url(text, &options).map_err(error),
-            Err(encode_error) => unencodable(&s.to_string_lossy(), encode_error, |text| relurl::w3lib::canonicalize_url(text, &options)),
+            Ok(text) => with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_url(text, o))?.map_err(error),
+            Err(encode_error) => {
+                let lossy = s.to_string_lossy();
+                unencodable(encode_error, with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_url(&lossy, o))?)
+            }
         }
     } else if let Ok(b) = url.cast::<PyBytes>() {
-        relurl::w3lib::canonicalize_url_bytes(b.as_bytes(), &options).map_err(error)
+        with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_url_bytes(b.as_bytes(), o))?.map_err(error)
     } else if url.is_instance(&parse_result(py)?)? {
         // w3lib: `url = _urlunparse(*url)`, then the str URL's path.
         let fields: Vec<Bound<'_, PyString>> = (0..6).map(|i| field(url, i)).collect::<PyResult<_>>()?;
@@ -276,23 +294,24 @@ pub fn canonicalize_url(
             let lossy: Vec<Cow<'_, str>> = fields.iter().map(|f| f.to_string_lossy()).collect();
             let lossy: [&str; 6] = core::array::from_fn(|i| lossy[i].as_ref());
             let encode_error = encode_error.clone_ref(py);
-            return unencodable(&lossy.concat(), encode_error, |_| relurl::w3lib::canonicalize_parsed(lossy, &options));
+            let canonical = with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_parsed(lossy, o))?;
+            return unencodable(encode_error, canonical);
         }
         let texts: [&str; 6] = core::array::from_fn(|i| texts[i].as_ref().map_or("", |t| t));
-        relurl::w3lib::canonicalize_parsed(texts, &options).map_err(error)
+        with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_parsed(texts, o))?.map_err(error)
     } else {
         Err(PyTypeError::new_err(format!("to_unicode must receive bytes or str, got {}", url.get_type().name()?)))
     }
 }
 
-/// A URL with a lone surrogate (`text`: U+FFFD in its place): w3lib fails to encode it
-/// (`UnicodeEncodeError`, `encode_error`) wherever it is, unless it raised `ValueError`
-/// first (a bad port or host), which `canonicalize(text)` tells (no check of w3lib sees the
-/// difference). Only a `ValueError` of the split counts: the separator is used after the
-/// encoding, so it is not the cause.
-fn unencodable(text: &str, encode_error: PyErr, canonicalize: impl FnOnce(&str) -> Result<String, W3libError>) -> PyResult<String> {
-    match canonicalize(text) {
-        Err(e @ W3libError::Value(_)) => Err(to_py_error(&e)),
+/// A URL with a lone surrogate: w3lib fails to encode it (`UnicodeEncodeError`,
+/// `encode_error`) wherever it is, unless it raised `ValueError` first (a bad port or host),
+/// which `canonical` (the answer for the URL with U+FFFD in the surrogate's place) tells (no
+/// check of w3lib sees the difference). Only a `ValueError` of the split counts: the separator is used
+/// after the encoding, so it is not the cause.
+fn unencodable(encode_error: PyErr, canonical: Result<String, W3libError>) -> PyResult<String> {
+    match canonical {
+        Err(e @ (W3libError::Value(_) | W3libError::TooManyDigits(_))) => Err(to_py_error(&e)),
         _ => Err(encode_error),
     }
 }

@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 use super::map::map_column;
 use crate::batch::BatchArgs;
+use crate::int_limit::int_max_str_digits;
 use crate::w3lib::{Arguments, Separator};
 
 /// `relurl.canonicalize_url` (the twin of `w3lib.url.canonicalize_url`) of every row of an
@@ -31,5 +32,8 @@ pub fn arrow_canonicalize_url<'py>(
     let args = BatchArgs::of(relurl::Spec::Rfc1808, false, errors, threads)?;
     let py = urls.py();
     let arguments = Arguments::new(py, keep_blank_values, keep_fragments, encoding, query_separator)?;
-    map_column(urls, &args, &arguments.options(py), "canonical", |e, _| arguments.error(e))
+    let mut options = arguments.options(py);
+    // The rows' `int(port)` reads as many digits as the running Python does (read once).
+    options.int_max_str_digits = int_max_str_digits(py)?;
+    map_column(urls, &args, &options, "canonical", |e, _| arguments.error(e))
 }

@@ -186,9 +186,7 @@ fn inet_aton(host: &[u8]) -> Option<[u8; 4]> {
 /// [`SurtError::TooManyDigits`]: more digits than `int()` reads (`int_max_str_digits`).
 fn attempt_ip_formats(host: &[u8], int_max_str_digits: usize) -> Result<Option<Vec<u8>>, SurtError> {
     let address = if !host.is_empty() && host.iter().all(u8::is_ascii_digit) {
-        if int_max_str_digits != 0 && host.len() > int_max_str_digits {
-            return Err(SurtError::TooManyDigits { digits: host.len(), limit: int_max_str_digits });
-        }
+        crate::int_limit::check(host.len(), int_max_str_digits).map_err(SurtError::TooManyDigits)?;
         let low = host.iter().fold(0u32, |v, &d| v.wrapping_mul(10).wrapping_add(u32::from(d - b'0')));
         Some(low.to_be_bytes())
     } else if matches_ip_pattern(host) {

@@ -192,9 +192,12 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
         0 => (authority, ""),
         _ => authority.split_once(':').unwrap_or((authority, "")),
     };
-    // `int(port)` as `str` gives it back; the twin raises for a port out of range.
+    // `int(port)` as `str` gives it back; the twin raises for a port out of range, or of
+    // more digits than some Python's `int()` reads (`int_limit::THRESHOLD`, under every limit).
     let digits = port.trim_start_matches('0');
-    let port_ok = port.bytes().all(|b| b.is_ascii_digit()) && (digits.len() < 5 || (digits.len() == 5 && digits <= "65535"));
+    let port_ok = port.bytes().all(|b| b.is_ascii_digit())
+        && port.len() <= crate::int_limit::THRESHOLD
+        && (digits.len() < 5 || (digits.len() == 5 && digits <= "65535"));
     if (has_authority && host.is_empty()) || !port_ok {
         return false;
     }

@@ -63,6 +63,9 @@ pub struct Options<'a> {
     /// The Unicode version of the CPython w3lib runs in (`unicodedata.unidata_version`): its
     /// NFKC and `str.lower`, and the `idna` codec's combining classes.
     pub unicode: UnicodeVersion,
+    /// The running Python's `sys.get_int_max_str_digits()` (0: no limit): a port of more
+    /// digits is refused as w3lib's `int(port)` refuses it ([`crate::int_limit`]).
+    pub int_max_str_digits: usize,
 }
 
 impl Default for Options<'_> {
@@ -75,6 +78,7 @@ impl Default for Options<'_> {
             query_separator: "&",
             schemes: Cow::Owned(Schemes::for_python(3, 11)),
             unicode: UnicodeVersion::default(),
+            int_max_str_digits: crate::int_limit::DEFAULT,
         }
     }
 }
@@ -91,6 +95,9 @@ pub enum W3libError {
     /// A failure of the [`Codec`] of `encoding` other than text it cannot encode (Python's
     /// `LookupError` for an unknown codec, ...), which w3lib raises.
     Codec(CodecFailure),
+    /// `ValueError` of `int(port)`: a port of more digits than
+    /// [`Options::int_max_str_digits`] (Python's message).
+    TooManyDigits(crate::int_limit::TooManyDigits),
     /// `UnicodeEncodeError`: an IPv6 host whose zone id is not ASCII (`ascii`), as Python's
     /// codec raises it: the text it was encoding, and the first run of characters it cannot
     /// encode (`start..end`, in characters).
@@ -122,6 +129,7 @@ impl fmt::Display for W3libError {
             Self::Value(reason) => f.write_str(reason),
             Self::EmptySeparator => f.write_str("empty separator"),
             Self::Codec(failure) => failure.fmt(f),
+            Self::TooManyDigits(e) => e.fmt(f),
             Self::UnicodeEncode { encoding, start, end, .. } => {
                 write!(f, "'{encoding}' codec can't encode the characters in position {start}-{}", end.saturating_sub(1))
             }
@@ -239,15 +247,16 @@ fn canonicalize<'u>(text: impl Fn(Encoding<'_>) -> Result<Cow<'u, str>, CodecErr
     let first = text(o.encoding);
     let (mut buffers, mut fallback_buffers) = Default::default();
     let fallback;
+    let python = (o.unicode, o.int_max_str_digits);
     let split = match &first {
-        Ok(first) => safe_url_split(first, o.encoding, o.unicode, &mut buffers),
+        Ok(first) => safe_url_split(first, o.encoding, python, &mut buffers),
         Err(error) => Err(error.clone().into()),
     };
     let parts = match split {
         Ok(parts) => parts,
         Err(SplitError::Unencodable | SplitError::Error(W3libError::UnicodeEncode { .. })) => {
             fallback = text(Encoding::Utf8).map_err(|e| SplitError::from(e).into_error())?;
-            safe_url_split(&fallback, Encoding::Utf8, o.unicode, &mut fallback_buffers).map_err(SplitError::into_error)?
+            safe_url_split(&fallback, Encoding::Utf8, python, &mut fallback_buffers).map_err(SplitError::into_error)?
         }
         Err(SplitError::Error(error)) => return Err(error),
     };
@@ -358,13 +367,15 @@ fn quoted<'a>(text: &'a str, encoded: &Cow<'_, [u8]>, safe: &quote::Safe) -> Cow
 }
 
 /// `_safe_url_split(url, encoding)` of the decoded URL; `buffers` hold the text w3lib
-/// rewrites before splitting (stripped, tabs and newlines deleted, `\\` as `/`).
+/// rewrites before splitting (stripped, tabs and newlines deleted, `\\` as `/`); `python`
+/// is the running Python's Unicode version and `int()` digit limit.
 fn safe_url_split<'a>(
     url: &'a str,
     encoding: Encoding<'_>,
-    unicode: UnicodeVersion,
+    python: (UnicodeVersion, usize),
     buffers: &'a mut (String, String),
 ) -> Result<SafeSplit<'a>, SplitError> {
+    let unicode = python.0;
     let (stripped_buf, scratch) = (&mut buffers.0, &mut buffers.1);
     let stripped: &'a str = match split::strip(url) {
         Cow::Borrowed(s) => s,
@@ -373,7 +384,7 @@ fn safe_url_split<'a>(
             stripped_buf.as_str()
         }
     };
-    let parts = split::urlsplit(stripped, unicode, scratch)?;
+    let parts = split::urlsplit(stripped, python, scratch)?;
     let netloc = match (&parts.hostname, parts.username, parts.port) {
         (Some(Cow::Borrowed(h)), None, None) if h.is_ascii() && !h.contains(':') => Cow::Borrowed(*h),
         _ => Cow::Owned(safe_netloc(&parts, unicode)?),

@@ -12,6 +12,7 @@ mod links_tokenizer;
 mod login;
 mod map;
 mod normalize;
+mod ports;
 mod properties;
 mod rfc1808;
 mod rfc3986;
