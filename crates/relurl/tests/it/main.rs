@@ -8,6 +8,7 @@ mod errors;
 mod base;
 mod batch;
 mod linear;
+mod links_encoding;
 mod links_tokenizer;
 mod login;
 mod map;
