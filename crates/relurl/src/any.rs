@@ -13,7 +13,7 @@ use crate::rfc1808::validate::validate_parsed;
 use crate::rfc3986::resolve as rfc3986;
 use crate::spec::{Rfc1808, Rfc3986, Spec};
 use crate::url::Url;
-use crate::whatwg::WhatwgUrl;
+use crate::whatwg::{Encoding, WhatwgUrl};
 
 /// A URL parsed by the grammar of a [`Spec`] chosen at run time: RFC 1808 §2.4, RFC 3986
 /// Appendix B, or the URL Standard's basic URL parser.
@@ -197,19 +197,30 @@ impl<S: AsRef<str>> AnyUrl<S> {
                 }
                 rfc3986::resolve_into(base, &reference, out);
             }
-            Self::Whatwg(_, base) => {
-                Spec::Whatwg.check_strict(strict)?;
-                let start = out.len();
-                base.join_into(reference, out)?;
-                // An absolute reference the parser leaves as it is (most of a page's
-                // absolute links): the caller may reuse its input (in Python: no new `str`).
-                if out.get(start..) == Some(reference) {
-                    out.truncate(start);
-                    return Ok(Some(Unchanged::Reference));
-                }
-            }
+            Self::Whatwg(_, base) => return whatwg_join_into(base, reference, strict, None, out),
         }
         Ok(None)
+    }
+
+    /// [`AnyUrl::join_into`] with an encoding for the URL Standard (HTML's "encoding-parse a
+    /// URL" with the document's encoding): the query of a special URL is percent-encoded in
+    /// `encoding` ([`WhatwgUrl::parse_with_encoding`]). RFC 1808 and RFC 3986 have no
+    /// encoding (a resolution keeps the reference's characters): for them it is
+    /// [`AnyUrl::join_into`].
+    ///
+    /// # Errors
+    /// As [`AnyUrl::join_into`].
+    pub fn join_into_with_encoding(
+        &self,
+        reference: &str,
+        strict: bool,
+        encoding: &'static Encoding,
+        out: &mut String,
+    ) -> Result<Option<Unchanged>, Error> {
+        match self {
+            Self::Whatwg(_, base) => whatwg_join_into(base, reference, strict, Some(encoding), out),
+            _ => self.join_into(reference, strict, out),
+        }
     }
 
     /// The resolution of the text `reference` against this base ([`AnyUrl::join_into`]),
@@ -220,6 +231,18 @@ impl<S: AsRef<str>> AnyUrl<S> {
     pub fn join(&self, reference: &str) -> Result<String, Error> {
         let mut out = String::with_capacity(self.max_resolved_len(reference));
         if let Some(unchanged) = self.join_into(reference, false, &mut out)? {
+            out.push_str(unchanged.text(self.as_str(), reference));
+        }
+        Ok(out)
+    }
+
+    /// [`AnyUrl::join`] with an encoding ([`AnyUrl::join_into_with_encoding`]).
+    ///
+    /// # Errors
+    /// As [`AnyUrl::join_into`] without `strict`.
+    pub fn join_with_encoding(&self, reference: &str, encoding: &'static Encoding) -> Result<String, Error> {
+        let mut out = String::with_capacity(self.max_resolved_len(reference));
+        if let Some(unchanged) = self.join_into_with_encoding(reference, false, encoding, &mut out)? {
             out.push_str(unchanged.text(self.as_str(), reference));
         }
         Ok(out)
@@ -305,4 +328,29 @@ fn rfc1808_checked(input: &str, strict: bool) -> Result<Url<&str, Rfc1808>, Erro
         validate_parsed(&url)?;
     }
     Ok(url)
+}
+
+/// The URL Standard's arm of [`AnyUrl::join_into`]: `reference` parsed against `base`, with
+/// `encoding` if one is given.
+#[inline]
+fn whatwg_join_into(
+    base: &WhatwgUrl,
+    reference: &str,
+    strict: bool,
+    encoding: Option<&'static Encoding>,
+    out: &mut String,
+) -> Result<Option<Unchanged>, Error> {
+    Spec::Whatwg.check_strict(strict)?;
+    let start = out.len();
+    match encoding {
+        None => base.join_into(reference, out)?,
+        Some(encoding) => base.join_into_with_encoding(reference, encoding, out)?,
+    }
+    // An absolute reference the parser leaves as it is (most of a page's absolute links):
+    // the caller may reuse its input (in Python: no new `str`).
+    if out.get(start..) == Some(reference) {
+        out.truncate(start);
+        return Ok(Some(Unchanged::Reference));
+    }
+    Ok(None)
 }

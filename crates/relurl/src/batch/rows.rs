@@ -192,7 +192,11 @@ fn join_row<'a>(
         Cell::Invalid(error) => return Err((Input::Reference, error)),
         Cell::Null => return Ok(Outcome::Null),
     };
-    let outcome = match base.join_into(reference, options.strict, out).map_err(|e| (Input::Reference, e))? {
+    let joined = match options.encoding {
+        None => base.join_into(reference, options.strict, out),
+        Some(encoding) => base.join_into_with_encoding(reference, options.strict, encoding, out),
+    };
+    let outcome = match joined.map_err(|e| (Input::Reference, e))? {
         None => Outcome::Text,
         Some(Unchanged::Reference) if !options.copy_unchanged => Outcome::Reference,
         Some(Unchanged::Base) if !options.copy_unchanged => Outcome::Base,

@@ -121,10 +121,12 @@ pub struct PageLinks {
 /// ```
 pub fn extract_links(html: &str, url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
     let found = find_links(html.as_bytes(), encoding_rs::UTF_8)?;
-    resolve_links(found, url, headers, options)
+    resolve_links(found, encoding_rs::UTF_8, url, headers, options)
 }
 
-/// [`extract_links`] for a page given as bytes: the encoding is the byte order mark's, else
+/// [`extract_links`] for a page given as bytes: by the URL Standard ([`Spec::Whatwg`]), the
+/// query of a link to a special URL is percent-encoded in the page's encoding, as a browser
+/// requests it (HTML's "encoding-parse a URL"). The encoding is the byte order mark's, else
 /// the `Content-Type` header's `charset`, else the one HTML's prescan of the first 1024
 /// bytes finds (`<meta charset>`, `<meta http-equiv=content-type>`), else UTF-8; a later
 /// `<meta>` that declares another encoding has the page read again in it; malformed
@@ -133,8 +135,8 @@ pub fn extract_links(html: &str, url: &str, headers: &[(&str, &str)], options: O
 /// # Errors
 /// As [`extract_links`].
 pub fn extract_links_from_bytes(html: &[u8], url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
-    let (found, _encoding) = find_links_in_bytes(html, headers)?;
-    resolve_links(found, url, headers, options)
+    let (found, encoding) = find_links_in_bytes(html, headers)?;
+    resolve_links(found, encoding, url, headers, options)
 }
 
 /// The `href` of the first `base` element of the page that has one (RFC 1808 §10, in tree
@@ -175,8 +177,16 @@ fn find_links_in(body: &[u8], encoding: &'static Encoding) -> Result<Found, Erro
     }
 }
 
-/// Establishes the base, parses it once, and resolves every link against it.
-fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
+/// Establishes the base, parses it once, and resolves every link against it; by the URL
+/// Standard, with the page's `encoding` (HTML's "encoding-parse a URL": the query of a
+/// special URL is percent-encoded in it).
+fn resolve_links(
+    found: Found,
+    encoding: &'static Encoding,
+    url: &str,
+    headers: &[(&str, &str)],
+    options: Options,
+) -> Result<PageLinks, Error> {
     let inputs = BaseInputs { retrieval_url: Some(url), headers, html_base_href: found.base_href.as_deref(), encapsulating_base: None };
     let (established, skipped_base_header) = establish(&inputs, options.spec, BadBaseHeader::Skip)?;
     // The URL Standard has no empty base: when no layer gives one (a retrieval URL it
@@ -188,8 +198,8 @@ fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Opt
         Err(e) => return Err(e),
     };
     let join = |reference: &str| match &base {
-        Some(base) => base.join(reference),
-        None => crate::whatwg::parse(reference).map(|url| url.as_str().to_owned()),
+        Some(base) => base.join_with_encoding(reference, encoding),
+        None => crate::whatwg::WhatwgUrl::parse_with_encoding(reference, None, encoding).map(|url| url.as_str().to_owned()),
     };
     let mut links = Vec::with_capacity(found.links.len());
     let mut push = |tag, attr, raw: String, rel: &Arc<[String]>| -> Result<(), Error> {

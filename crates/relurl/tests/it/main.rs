@@ -23,6 +23,7 @@ mod surt;
 mod tables;
 mod urllib_twin;
 mod w3lib;
+mod whatwg_encoding;
 mod whatwg_errors;
 mod whatwg_join;
 mod whatwg_robust;
