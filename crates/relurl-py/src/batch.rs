@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
 use super::errors::{at_row, from_core};
-use super::resolving::{exact_str, followed_spec, strict_with, SpecArg};
+use super::resolving::{encoding_with, exact_str, followed_spec, strict_with, SpecArg};
 use super::strings::{surrogate_error, wrong_type, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, Tuning};
@@ -53,12 +53,19 @@ pub(crate) struct BatchArgs {
     pub errors: ErrorMode,
     /// At most [`max_threads`] (the core's cap: the machine's available parallelism).
     pub threads: NonZeroUsize,
+    /// The URL Standard's encoding (`encoding=`), `None` for UTF-8.
+    pub encoding: Option<&'static relurl::whatwg::Encoding>,
 }
 
 impl BatchArgs {
     pub(crate) fn of(spec: Spec, strict: bool, errors: &str, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let strict = strict_with(strict, spec)?;
-        Ok(Self { spec, strict, errors: ErrorMode::parse(errors)?, threads: threads_arg(threads)? })
+        Ok(Self { spec, strict, errors: ErrorMode::parse(errors)?, threads: threads_arg(threads)?, encoding: None })
+    }
+
+    /// With the `encoding` argument, checked with the spec ([`encoding_with`]).
+    pub(crate) fn with_encoding(self, encoding: Option<&str>) -> PyResult<Self> {
+        Ok(Self { encoding: encoding_with(encoding, self.spec)?, ..self })
     }
 
     /// The core's options (with its measured [`Tuning`]).
@@ -70,6 +77,7 @@ impl BatchArgs {
             copy_unchanged,
             threads: self.threads,
             tuning: Tuning::MEASURED,
+            encoding: self.encoding,
         }
     }
 }
@@ -290,9 +298,10 @@ fn input_str(py: Python<'_>, object: &Py<PyAny>, cell: Cell<'_>) -> Py<PyAny> {
 /// order. A `None` input gives a `None` row; a failed row raises its `URLError` (`.index`
 /// the row), or with `errors="null"` gives `None`, or with `errors="report"` is listed.
 /// Without `spec`, a `URL` base is resolved by the grammar it was parsed with, `str` bases
-/// by RFC 1808. docs/batches.md.
+/// by RFC 1808. With `encoding` (`spec="whatwg"` only), the query of a special URL is
+/// percent-encoded in that encoding. docs/batches.md.
 #[pyfunction]
-#[pyo3(signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None))]
+#[pyo3(signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None, encoding = None))]
 pub fn resolve_many<'py>(
     bases: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
@@ -300,10 +309,11 @@ pub fn resolve_many<'py>(
     strict: bool,
     errors: &str,
     threads: Option<&Bound<'py, PyAny>>,
+    encoding: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
     let url = bases.cast::<PyUrl>().ok();
-    let args = BatchArgs::of(followed_spec(spec, [bases]), strict, errors, threads)?;
+    let args = BatchArgs::of(followed_spec(spec, [bases]), strict, errors, threads)?.with_encoding(encoding)?;
     let bases = if bases.is_none() {
         Bases::Null
     } else if let Ok(one) = bases.cast::<PyString>() {

@@ -12,7 +12,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use super::batch::{resolve_rows, Bases, BatchArgs, Column};
 use super::errors::from_core;
-use super::resolving::{resolve_to_py, strict_with, SpecArg};
+use super::resolving::{encoding_with, resolve_to_py, strict_with, SpecArg};
 use super::strings::{backed_str, borrow_str, str_arg};
 use relurl::{AnyUrl, Spec};
 
@@ -230,18 +230,27 @@ impl PyUrl {
     /// Resolves `reference` against this URL by RFC 1808 §4, RFC 3986 §5.2 or the URL
     /// Standard (§4.4 with this URL as the base) (`spec`; by default the grammar this URL was
     /// parsed with). With `strict=True` (RFC 1808 only),
-    /// this URL and then the reference are first checked against the §2.2 BNF.
-    #[pyo3(signature = (reference, *, spec = None, strict = false))]
-    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>, spec: Option<SpecArg>, strict: bool) -> PyResult<Bound<'py, PyString>> {
+    /// this URL and then the reference are first checked against the §2.2 BNF. With
+    /// `encoding` (URL Standard only), the query of a special URL is percent-encoded in it.
+    #[pyo3(signature = (reference, *, spec = None, strict = false, encoding = None))]
+    fn resolve<'py>(
+        &self,
+        reference: &Bound<'py, PyAny>,
+        spec: Option<SpecArg>,
+        strict: bool,
+        encoding: Option<&str>,
+    ) -> PyResult<Bound<'py, PyString>> {
         let py = reference.py();
-        let base = self.checked_for(py, self.spec_or_own(spec), strict)?;
+        let spec = self.spec_or_own(spec);
+        let encoding = encoding_with(encoding, spec)?;
+        let base = self.checked_for(py, spec, strict)?;
         let reference = str_arg(reference, || "reference".to_owned())?;
-        resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, strict)
+        resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, strict, encoding)
     }
 
     /// Resolves every reference of `references` against this URL, in order, with the GIL
     /// released (see `relurl.resolve_many`).
-    #[pyo3(signature = (references, *, spec = None, strict = false, errors = "raise", threads = None))]
+    #[pyo3(signature = (references, *, spec = None, strict = false, errors = "raise", threads = None, encoding = None))]
     fn resolve_many<'py>(
         &self,
         references: &Bound<'py, PyAny>,
@@ -249,9 +258,10 @@ impl PyUrl {
         strict: bool,
         errors: &str,
         threads: Option<&Bound<'py, PyAny>>,
+        encoding: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = references.py();
-        let args = BatchArgs::of(self.spec_or_own(spec), strict, errors, threads)?;
+        let args = BatchArgs::of(self.spec_or_own(spec), strict, errors, threads)?.with_encoding(encoding)?;
         let references = Column::collect(references, "references", super::batch::REFERENCES)?;
         resolve_rows(py, Bases::One(self.text(py)), &references, &args)
     }
