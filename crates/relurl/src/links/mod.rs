@@ -188,7 +188,7 @@ fn resolve_links(
     options: Options,
 ) -> Result<PageLinks, Error> {
     let inputs = BaseInputs { retrieval_url: Some(url), headers, html_base_href: found.base_href.as_deref(), encapsulating_base: None };
-    let (established, skipped_base_header) = establish(&inputs, options.spec, BadBaseHeader::Skip)?;
+    let (established, skipped_base_header) = establish(&inputs, options.spec, BadBaseHeader::Skip, encoding)?;
     // The URL Standard has no empty base: when no layer gives one (a retrieval URL it
     // cannot parse, an opaque one, none), each link is parsed on its own (§4.4 with a null
     // base): an absolute one is kept, a relative one fails and is left out, as below.

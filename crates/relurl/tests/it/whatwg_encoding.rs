@@ -74,6 +74,9 @@ fn extract_links_uses_the_page_encoding() {
     assert_eq!(urls(b"<meta charset=windows-1251><a href='?q=\xc6'>", &[]), ["http://example.com/dir/p?q=%C6"]);
     let sjis = [("Content-Type", "text/html; charset=shift_jis")];
     assert_eq!(urls(b"<a href='/\x83\x5c?\x83\x5c#\x83\x5c'>", &sjis), ["http://example.com/%E3%82%BD?%83\\#%E3%82%BD"]);
+    // The `<base href>` too (HTML's frozen base URL): a link with no query keeps its query.
+    let html = b"<meta charset=windows-1251><base href='/b?\xc6'><a href='#f'><a href='c?\xc7'>";
+    assert_eq!(urls(html, &[]), ["http://example.com/b?%C6#f", "http://example.com/c?%C7"]);
     // A UTF-8 page, and a non-special link: UTF-8.
     assert_eq!(urls(b"<a href='?q=\xd0\x96'>", &[]), ["http://example.com/dir/p?q=%D0%96"]);
     assert_eq!(urls(b"<meta charset=windows-1251><a href='foo://h/?\xc6'>", &[]), ["foo://h/?%D0%96"]);
