@@ -321,6 +321,18 @@ def test_bytes_decoding() -> None:
     assert urls(b"<meta charset=windows-1252><a href='\xe9\x80'>") == ["http://example.com/dir/\u00e9\u20ac"]
 
 
+def test_bytes_charset_by_the_prescan() -> None:
+    """HTML's prescan: x-user-defined is windows-1252, a <meta> for ISO-2022-JP is followed, an
+    http-equiv content with charset only counts, and a late <meta> has the page read again."""
+    assert urls(b"<meta charset='x-user-defined'><a href='\xe9'>") == ["http://example.com/dir/\u00e9"]
+    jp = "<a href='\uff21'>".encode("iso-2022-jp")
+    assert urls(b"<meta charset='iso-2022-jp'>" + jp) == ["http://example.com/dir/\uff21"]
+    meta = b"<meta http-equiv=content-type content='charset=windows-1251'>"
+    assert urls(meta + "<a href='\u0416'>".encode("cp1251")) == ["http://example.com/dir/\u0416"]
+    late = "<a href='\u0416'>" + " " * 1100 + "<meta charset=windows-1251>"
+    assert urls(late.encode("cp1251")) == ["http://example.com/dir/\u0416"]
+
+
 def test_str_and_bytes_agree_and_lone_surrogates_do_not_raise() -> None:
     html = (EXAMPLES / "links.html").read_text(encoding="utf-8")
     assert relurl.extract_links(html, PAGE) == relurl.extract_links(html.encode(), PAGE)

@@ -180,11 +180,19 @@ class URL:
     @property
     def origin(self) -> str:
         """The ASCII serialization of the origin, 'null' when opaque (spec="whatwg" only)."""
-    def resolve(self, reference: str, *, spec: _Spec | None = None, strict: bool = False, strip: bool = False) -> str:
+    def resolve(
+        self,
+        reference: str,
+        *,
+        spec: _Spec | None = None,
+        strict: bool = False,
+        strip: bool = False,
+        encoding: str | None = None,
+    ) -> str:
         """Resolves `reference` against this URL by RFC 1808 section 4 or RFC 3986 section
         5.2 (`spec`; by default the spec this URL was parsed with). With `strict=True`
         (RFC 1808 only), this URL and then the reference are first checked against the
-        section 2.2 BNF (raises URLError). `strip` as in `relurl.resolve`."""
+        section 2.2 BNF (raises URLError). `strip` and `encoding` as in `relurl.resolve`."""
     @overload
     def resolve_many(
         self,
@@ -195,6 +203,7 @@ class URL:
         errors: Literal["raise"] = "raise",
         threads: int | None = None,
         strip: bool = False,
+        encoding: str | None = None,
     ) -> list[str]:
         """Resolves each reference against this URL, in order, with the GIL released;
         `relurl.resolve_many(self, references, ...)`: see there for the arguments."""
@@ -208,6 +217,7 @@ class URL:
         errors: Literal["raise", "null"] = "raise",
         threads: int | None = None,
         strip: bool = False,
+        encoding: str | None = None,
     ) -> list[str | None]: ...
     @overload
     def resolve_many(
@@ -219,6 +229,7 @@ class URL:
         errors: Literal["report"],
         threads: int | None = None,
         strip: bool = False,
+        encoding: str | None = None,
     ) -> tuple[list[str | None], list[URLError]]: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[str]: ...
@@ -237,7 +248,13 @@ def parse(url: str, *, spec: _Spec = "rfc1808", strict: bool = False) -> URL:
     it against the section 2.2 BNF (raises URLError)."""
 
 def resolve(
-    base: str | URL, reference: str, *, spec: _Spec | None = None, strict: bool = False, strip: bool = False
+    base: str | URL,
+    reference: str,
+    *,
+    spec: _Spec | None = None,
+    strict: bool = False,
+    strip: bool = False,
+    encoding: str | None = None,
 ) -> str:
     """Resolves `reference` against `base` (a str, or a parsed URL) by RFC 1808 section 4,
     or with `spec="rfc3986"` by RFC 3986 section 5.2 (strict), or with `spec="whatwg"` by
@@ -249,7 +266,14 @@ def resolve(
     URLError). With `strip=True`, HTML's ASCII whitespace (TAB, LF, FF, CR, SPACE) is
     stripped from both ends of the reference first, as `extract_links` does to a raw href
     (a URLError's position still counts in the reference as given). A non-bool `strict` or
-    `strip` is a TypeError that names it."""
+    `strip` is a TypeError that names it.
+
+    `encoding` (spec="whatwg" only, else ValueError): a label of the Encoding Standard
+    ("windows-1251", "shift_jis", ...; an unknown one raises LookupError). The query of a
+    special URL (not ws:/wss:) is then percent-encoded in that encoding, as a browser
+    requests a link of a page in it: `?q=Ж` on a windows-1251 page is `?q=%C6`; a character
+    the encoding lacks is `%26%23` its code point in decimal `%3B`; UTF-16 and replacement
+    labels mean UTF-8. The path and fragment stay UTF-8."""
 
 @overload
 def resolve_many(
@@ -261,6 +285,7 @@ def resolve_many(
     errors: Literal["raise"] = "raise",
     threads: int | None = None,
     strip: bool = False,
+    encoding: str | None = None,
 ) -> list[str]:
     """Resolves every reference against its base, in order: `bases` is one base (a str or
     a URL) for all of them (None: every row is None, as in relurl.arrow.resolve), or one
@@ -283,7 +308,7 @@ def resolve_many(
     is None; with errors="report" the result is `(results, failures)`, failures being the
     URLErrors of the failed items, one per item, in order. A row fails once: by its base
     when the base fails (so a bad single base fails every row with a reference), else by
-    its reference."""
+    its reference. `encoding` as in `resolve`, for every row."""
 
 @overload
 def resolve_many(
@@ -295,6 +320,7 @@ def resolve_many(
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
     strip: bool = False,
+    encoding: str | None = None,
 ) -> list[str | None]: ...
 @overload
 def resolve_many(
@@ -306,6 +332,7 @@ def resolve_many(
     errors: Literal["report"],
     threads: int | None = None,
     strip: bool = False,
+    encoding: str | None = None,
 ) -> tuple[list[str | None], list[URLError]]: ...
 def validate(url: str) -> None:
     """Checks `url` against the RFC 1808 section 2.2 BNF; raises URLError with the

@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
 use super::errors::{at_row, from_core};
-use super::resolving::{exact_str, followed_spec, strict_flag, strict_with, strip_flag, SpecArg};
+use super::resolving::{encoding_with, exact_str, followed_spec, strict_flag, strict_with, strip_flag, SpecArg};
 use super::strings::{surrogate_error, wrong_type, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, Tuning};
@@ -56,17 +56,24 @@ pub(crate) struct BatchArgs {
     pub errors: ErrorMode,
     /// At most [`max_threads`] (the core's cap: the machine's available parallelism).
     pub threads: NonZeroUsize,
+    /// The URL Standard's encoding (`encoding=`), `None` for UTF-8.
+    pub encoding: Option<&'static relurl::whatwg::Encoding>,
 }
 
 impl BatchArgs {
     pub(crate) fn of(spec: Spec, strict: bool, errors: &str, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let strict = strict_with(strict, spec)?;
-        Ok(Self { spec, strict, strip: false, errors: ErrorMode::parse(errors)?, threads: threads_arg(threads)? })
+        Ok(Self { spec, strict, strip: false, errors: ErrorMode::parse(errors)?, threads: threads_arg(threads)?, encoding: None })
     }
 
     /// These arguments with `strip=` (the resolving entry points take it).
     pub(crate) fn stripping(self, strip: bool) -> Self {
         Self { strip, ..self }
+    }
+
+    /// With the `encoding` argument, checked with the spec ([`encoding_with`]).
+    pub(crate) fn with_encoding(self, encoding: Option<&str>) -> PyResult<Self> {
+        Ok(Self { encoding: encoding_with(encoding, self.spec)?, ..self })
     }
 
     /// The core's options (with its measured [`Tuning`]).
@@ -79,6 +86,7 @@ impl BatchArgs {
             copy_unchanged,
             threads: self.threads,
             tuning: Tuning::MEASURED,
+            encoding: self.encoding,
         }
     }
 }
@@ -352,9 +360,11 @@ fn input_str(py: Python<'_>, object: &Py<PyAny>, cell: Cell<'_>) -> Py<PyAny> {
 /// `errors="report"` is listed. Without `spec`, a `URL` base is resolved by the grammar it
 /// was parsed with, `str` bases by RFC 1808 (a sequence whose bases need different
 /// grammars is a `TypeError`). With `strip=True`, HTML's ASCII whitespace is stripped from
-/// both ends of each reference first. docs/batches.md.
+/// both ends of each reference first. With `encoding` (`spec="whatwg"` only), the query of
+/// a special URL is percent-encoded in that encoding. docs/batches.md.
 #[pyfunction]
-#[pyo3(signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None, strip = false))]
+#[pyo3(signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None, strip = false, encoding = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn resolve_many<'py>(
     bases: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
@@ -363,6 +373,7 @@ pub fn resolve_many<'py>(
     errors: &str,
     threads: Option<&Bound<'py, PyAny>>,
     #[pyo3(from_py_with = strip_flag)] strip: bool,
+    encoding: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
     let (bases, spec) = if bases.is_none() {
@@ -375,7 +386,7 @@ pub fn resolve_many<'py>(
         let (column, spec) = Column::collect_bases(bases, spec)?;
         (Bases::PerRow(column), spec)
     };
-    let args = BatchArgs::of(spec, strict, errors, threads)?.stripping(strip);
+    let args = BatchArgs::of(spec, strict, errors, threads)?.stripping(strip).with_encoding(encoding)?;
     let references = Column::collect(references, "references", REFERENCES)?;
     resolve_rows(py, bases, &references, &args)
 }

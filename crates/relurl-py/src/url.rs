@@ -13,7 +13,7 @@ use pyo3::types::{PyString, PyTuple};
 use super::batch::{resolve_rows, Bases, BatchArgs, Column};
 use super::errors::from_core;
 use super::int_limit::with_int_limit;
-use super::resolving::{resolve_to_py, strict_flag, strict_with, strip_flag, SpecArg};
+use super::resolving::{encoding_with, resolve_to_py, strict_flag, strict_with, strip_flag, SpecArg};
 use super::strings::{backed_str, borrow_str, str_arg};
 use relurl::{AnyUrl, Spec};
 
@@ -236,23 +236,28 @@ impl PyUrl {
     /// this URL and then the reference are first checked against the §2.2 BNF. With
     /// `strip=True`, HTML's ASCII whitespace is stripped from both ends of the reference
     /// first.
-    #[pyo3(signature = (reference, *, spec = None, strict = false, strip = false))]
+    /// With `encoding` (URL Standard only), the query of a special URL is percent-encoded in it.
+    #[pyo3(signature = (reference, *, spec = None, strict = false, strip = false, encoding = None))]
     fn resolve<'py>(
         &self,
         reference: &Bound<'py, PyAny>,
         spec: Option<SpecArg>,
         #[pyo3(from_py_with = strict_flag)] strict: bool,
         #[pyo3(from_py_with = strip_flag)] strip: bool,
+        encoding: Option<&str>,
     ) -> PyResult<Bound<'py, PyString>> {
         let py = reference.py();
-        let base = self.checked_for(py, self.spec_or_own(spec), strict)?;
+        let spec = self.spec_or_own(spec);
+        let encoding = encoding_with(encoding, spec)?;
+        let base = self.checked_for(py, spec, strict)?;
         let reference = str_arg(reference, || "reference".to_owned())?;
-        resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, (strict, strip))
+        resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, (strict, strip), encoding)
     }
 
     /// Resolves every reference of `references` against this URL, in order, with the GIL
     /// released (see `relurl.resolve_many`).
-    #[pyo3(signature = (references, *, spec = None, strict = false, errors = "raise", threads = None, strip = false))]
+    #[pyo3(signature = (references, *, spec = None, strict = false, errors = "raise", threads = None, strip = false, encoding = None))]
+    #[allow(clippy::too_many_arguments)]
     fn resolve_many<'py>(
         &self,
         references: &Bound<'py, PyAny>,
@@ -261,9 +266,10 @@ impl PyUrl {
         errors: &str,
         threads: Option<&Bound<'py, PyAny>>,
         #[pyo3(from_py_with = strip_flag)] strip: bool,
+        encoding: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = references.py();
-        let args = BatchArgs::of(self.spec_or_own(spec), strict, errors, threads)?.stripping(strip);
+        let args = BatchArgs::of(self.spec_or_own(spec), strict, errors, threads)?.stripping(strip).with_encoding(encoding)?;
         let references = Column::collect(references, "references", super::batch::REFERENCES)?;
         resolve_rows(py, Bases::One(self.text(py)), &references, &args)
     }

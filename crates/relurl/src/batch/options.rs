@@ -80,6 +80,10 @@ pub struct BatchOptions {
     pub threads: NonZeroUsize,
     /// How the rows are cut into work.
     pub tuning: Tuning,
+    /// The encoding the URL Standard parses each reference with
+    /// ([`crate::AnyUrl::join_into_with_encoding`]: the query of a special URL is
+    /// percent-encoded in it); `None` is UTF-8. Not used by RFC 1808 and RFC 3986.
+    pub encoding: Option<&'static crate::whatwg::Encoding>,
 }
 
 impl Default for BatchOptions {
@@ -92,6 +96,7 @@ impl Default for BatchOptions {
             copy_unchanged: true,
             threads: NonZeroUsize::MIN,
             tuning: Tuning::MEASURED,
+            encoding: None,
         }
     }
 }

@@ -40,6 +40,7 @@ use crate::any::{resolve_by_spec, AnyUrl};
 use crate::error::{Error, ErrorKind};
 use crate::rfc1808::parse::parse;
 use crate::spec::Spec;
+use crate::whatwg::WhatwgUrl;
 
 /// Which layer of RFC 1808 §3 the base came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -130,7 +131,7 @@ pub struct EstablishedBase {
 /// assert_eq!((base.url.as_str(), base.source), ("http://example.com/docs/sub/", BaseSource::HtmlBase));
 /// ```
 pub fn establish_base(inputs: &BaseInputs<'_>, spec: Spec) -> Result<EstablishedBase, Error> {
-    establish(inputs, spec, BadBaseHeader::Fail).map(|(base, _)| base)
+    establish(inputs, spec, BadBaseHeader::Fail, encoding_rs::UTF_8).map(|(base, _)| base)
 }
 
 /// What [`establish`] does with a `Base` header that is not of the §3.1 form.
@@ -143,8 +144,15 @@ pub(crate) enum BadBaseHeader {
 }
 
 /// [`establish_base`], with the choice of what a malformed `Base` header does; with
-/// [`BadBaseHeader::Skip`], the error of the header skipped, if any.
-pub(crate) fn establish(inputs: &BaseInputs<'_>, spec: Spec, bad_header: BadBaseHeader) -> Result<(EstablishedBase, Option<Error>), Error> {
+/// [`BadBaseHeader::Skip`], the error of the header skipped, if any. By the URL Standard,
+/// the `<base href>` is parsed with the page's `encoding` (HTML's "frozen base URL" parses
+/// it with the document's character encoding: the query of a special URL is encoded in it).
+pub(crate) fn establish(
+    inputs: &BaseInputs<'_>,
+    spec: Spec,
+    bad_header: BadBaseHeader,
+    encoding: &'static encoding_rs::Encoding,
+) -> Result<(EstablishedBase, Option<Error>), Error> {
     // The layers from the outside in; each one that defines a base replaces it, resolved
     // against it. Whether it did, the answer of each.
     let mut base = EstablishedBase { url: String::new(), source: BaseSource::Empty };
@@ -158,6 +166,10 @@ pub(crate) fn establish(inputs: &BaseInputs<'_>, spec: Spec, bad_header: BadBase
         // base, `value` itself; the URL Standard: parsed without a base). A value the URL
         // Standard rejects defines no base (HTML: the fallback base URL stays).
         let resolved = match spec {
+            Spec::Whatwg if source == BaseSource::HtmlBase && encoding != encoding_rs::UTF_8 => {
+                let fallback = if base.url.is_empty() { None } else { Some(WhatwgUrl::parse(&base.url)?) };
+                WhatwgUrl::parse_with_encoding(value, fallback.as_ref(), encoding).map(String::from)
+            }
             Spec::Whatwg if base.url.is_empty() => crate::whatwg::parse(value).map(String::from),
             _ => resolve_by_spec(&base.url, value, spec),
         };
