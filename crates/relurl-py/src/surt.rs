@@ -119,6 +119,13 @@ pub(crate) fn keyword_defaults() -> Vec<(&'static str, bool)> {
         .collect()
 }
 
+/// What to do instead of passing surt a canonicalizer object (a callable, a module, a list
+/// of them): relurl names the canonicalizers it runs; docs/crawler.md says the same.
+const NOT_CALLED: &str = "relurl does not call Python canonicalizers (surt calls canonicalizer(handyurl, **options)): \
+name surt's own ('default' for DefaultIAURLCanonicalizer, 'google' for GoogleURLCanonicalizer, 'ia' for IAURLCanonicalizer); \
+for none (surt's `lambda url, **options: url`), 'ia' with every IA option False (the docs' SURT section lists them); \
+for one of your own, call surt.surt";
+
 /// The `canonicalizer` argument: `None` or `"default"` (surt's
 /// `DefaultIAURLCanonicalizer`), `"google"` (`GoogleURLCanonicalizer`), `"ia"`
 /// (`IAURLCanonicalizer`).
@@ -130,7 +137,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for CanonicalizerArg {
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let Ok(name) = obj.cast::<PyString>() else {
             let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-            return Err(PyTypeError::new_err(format!("canonicalizer must be None or one of 'default', 'google', 'ia', not {type_name}")));
+            return Err(PyTypeError::new_err(format!(
+                "canonicalizer must be None or one of 'default', 'google', 'ia', not {type_name}: {NOT_CALLED}"
+            )));
         };
         match &*name.to_cow()? {
             "default" => Ok(Self(Canonicalizer::Default)),
@@ -185,8 +194,9 @@ pub(crate) fn options(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, g
 /// blank URL.
 ///
 /// `canonicalizer`: `None` or `"default"` (surt's `DefaultIAURLCanonicalizer`),
-/// `"google"` (`GoogleURLCanonicalizer` alone) or `"ia"` (`IAURLCanonicalizer` alone).
-/// The options are surt's keywords, read by truth value like surt: `surt` (True: the host
+/// `"google"` (`GoogleURLCanonicalizer` alone) or `"ia"` (`IAURLCanonicalizer` alone); a
+/// canonicalizer surt would call (a function, a module, a list) is a `TypeError` that says
+/// what to do instead. The options are surt's keywords, read by truth value like surt: `surt` (True: the host
 /// reversed, `com,example)`), `with_scheme` (False), `trailing_comma` (False),
 /// `reverse_ipaddr` (True), `host_massage` (True: no `www.`), and the IA canonicalizer's
 /// `host_lowercase`, `port_strip_default`, `path_strip_empty` (False), `path_lowercase`,
