@@ -13,7 +13,10 @@ families (hosts: UTS #46 and Punycode) time `relurl.parse` and `relurl.resolve` 
 `spec="whatwg"`; the Arrow
 families time `relurl.arrow.resolve` on columns cut into n and 10n chunks of 10 rows (one
 chunk per page: a chunked base column was once walked whole for each chunk of references,
-issue 10 item 3). Every
+issue 10 item 3). The surt families time `relurl.surt` (str, the default canonicalizer;
+bytes, the Google one), `relurl.arrow.surt` on a column of the one URL and `relurl surt`
+(its loop, in this process) on hostile URLs (nested percent-encodings, which surt decodes
+"until nothing changes": quadratic when done pass by pass, issue 22 item 10). Every
 measurement runs in a fresh subprocess, so no call inherits memory or a grown buffer from
 another; each size is measured in --rounds processes (n, 10n, n, 10n, ...) and the fastest
 counts. Time: the fastest of 7 batches of calls (a batch takes at least 20 ms of this
@@ -132,6 +135,43 @@ ARROW_FAMILIES: dict[str, tuple[str, int, bool, bool]] = {
 }
 ARROW_OPERATION = "arrow.resolve"
 
+SESSION_ID = "a" * 24
+
+#: surt families: family -> (description, n, build(n) -> URL).
+SURT_FAMILIES: dict[str, tuple[str, int, Callable[[int], str]]] = {
+    "surt_path": ("surt: path `'%' + '25' * n + '41'`", 100_000, lambda n: "http://a.com/%" + "25" * n + "41"),
+    "surt_host": ("surt: host `'a%' + '25' * n + '41.com'`", 100_000, lambda n: "http://a%" + "25" * n + "41.com/"),
+    "surt_query": ("surt: query `'%' + '25' * n + '41'`", 100_000, lambda n: "http://a.com/?%" + "25" * n + "41"),
+    "surt_flat": ("surt: path `'%25' * n + '41'`", 100_000, lambda n: "http://a.com/" + "%25" * n + "41"),
+    "surt_aspx": (
+        "surt: path `'/x.aspx' + '/(' + 'a' * 24 + ')' * n` (session ids, no .aspx after)",
+        10_000,
+        lambda n: "http://a.com/x.aspx" + f"/({SESSION_ID})" * n + "/",
+    ),
+    "surt_cfid": ("surt: query `'cfid=' * n`", 100_000, lambda n: "http://a.com/?" + "cfid=" * n),
+}
+SURT_OPERATIONS = ["surt", "surt google", "arrow.surt", "relurl surt"]
+
+
+def surt_operations(url: str) -> dict[str, Callable[[], object]]:
+    import argparse
+    import io
+
+    import pyarrow as pa
+    from relurl import _surt_cli
+
+    column = pa.array([url], pa.string())
+    raw = url.encode()
+    cli_args = argparse.Namespace(
+        urls=[], with_scheme=False, trailing_comma=False, no_reverse_ipaddr=False, keep_www=False, no_surt=False
+    )
+    return {
+        "surt": lambda: relurl.surt(url),
+        "surt google": lambda: relurl.surt(raw, "google"),
+        "arrow.surt": lambda: relurl.arrow.surt(column),
+        "relurl surt": lambda: _surt_cli.run(cli_args, io.BytesIO(raw), io.BytesIO(), io.StringIO()),
+    }
+
 
 def arrow_call(family: str, chunks: int) -> tuple[Callable[[], object], int]:
     """The call of an Arrow family on `chunks` chunks of 10 rows, and its input bytes."""
@@ -229,6 +269,12 @@ def worker(family: str, n: int, op: str) -> None:
         out["bytes"] = size
         print(json.dumps(out))
         return
+    if family in SURT_FAMILIES:
+        url = SURT_FAMILIES[family][2](n)
+        out = measure(surt_operations(url)[op])
+        out["bytes"] = len(url)
+        print(json.dumps(out))
+        return
     base, ref = FAMILIES[family][2](n)
     out = measure(operations(base, ref)[op])
     out["bytes"] = len((base + ref).encode("utf-8", "surrogatepass"))
@@ -254,7 +300,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--worker", nargs=3, metavar=("FAMILY", "N", "OP"), help=argparse.SUPPRESS)
     parser.add_argument(
-        "--family", action="append", choices=sorted([*FAMILIES, *ARROW_FAMILIES]), help="only these families"
+        "--family",
+        action="append",
+        choices=sorted([*FAMILIES, *ARROW_FAMILIES, *SURT_FAMILIES]),
+        help="only these families",
     )
     parser.add_argument("--strict", action="store_true", help="exit 1 if a time ratio exceeds 12")
     parser.add_argument(
@@ -285,8 +334,11 @@ def main() -> None:
     )
     print("|---|---:|---|" + "---:|" * (2 * len(labels) + len(steps) + 1))
     worst = 0.0
-    for family in args.family or [*FAMILIES, *ARROW_FAMILIES]:
-        if family in ARROW_FAMILIES:
+    for family in args.family or [*FAMILIES, *ARROW_FAMILIES, *SURT_FAMILIES]:
+        if family in SURT_FAMILIES:
+            description, n, _ = SURT_FAMILIES[family]
+            family_operations = SURT_OPERATIONS
+        elif family in ARROW_FAMILIES:
             description, n = ARROW_FAMILIES[family][:2]
             family_operations = [ARROW_OPERATION]
         else:

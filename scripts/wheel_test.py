@@ -17,7 +17,7 @@ wheel's platform: .github/workflows/release.yml), this script:
    one) is reported and the tests that import it are left out (pytest's importorskip; the
    files in NEEDS below); PySpark and pandas, which only the left-out tests/test_spark.py
    needs, are not installed;
-4. runs the test suite (a copy of tests/, with README.md, pyproject.toml, Cargo.toml and
+4. runs the test suite (a copy of tests/, with README.md, pyproject.toml, Cargo.toml, CHANGELOG.md and
    examples/, so that no python/ of the checkout shadows the installed package) against
    the installed wheel, with CI=false: the link corpus (../shared/corpus) is not on the
    runners, so its tests skip instead of failing. Left out: tests/test_spark.py (a JVM and
@@ -129,7 +129,7 @@ def main() -> int:
     # 4. The suite, from a copy.
     repo = work / "repo"
     shutil.copytree(ROOT / "tests", repo / "tests")
-    for name in ("README.md", "pyproject.toml", "Cargo.toml"):
+    for name in ("README.md", "pyproject.toml", "Cargo.toml", "CHANGELOG.md"):
         shutil.copy(ROOT / name, repo / name)
     if (ROOT / "examples").is_dir():
         shutil.copytree(ROOT / "examples", repo / "examples")

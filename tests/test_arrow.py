@@ -135,14 +135,15 @@ def components(row: dict[str, str] | None) -> tuple[str, ...] | None:
 def test_parse_gives_the_six_strings_of_relurl_parse_on_the_corpus() -> None:
     # One model (RFC 1808 section 2.4): a component is "" when empty or absent, as
     # tuple(relurl.parse(u)) and urllib give it; null only for a null (or failed) row.
-    # Since issue 13 a row whose net_loc has a port urllib rejects fails (errors="null": a
-    # null row): one corpus URL, whose RFC 1808 net_loc runs past its '?' to the first '/'.
+    # Since issue 13 a row whose net_loc has a port urllib rejects fails; since issue 22 the
+    # port is read from the net_loc up to its '?', as urllib reads it, so that no corpus URL
+    # fails (`whatsapp://send?text=...:%20Part` did: RFC 1808's net_loc runs to the first '/').
     urls = [*sorted({u for pair in PAIRS for u in pair}), "http://x/?", "//h/p#", "g;", "", "?", "#", ";"]
-    got = pa.array(relurl.arrow.parse(pa.array([*urls, None]), errors="null")).to_pylist()
+    got = pa.array(relurl.arrow.parse(pa.array([*urls, None]))).to_pylist()
     assert got[-1] is None
-    bad_port = {u for u in urls if port_fails(relurl.parse(u))}
-    assert len(bad_port) == 1 and next(iter(bad_port)).startswith("whatsapp://send?text=")
-    assert [components(row) for row in got[:-1]] == [None if u in bad_port else tuple(relurl.parse(u)) for u in urls]
+    assert not any(port_fails(relurl.parse(u)) for u in urls)
+    assert any(u.startswith("whatsapp://send?text=") for u in urls)
+    assert [components(row) for row in got[:-1]] == [tuple(relurl.parse(u)) for u in urls]
 
 
 def port_fails(url: relurl.URL) -> bool:
@@ -391,3 +392,24 @@ def test_offsets_that_decrease_are_a_value_error() -> None:
         relurl.arrow.resolve(BASE, broken(0, 2, 1, 2))
     with pytest.raises(ValueError, match="urls is not a valid Arrow array: offset 2 outside the 1 bytes"):
         relurl.arrow.parse(broken(0, 2, 1, 1))
+
+
+def test_the_result_is_an_arro3_array_as_the_docs_say() -> None:
+    # docs/batches.md names the class and what it answers without the arro3-core package.
+    single = relurl.arrow.resolve("http://a/", pa.array(["b", None]))
+    chunked = relurl.arrow.resolve("http://a/", pa.chunked_array([["b"], [None]]))
+    assert (type(single).__module__, type(single).__name__) == ("arro3.core._core", "Array")
+    assert (type(chunked).__module__, type(chunked).__name__) == ("arro3.core._core", "ChunkedArray")
+    assert (len(single), single.to_pylist(), single.null_count) == (2, ["http://a/b", None], 1)
+    assert pa.chunked_array(chunked).to_pylist() == ["http://a/b", None]
+
+
+# Issue 22 item 19: strip=True on Arrow columns, as relurl.resolve(..., strip=True).
+def test_strip_on_arrow_columns() -> None:
+    hrefs = [" g ", None, "\n../x\t", "  http://abs/ \r\n", "g\x0b"]
+    expected = [None if h is None else relurl.resolve(BASE, h.strip("\t\n\x0c\r ")) for h in hrefs]
+    assert pa.array(relurl.arrow.resolve(BASE, pa.array(hrefs), strip=True)).to_pylist() == expected
+    bases = pa.chunked_array([[BASE, BASE], [BASE, BASE, BASE]])
+    got = relurl.arrow.resolve(bases, pa.chunked_array([hrefs[:3], hrefs[3:]]), strip=True, threads=2)
+    assert pa.chunked_array(got).to_pylist() == expected
+    assert pa.array(relurl.arrow.resolve(BASE, pa.array([" g"]))).to_pylist() == ["http://a/b/c/ g"]

@@ -108,7 +108,11 @@ def test_single_call_errors_have_no_index() -> None:
     ("call", "error", "message"),
     [
         (lambda: relurl.resolve_many(BASE, ["g", 3]), TypeError, "references[1] must be str or None, not int"),
-        (lambda: relurl.resolve_many([BASE, b"x"], ["g", "h"]), TypeError, "bases[1] must be str or None, not bytes"),
+        (
+            lambda: relurl.resolve_many([BASE, b"x"], ["g", "h"]),
+            TypeError,
+            "bases[1] must be str, URL or None, not bytes",
+        ),
         (
             lambda: relurl.resolve_many(BASE, 5),
             TypeError,
@@ -117,12 +121,17 @@ def test_single_call_errors_have_no_index() -> None:
         (
             lambda: relurl.resolve_many(5, ["g"]),
             TypeError,
-            "bases must be a str, a URL, None or a sequence of str, not int",
+            "bases must be a str, a URL, None or a sequence of str or URL, not int",
         ),
         (
-            lambda: relurl.resolve_many([relurl.URL(BASE)], ["g"]),
+            lambda: relurl.resolve_many([relurl.URL(BASE), relurl.URL(BASE, spec="whatwg")], ["g", "h"]),
             TypeError,
-            "bases[0] must be str or None, not URL",
+            "bases mix grammars: bases[0] (URL, rfc1808) and bases[1] (URL, whatwg)",
+        ),
+        (
+            lambda: relurl.resolve_many([BASE, relurl.URL(BASE, spec="rfc3986")], ["g", "h"]),
+            TypeError,
+            "bases mix grammars: bases[0] (str, rfc1808) and bases[1] (URL, rfc3986)",
         ),
         (lambda: relurl.resolve_many([BASE], ["g", "h"]), ValueError, "bases has 1 items and references 2"),
         (lambda: relurl.resolve_many(BASE, ["g"], threads=0), ValueError, "threads must be at least 1"),
@@ -288,3 +297,64 @@ def test_a_url_base_resolves_by_its_own_spec() -> None:
     assert base.resolve_many(["../../../g"]) == ["http://a/g"]
     assert base.resolve_many(["../../../g"], spec="rfc1808") == ["http://a/../g"]
     assert relurl.resolve_many("http://a/b/c/d;p?q", ["../../../g"]) == ["http://a/../g"]
+
+
+# Issue 22 item 12: per-row bases may be parsed URLs, each resolved by its own grammar (or by
+# `spec=` when given); bases that would need different grammars are a clear TypeError.
+@pytest.mark.parametrize("spec", ["rfc1808", "rfc3986", "whatwg"])
+def test_a_sequence_of_url_bases_resolves_each_by_its_own_grammar(spec: Any) -> None:
+    bases = [relurl.URL(b, spec=spec) for b in ("http://a/b/c/d;p?q", "http://x/y/", "http://a/b/c/d;p?q")]
+    refs = ["../../../g", " h", "#s"]
+    expected = [relurl.resolve(b, r) for b, r in zip(bases, refs, strict=True)]
+    assert relurl.resolve_many(bases, refs) == expected
+    assert relurl.resolve_many(tuple(bases), iter(refs), threads=2) == expected
+    # None keeps its place; a str with URLs of RFC 1808 is RFC 1808 too.
+    if spec == "rfc1808":
+        assert relurl.resolve_many([bases[0], None, "http://a/b/c/d;p?q"], refs) == [expected[0], None, expected[2]]
+
+
+def test_spec_chooses_the_grammar_of_mixed_url_bases() -> None:
+    bases = [relurl.URL("http://a/b/c/d", spec="whatwg"), "http://a/b/c/d", relurl.URL("http://a/b/c/d")]
+    refs = ["../../../g"] * 3
+    for spec in ("rfc1808", "rfc3986", "whatwg"):
+        expected = [relurl.resolve("http://a/b/c/d", r, spec=spec) for r in refs]
+        assert relurl.resolve_many(bases, refs, spec=spec) == expected
+    with pytest.raises(TypeError, match=r"bases\[0\] \(URL, whatwg\) and bases\[1\] \(str, rfc1808\).*pass spec="):
+        relurl.resolve_many(bases, refs)
+
+
+# Issue 22 item 19: strip=True strips HTML's ASCII whitespace around each reference (the
+# core's one rule, as extract_links does), on every resolving entry point.
+HTML_WHITESPACE = "\t\n\x0c\r "
+RAW_HREFS = [" g ", "\n\t../x?y\r\n", "\x0chttp://abs/ok ", "  ", "g\x0b", "\xa0g", "#f ", "  http://a/b/c/d;p?q#f  "]
+
+
+@pytest.mark.parametrize("spec", ["rfc1808", "rfc3986", "whatwg"])
+def test_strip_is_html_stripping_of_each_reference(spec: Any) -> None:
+    # The peer: Python's own str.strip with HTML's set, then the plain resolution.
+    expected = [relurl.resolve(BASE, href.strip(HTML_WHITESPACE), spec=spec) for href in RAW_HREFS]
+    assert [relurl.resolve(BASE, href, spec=spec, strip=True) for href in RAW_HREFS] == expected
+    url = relurl.URL(BASE, spec=spec)
+    assert [url.resolve(href, strip=True) for href in RAW_HREFS] == expected
+    assert relurl.resolve_many(BASE, RAW_HREFS, spec=spec, strip=True) == expected
+    assert relurl.resolve_many([BASE] * len(RAW_HREFS), RAW_HREFS, spec=spec, strip=True) == expected
+    assert url.resolve_many(RAW_HREFS, strip=True, threads=2) == expected
+    # As extract_links takes an href.
+    page = "".join(f'<a href="{h}">' for h in RAW_HREFS if "\x0c" not in h)
+    links = [link.url for link in relurl.extract_links(page, BASE, spec=spec)]
+    kept = [h for h in RAW_HREFS if "\x0c" not in h]
+    assert links == [relurl.resolve(BASE, h, spec=spec, strip=True) for h in kept]
+    # Not without strip (\x0b and U+00A0 are no ASCII whitespace: kept either way).
+    assert relurl.resolve("http://a/b", " g") == "http://a/ g"
+    assert relurl.resolve("http://a/b", "\xa0g", strip=True) == "http://a/\xa0g"
+
+
+def test_strip_answers_the_stripped_reference_and_counts_positions_as_given() -> None:
+    # An absolute reference is its own answer: the stripped text, not the input.
+    assert relurl.resolve(BASE, "  http://x/y \n", strip=True) == "http://x/y"
+    assert relurl.resolve_many(BASE, ["  http://x/y \n", "http://z/"], strip=True) == ["http://x/y", "http://z/"]
+    with pytest.raises(relurl.URLError) as info:
+        relurl.resolve(BASE, "\t a b", strict=True, strip=True)
+    assert (info.value.kind, info.value.position) == ("invalid_character", 3)
+    _, failures = relurl.resolve_many(BASE, ["g", " \na b "], strict=True, strip=True, errors="report")
+    assert [(f.index, f.input, f.position) for f in failures] == [(1, "reference", 3)]

@@ -68,8 +68,7 @@ def test_examples() -> None:
         relurl.canonicalize_url("http://a:99999/")
     with pytest.raises(ValueError):
         relurl.canonicalize_url("http://[::1/")
-    with pytest.raises(NotImplementedError):
-        relurl.canonicalize_url("http://a/", encoding="cp1252")
+    assert relurl.canonicalize_url("http://a/?\u20ac", encoding="cp1252") == "http://a/?%80="
     with pytest.raises(LookupError):
         relurl.canonicalize_url("http://a/", encoding="no-such-codec")
     with pytest.raises(TypeError):
@@ -237,7 +236,9 @@ OPTIONS = st.fixed_dictionaries(
     optional={
         "keep_blank_values": st.booleans(),
         "keep_fragments": st.booleans(),
-        "encoding": st.sampled_from([None, "utf-8", "utf8", "latin-1", "ISO-8859-1", "ascii", "us-ascii"]),
+        "encoding": st.sampled_from(
+            [None, "utf-8", "utf8", "latin-1", "ISO-8859-1", "ascii", "us-ascii", "cp1251", "shift_jis", "utf-16"]
+        ),
         "query_separator": st.sampled_from(["&", ";", "&&", "=", "a"]),
     },
 )

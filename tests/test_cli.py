@@ -234,3 +234,132 @@ def test_a_base_without_a_scheme_is_warned_about() -> None:
 def test_console_script() -> None:
     done = subprocess.run([str(SCRIPT), "resolve", BASE, "../../g"], capture_output=True, check=False)
     assert done.returncode == 0 and done.stdout == b"http://a/g\n"
+
+
+def _coprocess(args: list[str], lines: list[bytes], timeout: float = 20.0) -> list[bytes]:
+    """Runs `relurl ARGS` as a coprocess: writes each line and waits for its answer (one
+    line) before writing the next. A missing answer fails after `timeout` (a guard against
+    a hang, not a speed assertion)."""
+    import selectors
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "relurl", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    answers = []
+    try:
+        with selectors.DefaultSelector() as selector:
+            selector.register(proc.stdout, selectors.EVENT_READ)
+            for line in lines:
+                proc.stdin.write(line)
+                proc.stdin.flush()
+                assert selector.select(timeout), f"no answer to {line!r} within {timeout} s"
+                answers.append(proc.stdout.readline())
+        proc.stdin.close()
+        assert proc.wait(timeout) == 0, proc.stderr.read() if proc.stderr else b""
+    finally:
+        proc.kill()
+        proc.wait()
+    return answers
+
+
+# Issue 22 item 14: standard input is answered as it comes (a coprocess gets each answer
+# before it writes the next URL), for every command that streams it.
+@pytest.mark.parametrize(
+    ("args", "lines", "answers"),
+    [
+        (["resolve", "http://a/b/c"], [b"g\n", b"../h\n"], [b"http://a/b/g\n", b"http://a/h\n"]),
+        (["resolve", "--strip", "--spec", "rfc3986", "http://a/b/c"], [b" ../../../g\n"], [b"http://a/g\n"]),
+        (
+            ["canonicalize"],
+            [b"http://a.com/p?b=2&a=1#f\n", b"HTTP://B.com/\n"],
+            [b"http://a.com/p?a=1&b=2\n", b"http://b.com/\n"],
+        ),
+        (["surt", "-"], [b"http://www.a.com/p?b=2&a=1\n", b"http://b.com/\n"], [b"com,a)/p?a=1&b=2\n", b"com,b)/\n"]),
+        (
+            ["parse", "--json"],
+            [b"http://a/b;p?q#f\n"],
+            [
+                json.dumps(
+                    {
+                        "url": "http://a/b;p?q#f",
+                        "scheme": "http",
+                        "netloc": "a",
+                        "path": "/b",
+                        "params": "p",
+                        "query": "q",
+                        "fragment": "f",
+                    }
+                ).encode()
+                + b"\n"
+            ],
+        ),
+    ],
+)
+def test_standard_input_is_answered_line_by_line_to_a_coprocess(
+    args: list[str], lines: list[bytes], answers: list[bytes]
+) -> None:
+    assert _coprocess(args, lines) == answers
+
+
+def test_a_split_line_and_a_last_line_without_a_break_are_read_whole() -> None:
+    # A file read in chunks of 64 KiB: lines across chunk ends, CRLF, no final line break.
+    refs = [b"p%d/../q%d" % (i, i) for i in range(20_000)]
+    stdin = b"\r\n".join(refs)
+    done = run("resolve", "http://e.com/d/", stdin=stdin)
+    assert done.returncode == 0, done.stderr[:500]
+    assert done.stdout.split(b"\n")[:-1] == [b"http://e.com/d/q%d" % i for i in range(20_000)]
+
+
+# Issue 22 item 15: an answer standard output's encoding cannot write is reported (exit
+# status 1) and answered with an empty line; the other lines are still written.
+@pytest.mark.parametrize("refs", [[], ["g", "\u00fc", "h"]])
+def test_an_answer_the_output_encoding_cannot_write_is_reported(refs: list[str]) -> None:
+    import os
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    stdin = b"" if refs else "g\n\u00fc\nh\n".encode()
+    done = subprocess.run(
+        [sys.executable, "-m", "relurl", "resolve", "http://a/b", *refs],
+        input=stdin,
+        capture_output=True,
+        check=False,
+        env=env,
+    )
+    assert done.returncode == 1
+    assert done.stdout == b"http://a/g\n\nhttp://a/h\n"
+    where = "REF 2" if refs else "line 2"
+    assert done.stderr.decode() == (
+        f"relurl: {where}: standard output's encoding ('ascii') cannot write '\\xfc' (U+00FC) at position 9: "
+        "set PYTHONIOENCODING=utf-8\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "relurl", "parse", "--json", "http://a/", "http://\u00fc/"],
+        capture_output=True,
+        check=False,
+        env=env,
+    )
+    assert done.returncode == 1 and b"Traceback" not in done.stderr
+    assert done.stdout.split(b"\n")[1:] == [b"", b""] and b"URL 2: standard output's encoding" in done.stderr
+
+
+# Issue 22 item 17: --strict checks BASE as relurl.resolve(..., strict=True) does.
+def test_strict_checks_the_base_too() -> None:
+    with pytest.raises(relurl.URLError) as info:
+        relurl.resolve("http://a/b c", "g", strict=True)
+    done = run("resolve", "--strict", "http://a/b c", "g")
+    assert (done.returncode, done.stdout) == (1, b"")
+    assert done.stderr.decode() == f"relurl: BASE: {info.value.reason} (at position {info.value.position})\n"
+    assert run("resolve", "http://a/b c", "g").stdout == b"http://a/g\n"  # not without --strict
+
+
+# Issue 22 item 19: --strip is the library's strip=True (the same rule, one place), also
+# with --strict (which checks the stripped reference; positions count in the line as given).
+def test_strip_with_strict_checks_the_stripped_reference() -> None:
+    done = run("resolve", "--strip", "--strict", BASE, stdin=b"  g \t\n\t a b\n")
+    assert done.returncode == 1
+    assert done.stdout == b"http://a/b/c/g\n\n"
+    assert done.stderr.decode() == "relurl: line 2: space is not allowed in a path (at position 3)\n"
+    assert relurl.resolve_many(BASE, ["  g \t"], strip=True) == [
+        run("resolve", "--strip", BASE, "  g \t").stdout.decode().strip()
+    ]

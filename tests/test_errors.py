@@ -39,19 +39,26 @@ def _not_utf8() -> Any:
         (lambda: relurl.resolve("http://é/\udc80", "g"), "lone_surrogate", 9),
         (lambda: relurl.base_from_header("http://a/"), "bad_base_header", 0),
         (lambda: relurl.establish_base(headers={"Base": "<URL:http://a/"}), "bad_base_header", 14),
-        (lambda: relurl.parse("http://a/", spec="rfc3986", strict=True), "strict_unavailable", 0),
-        (lambda: relurl.resolve_many(BASE, ["g"], spec="rfc3986", strict=True), "strict_unavailable", 0),
-        (lambda: relurl.arrow.parse(pa.array(["x"]), spec="rfc3986", strict=True), "strict_unavailable", 0),
+        (lambda: relurl.parse("http://a/", spec="rfc3986", strict=True), "strict_unavailable", None),
+        (lambda: relurl.resolve("http://a/", "g", spec="rfc3986", strict=True), "strict_unavailable", None),
+        (lambda: relurl.URL("http://a/").resolve("g", spec="rfc3986", strict=True), "strict_unavailable", None),
+        (lambda: relurl.resolve_many(BASE, ["g"], spec="rfc3986", strict=True), "strict_unavailable", None),
+        (lambda: relurl.arrow.resolve(BASE, pa.array(["g"]), spec="whatwg", strict=True), "strict_unavailable", None),
+        (lambda: relurl.arrow.parse(pa.array(["x"]), spec="rfc3986", strict=True), "strict_unavailable", None),
         (lambda: relurl.arrow.parse(_not_utf8()), "invalid_utf8", 0),
     ],
 )
-def test_every_error_has_its_kind(call: Callable[[], object], kind: str, position: int) -> None:
+def test_every_error_has_its_kind(call: Callable[[], object], kind: str, position: int | None) -> None:
     with pytest.raises(relurl.URLError) as info:
         call()
     error = info.value
     assert (error.kind, error.position) == (kind, position)
     assert isinstance(error, ValueError) and error.reason in str(error)
-    assert str(error).endswith(f"{error.reason} (at position {position})")
+    if position is None:
+        # Issue 22 item 20: an argument error names no position (no character is at fault).
+        assert str(error) == error.reason and "position" not in str(error)
+    else:
+        assert str(error).endswith(f"{error.reason} (at position {position})")
 
 
 def test_batch_errors_carry_the_row_and_the_input() -> None:
@@ -139,3 +146,47 @@ def test_a_url_base_is_taken_wherever_a_str_base_is_and_keeps_its_spec(spec: Any
     assert [link.url for link in relurl.extract_links(html, base, spec=other)] == [
         relurl.resolve(BASE, r, spec=other) for r in refs
     ]
+
+
+# Issue 22 item 13: a non-bool strict= / skip_special= / strip= is named in the message
+# itself (not only in an exception note, which CPython 3.10 lacks).
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda v: relurl.parse("http://a/", strict=v), "strict"),
+        (lambda v: relurl.URL("http://a/", strict=v), "strict"),
+        (lambda v: relurl.resolve("http://a/", "g", strict=v), "strict"),
+        (lambda v: relurl.resolve("http://a/", "g", strip=v), "strip"),
+        (lambda v: relurl.URL("http://a/").resolve("g", strict=v), "strict"),
+        (lambda v: relurl.URL("http://a/").resolve("g", strip=v), "strip"),
+        (lambda v: relurl.resolve_many("http://a/", ["g"], strict=v), "strict"),
+        (lambda v: relurl.resolve_many("http://a/", ["g"], strip=v), "strip"),
+        (lambda v: relurl.URL("http://a/").resolve_many(["g"], strict=v), "strict"),
+        (lambda v: relurl.arrow.resolve("http://a/", pa.array(["g"]), strict=v), "strict"),
+        (lambda v: relurl.arrow.resolve("http://a/", pa.array(["g"]), strip=v), "strip"),
+        (lambda v: relurl.arrow.parse(pa.array(["g"]), strict=v), "strict"),
+        (lambda v: relurl.extract_links("<a href=g>", "http://a/", skip_special=v), "skip_special"),
+    ],
+)
+@pytest.mark.parametrize(("value", "type_name"), [(1, "int"), ("yes", "str"), (None, "NoneType")])
+def test_a_non_bool_flag_is_named_in_the_message(
+    call: Callable[[Any], object], name: str, value: Any, type_name: str
+) -> None:
+    with pytest.raises(TypeError) as info:
+        call(value)
+    assert str(info.value) == f"{name} must be a bool, not {type_name}"
+    call(True)  # a bool is taken
+
+
+# Issue 22 item 20: a wrong keyword on relurl.arrow's functions names the public function.
+@pytest.mark.parametrize("name", ["resolve", "parse", "normalize", "surt", "canonicalize_url"])
+def test_arrow_functions_are_named_by_their_public_names(name: str) -> None:
+    function = getattr(relurl.arrow, name)
+    assert function.__name__ == name
+    with pytest.raises(TypeError) as info:
+        function("http://a/", pa.array(["g"]), no_such_keyword=1) if name == "resolve" else function(
+            pa.array(["g"]), no_such_keyword=1
+        )
+    assert "arrow_" not in str(info.value)
+    if name != "surt":  # surt takes **options: its own message names the option
+        assert str(info.value).startswith(f"{name}() got an unexpected keyword argument")

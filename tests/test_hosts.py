@@ -89,6 +89,63 @@ def test_the_corpus_has_urllib_s_parts(spec: relurl._relurl._Spec) -> None:
     assert differences == 0
 
 
+def _resolved_corpus_links() -> list[str]:
+    """The corpus's pages, bases, hrefs and its links resolved by both RFCs."""
+    links = set(_corpus_urls())
+    with CORPUS.open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            links.update(relurl.resolve(row["base"], row["href"], spec=spec) for spec in SPECS)
+    return sorted(links)
+
+
+def test_a_query_in_an_rfc_1808_net_loc_is_not_login() -> None:
+    """Issue 22: real pages link like this; urllib (and every user) reads the host before the
+    '?', while RFC 1808's net_loc, which runs to the first '/', keeps it."""
+    for u in (
+        "http://www.spreeblick.com?stylesheet=devkit-custom&ver=5.3",
+        "whatsapp://send?text=An%20Illusionist%20in%20Skyrim:%20Part",
+        "http://u:p@H:81?x@y:z#f",
+        "http://[::1]?q=]:x",
+        "//?u@h:1",
+    ):
+        theirs = urllib_parts(urlsplit(u))
+        for spec in SPECS:
+            assert relurl_parts(relurl.URL(u, spec)) == theirs, (u, spec)
+    url = relurl.URL("http://www.spreeblick.com?stylesheet=devkit-custom&ver=5.3")
+    assert url.netloc == "www.spreeblick.com?stylesheet=devkit-custom&ver=5.3"
+    assert (url.hostname, url.port, url.query) == ("www.spreeblick.com", None, "")
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_resolved_corpus_links_have_urllib_s_parts(spec: relurl._relurl._Spec) -> None:
+    """Every corpus link, resolved: the four parts of relurl.URL and the hostname and port of
+    relurl.arrow.parse are urlsplit's, wherever urlsplit's netloc is relurl's net_loc up to
+    its '?' (all but the few that urlsplit strips of spaces or newlines)."""
+    pa = pytest.importorskip("pyarrow")
+    import relurl.arrow
+
+    links = _resolved_corpus_links()
+    compared = with_query = 0
+    for u in links:
+        ours = relurl.URL(u, spec)
+        theirs = urlsplit(u)
+        if ours.netloc.partition("?")[0] != theirs.netloc:
+            assert u != u.strip(), u
+            continue
+        compared += 1
+        with_query += "?" in ours.netloc
+        assert relurl_parts(ours) == urllib_parts(theirs), u
+    print(f"{spec}: {compared} of {len(links)} links compared, {with_query} with a '?' in the net_loc")
+    assert compared >= len(links) - 10 and len(links) > 10_000
+    assert with_query >= (20 if spec == "rfc1808" else 0)
+    # The whole column parses (no port error stops it), with URL's answers.
+    rows = pa.array(relurl.arrow.parse(pa.array(links), spec=spec)).to_pylist()
+    assert [(r["netloc"], r["hostname"], r["port"]) for r in rows] == [
+        (url.netloc, url.hostname, url.port) for url in (relurl.URL(u, spec) for u in links)
+    ]
+
+
 # -- generated netlocs ----------------------------------------------------------------------
 
 #: Characters Python's unicodedata knows (so its str.lower() and Rust's to_lowercase, of a
@@ -134,6 +191,16 @@ def test_generated_netlocs_have_urllib_s_parts(netloc: str) -> None:
     assert relurl.parse(f"//{netloc}").hostname == theirs[2]
 
 
+@settings(max_examples=1000, deadline=None)
+@given(NETLOC, st.text(st.sampled_from("aZ09?@:[]%;=&"), max_size=8))
+def test_generated_netlocs_with_a_query_have_urllib_s_parts(netloc: str, query: str) -> None:
+    """RFC 1808's net_loc holds the query (issue 22): the parts are those of the netloc."""
+    theirs = urllib_parts(SplitResult("http", netloc, "", query, ""))
+    url = relurl.URL(f"http://{netloc}?{query}")
+    assert url.netloc == f"{netloc}?{query}"
+    assert relurl_parts(url) == theirs
+
+
 # -- the answers, the errors, the URL Standard's own ----------------------------------------
 
 
@@ -145,8 +212,10 @@ def test_parts() -> None:
     for u in ("g", "mailto:a@b", "file:///etc", "http://:/", "http://@/"):
         assert relurl.URL(u).hostname is None and relurl.URL(u).port is None, u
     assert relurl.URL("http://@/").username == ""
-    # RFC 1808's net_loc runs to the first '/': a '?' is part of it (RFC 3986's ends there).
-    assert relurl.URL("http://h?q").hostname == "h?q"
+    # RFC 1808's net_loc runs to the first '/': a '?' is part of it (RFC 3986's ends there),
+    # but the login parts are read up to it, as urllib reads them (issue 22).
+    assert relurl.URL("http://h?q").netloc == "h?q"
+    assert relurl.URL("http://h?q").hostname == "h"
     assert relurl.URL("http://h?q", "rfc3986").hostname == "h"
 
 

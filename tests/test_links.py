@@ -138,7 +138,8 @@ def test_the_url_standard_without_a_base_keeps_the_absolute_links() -> None:
     html = '<a href="HTTP://X/a/../b"><a href=g><a href="mailto:M">'
     for page in ("http://[::1", "", "mailto:x"):
         assert [link.url for link in relurl.extract_links(html, page, spec="whatwg")] == ["http://x/b", "mailto:M"]
-    assert [link.url for link in relurl.extract_links(html, "", spec="rfc3986")] == ["HTTP://X/b", "g", "mailto:M"]
+    with pytest.warns(relurl.URLWarning, match="the base URL '' has no scheme"):
+        assert [link.url for link in relurl.extract_links(html, "", spec="rfc3986")] == ["HTTP://X/b", "g", "mailto:M"]
 
 
 def test_case_and_valueless_and_duplicate_attributes() -> None:
@@ -221,7 +222,8 @@ def test_a_base_with_an_opaque_path_defines_no_base(spec: str) -> None:
             assert [(link.url, link.special) for link in links] == [("http://a/x", None)]
         headers = {"Content-Location": opaque}
         assert urls("<a href=x>", "http://a/p", headers=headers, spec=spec) == ["http://a/x"]
-        assert urls("<a href=x>", opaque, spec=spec) == ["x"]  # the empty base: x as it is
+        with pytest.warns(relurl.URLWarning, match="the base URL '' has no scheme"):
+            assert urls("<a href=x>", opaque, spec=spec) == ["x"]  # the empty base: x as it is
 
 
 def test_special_follows_the_resolved_url() -> None:
@@ -317,6 +319,18 @@ def test_bytes_decoding() -> None:
     latin = {"Content-Type": "text/html; charset=ISO-8859-1"}
     assert urls(b"<a href='\xe9'>", headers=latin) == ["http://example.com/dir/\u00e9"]
     assert urls(b"<meta charset=windows-1252><a href='\xe9\x80'>") == ["http://example.com/dir/\u00e9\u20ac"]
+
+
+def test_bytes_charset_by_the_prescan() -> None:
+    """HTML's prescan: x-user-defined is windows-1252, a <meta> for ISO-2022-JP is followed, an
+    http-equiv content with charset only counts, and a late <meta> has the page read again."""
+    assert urls(b"<meta charset='x-user-defined'><a href='\xe9'>") == ["http://example.com/dir/\u00e9"]
+    jp = "<a href='\uff21'>".encode("iso-2022-jp")
+    assert urls(b"<meta charset='iso-2022-jp'>" + jp) == ["http://example.com/dir/\uff21"]
+    meta = b"<meta http-equiv=content-type content='charset=windows-1251'>"
+    assert urls(meta + "<a href='\u0416'>".encode("cp1251")) == ["http://example.com/dir/\u0416"]
+    late = "<a href='\u0416'>" + " " * 1100 + "<meta charset=windows-1251>"
+    assert urls(late.encode("cp1251")) == ["http://example.com/dir/\u0416"]
 
 
 def test_str_and_bytes_agree_and_lone_surrogates_do_not_raise() -> None:
@@ -469,3 +483,31 @@ def test_large_pages_in_threads() -> None:
     for thread in threads:
         thread.join()
     assert results == [expected] * 4 and len(expected) == 20 * 27  # 26 before issue 13's video poster
+
+
+# Issue 22 item 18: a base without a scheme leaves the links relative: extract_links warns
+# (relurl.URLWarning), with the text the command line prints.
+def test_a_base_without_a_scheme_is_warned_about() -> None:
+    message = (
+        r"^the base URL 'example\.com/d/page' has no scheme; links resolve against it as a relative URL "
+        r"\(did you mean http://example\.com/d/page\?\)$"
+    )
+    with pytest.warns(relurl.URLWarning, match=message) as record:
+        links = relurl.extract_links('<a href="../x">', "example.com/d/page")
+    assert [link.url for link in links] == ["example.com/x"] and len(record) == 1
+    assert record[0].filename == __file__
+    with pytest.warns(relurl.URLWarning, match=r"^the base URL 'not a url' has no scheme;.*relative URL$"):
+        assert [link.url for link in relurl.extract_links("<a href=g>", "not a url")] == ["g"]
+    with pytest.warns(relurl.URLWarning, match="the base URL '/docs/' has no scheme"):
+        relurl.extract_links('<base href="/docs/"><a href=g>', "", spec="rfc3986")
+    # No warning when the links come out absolute: an absolute url, <base href> or header;
+    # nor for a page without links.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", relurl.URLWarning)
+        assert urls("<a href=g>") == ["http://example.com/dir/g"]
+        assert [link.url for link in relurl.extract_links('<base href="http://b/"><a href=g>', "x/y")] == ["http://b/g"]
+        got = relurl.extract_links("<a href=g>", "x/y", headers={"Content-Location": "http://c/d/"})
+        assert [link.url for link in got] == ["http://c/d/g"]
+        assert relurl.extract_links("<p>no links</p>", "not a url") == []
+        with pytest.raises(relurl.URLWarning):
+            relurl.extract_links("<a href=g>", "not a url")

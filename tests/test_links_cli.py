@@ -213,15 +213,20 @@ def test_a_page_from_standard_input() -> None:
     assert usage.returncode == 2 and "can be given once" in usage.stderr
 
 
-# Issue 10 item 18: a --url without a scheme is allowed but warned about.
+# Issue 10 item 18: a --url without a scheme is allowed but warned about; issue 22 item 18:
+# the warning is extract_links's own URLWarning, printed for its page.
 def test_a_url_without_a_scheme_is_warned_about(tmp_path: Path) -> None:
     (tmp_path / "p.html").write_text('<a href="../x">')
     done = run(str(tmp_path / "p.html"), "--url", "example.com/d/page")
     assert (done.returncode, done.stdout) == (0, "example.com/x\n")
     assert done.stderr == (
-        "relurl: warning: --url 'example.com/d/page' has no scheme; links resolve against it as a relative "
-        "URL (did you mean http://example.com/d/page?)\n"
+        f"relurl: {tmp_path / 'p.html'}: warning: the base URL 'example.com/d/page' has no scheme; links resolve "
+        "against it as a relative URL (did you mean http://example.com/d/page?)\n"
     )
+    # An absolute <base href> makes the links absolute: no warning.
+    (tmp_path / "p.html").write_text('<base href="http://b/c/"><a href="../x">')
+    done = run(str(tmp_path / "p.html"), "--url", "example.com/d/page")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "http://b/x\n", "")
     assert run(str(tmp_path / "p.html"), "--url", "http://example.com/d/page").stderr == ""
 
 

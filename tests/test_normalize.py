@@ -12,7 +12,7 @@ import pytest
 import relurl
 import relurl.arrow
 from conftest import corpus_pairs
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 SPECS = ("rfc1808", "rfc3986", "whatwg")
@@ -49,12 +49,38 @@ def test_bad_input() -> None:
         relurl.normalize("http://a/", spec="nope")  # type: ignore[arg-type]
 
 
+def test_a_percent_encoded_port_is_decoded_before_the_default_port_goes() -> None:
+    """Issue 22: one pass decodes the port's digits (RFC 3986 section 6.2.2.2: digits are
+    unreserved) and then drops the scheme's default port, so the key is its own key."""
+    cases = {
+        "http://h:%38%30/": "http://h/",
+        "https://h:%34%34%33/": "https://h/",
+        "ftp://h:%32%31/": "ftp://h/",
+        "ws://h:8%30/": "ws://h/",
+        "wss://h:%34%343/": "wss://h/",
+        "http://h:%3080/": "http://h/",
+        "http://h:%38%31/": "http://h:81/",
+        "foo://h:%38%30/": "foo://h:80/",
+    }
+    pa = pytest.importorskip("pyarrow")
+    for spec in ("rfc1808", "rfc3986"):
+        for url, key in cases.items():
+            assert relurl.normalize(url, spec=spec) == key, (url, spec)
+            assert relurl.normalize(key, spec=spec) == key
+        column = pa.array(relurl.arrow.normalize(pa.array(list(cases)), spec=spec)).to_pylist()
+        assert column == list(cases.values())
+
+
 TOKENS = ["http:", "HTTPS:", "s:", "//", "/", ".", "..", "%2e", "%41", "%7e", "%2f", "%c3%a9", "%", "a", "B", "@", ":80",
-          ":443", ":", "[::1]", "?", "#", ";", "\u00e9", "\t"]  # fmt: skip
+          ":443", ":", "[::1]", "?", "#", ";", "\u00e9", "\t",
+          # Percent-encoded ports (issue 22).
+          "ftp:", "ws:", ":%38%30", ":%34%34%33", ":8%30", ":%3080", ":%32%31", "%38", "%30", "0"]  # fmt: skip
 
 
 @settings(max_examples=1000, deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=14).map("".join), st.sampled_from(SPECS))
+@example("http://h:%38%30/", "rfc1808")
+@example("https://h:%34%34%33", "rfc3986")
 def test_normalizing_twice_is_normalizing_once(url: str, spec: relurl._relurl._Spec) -> None:
     try:
         once = relurl.normalize(url, spec=spec)

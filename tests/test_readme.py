@@ -82,3 +82,24 @@ def test_example_command() -> None:
     assert all(
         line.startswith(("http", "mailto:", "tel:", "javascript:", "data:", "android-app:", "ios-app:")) for line in out
     )
+
+
+def docs_group() -> list[str]:
+    """The requirements of pyproject.toml's `docs` dependency group (what .ci/run installs)."""
+    import re
+
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    group = re.search(r"^docs\s*=\s*\[([^\]]*)\]", text, re.M)
+    assert group, "pyproject.toml has no docs dependency group"
+    return re.findall(r'"([^"]+)"', re.sub(r"#.*", "", group.group(1)))
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/design.md"])
+def test_docs_install_line_is_the_pinned_group_for_pip_23(page: str) -> None:
+    # The one command that installs the docs' packages must work with a fresh venv's pip 23
+    # (no --group): a plain `pip install` of exactly the group's pins.
+    lines = [line for line in (ROOT / page).read_text(encoding="utf-8").splitlines() if "pip install mkdocs" in line]
+    assert len(lines) == 1, f"{page}: one docs install line, found {lines}"
+    assert "--group" not in lines[0]
+    installed = lines[0].split("pip install ", 1)[1].split(" && ")[0].split()
+    assert installed == docs_group()

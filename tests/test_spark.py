@@ -155,6 +155,11 @@ def test_with_canonicalized_and_with_surt(spark: Any) -> None:
     df = spark.createDataFrame(list(enumerate(urls)), "id long, url string")
     out = with_canonicalized(df, "url", keep_fragments=True).orderBy("id").collect()
     assert [r["canonical"] for r in out] == ["http://www.example.com:80/a?a=1&b=2#f", None, None]
+    # Any codec of Python's, on the executors too (issue 22).
+    cyrillic = spark.createDataFrame([(0, "http://h/?q=\u0436")], "id long, url string")
+    assert [r["canonical"] for r in with_canonicalized(cyrillic, "url", encoding="cp1251").collect()] == [
+        "http://h/?q=%E6"
+    ]
     out = with_surt(with_surt(df, "url"), "url", out_col="schemed", with_scheme=True).orderBy("id").collect()
     assert [r["surt"] for r in out] == [relurl.surt(urls[0]), None, None]
     assert [r["schemed"] for r in out] == [relurl.surt(urls[0], with_scheme=True), None, None]
@@ -162,3 +167,34 @@ def test_with_canonicalized_and_with_surt(spark: Any) -> None:
         with_surt(df, "url", nope=True)
     with pytest.raises(ValueError, match="column 'id' already exists"):
         with_canonicalized(df, "url", out_col="id")
+
+
+LOCAL_JOB = """
+from pyspark.sql import SparkSession
+import relurl.spark
+spark = SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
+df = spark.createDataFrame([("http://a/b/c", "../d")], ["page_url", "href"])
+print(relurl.spark.with_resolved(df, "href", base_col="page_url").collect()[0]["resolved"])
+print(spark.sparkContext.pythonExec)
+spark.stop()
+"""
+
+
+def test_a_local_job_run_by_a_venv_python_not_activated(tmp_path: Any) -> None:
+    # As the docs run everything: `.venv/bin/python job.py`, the venv not activated and no
+    # PYSPARK_PYTHON. PySpark's workers would start the first `python3` on PATH; here that is
+    # the base interpreter, which has no relurl (nor pyarrow): relurl.spark must run them on
+    # the driver's interpreter instead (a local session only).
+    import subprocess
+
+    base = getattr(sys, "_base_executable", sys.executable)
+    (tmp_path / "python3").symlink_to(base)
+    no_relurl = subprocess.run([str(tmp_path / "python3"), "-c", "import relurl"], capture_output=True, check=False)
+    assert no_relurl.returncode != 0, "the PATH's python3 of this test must lack relurl"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON", "VIRTUAL_ENV")}
+    env["PATH"] = f"{tmp_path}{os.pathsep}{env.get('PATH', '')}"
+    job = tmp_path / "job.py"
+    job.write_text(LOCAL_JOB, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(job)], env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.splitlines()[-2:] == ["http://a/d", sys.executable]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import inspect
 from pathlib import Path
+from typing import Any
 
 import pytest
 import relurl
@@ -88,3 +89,81 @@ def test_unknown_keywords_are_refused_alike() -> None:
     with pytest.raises(TypeError) as column:
         relurl.arrow.surt(pa.array(["http://a/"]), no_such_option=True)
     assert str(per_call.value) == str(column.value) == message
+
+
+#: The IA canonicalizer's options: `canonicalizer="ia"` with all of them False changes
+#: nothing, which is what surt's own tests do with `canonicalizer=lambda x, **opts: x`.
+IA_OPTIONS = [
+    "host_lowercase",
+    "host_massage",
+    "port_strip_default",
+    "path_strip_empty",
+    "path_lowercase",
+    "path_strip_session_id",
+    "path_strip_trailing_slash_unless_empty",
+    "query_lowercase",
+    "query_strip_session_id",
+    "query_strip_empty",
+    "query_alpha_reorder",
+]
+
+
+def identity(url: Any, **options: Any) -> Any:
+    """surt's "simple customization": a canonicalizer that changes nothing."""
+    return url
+
+
+@pytest.mark.parametrize(
+    "canonicalizer",
+    [
+        identity,
+        surt_package.GoogleURLCanonicalizer,
+        surt_package.GoogleURLCanonicalizer.canonicalize,
+        [surt_package.GoogleURLCanonicalizer, surt_package.IAURLCanonicalizer],
+    ],
+    ids=["function", "module", "module function", "list"],
+)
+def test_a_canonicalizer_object_is_refused_saying_what_to_do(canonicalizer: Any) -> None:
+    """surt calls a canonicalizer object (a callable, a module's `canonicalize`, a list of
+    them) on its handyurl; relurl runs surt's by name: a TypeError that names them, the
+    recipe for none and surt.surt for others, on both paths."""
+    pa = pytest.importorskip("pyarrow")
+    with pytest.raises(TypeError) as per_call:
+        relurl.surt("http://a/", canonicalizer)
+    with pytest.raises(TypeError) as column:
+        relurl.arrow.surt(pa.array(["http://a/"]), canonicalizer)
+    message = str(per_call.value)
+    assert str(column.value) == message
+    assert message.startswith(
+        f"canonicalizer must be None or one of 'default', 'google', 'ia', not {type(canonicalizer).__name__}: "
+    )
+    for advice in ("'google' for GoogleURLCanonicalizer", "'ia' with every IA option False", "call surt.surt"):
+        assert advice in message
+
+
+def test_no_canonicalization_is_ia_with_its_options_false() -> None:
+    """The recipe the TypeError gives for surt's identity canonicalizer gives its keys: a
+    fragment, `www`, case, a default port, a session id, a trailing slash and an unsorted
+    query all kept, under the writer's options too."""
+    off = dict.fromkeys(IA_OPTIONS, False)
+    assert sorted(IA_OPTIONS) == sorted(
+        name for name, _ in _SURT_OPTIONS if name.startswith(("host_", "port_", "path_", "query_"))
+    )
+    # surt's own test (tests/test_surt.py, "Simple customization").
+    assert relurl.surt("http://www.example.com/", "ia", **off) == "com,example,www)/"
+    urls = [
+        *URLS,
+        "HTTP://WWW.Example.COM:80/A/b/?z=1&a=2#Frag",
+        "https://www2.example.com:443/a.aspx?jsessionid=0123456789abcdef0123456789abcdef",
+        "dns:www.example.com",
+        "http://1.2.3/%41%2541/",
+        "mailto:a@example.com",
+        "http://example.com?",
+        "http://example.com/?#",
+    ]
+    for url in urls:
+        for writer in ({}, {"with_scheme": True}, {"surt": False}, {"trailing_comma": True}):
+            assert relurl.surt(url, "ia", **off, **writer) == surt_package.surt(url, identity, **writer), (url, writer)
+            assert relurl.surt(url.encode(), "ia", **off, **writer) == surt_package.surt(
+                url.encode(), identity, **writer
+            )

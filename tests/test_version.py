@@ -43,3 +43,14 @@ def test_distribution_metadata_version_is_cargos() -> None:
 def test_cli_version_is_cargos() -> None:
     done = subprocess.run([sys.executable, "-m", "relurl", "--version"], capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (0, f"relurl {cargo_version()}\n", "")
+
+
+def test_changelog_heads_this_version() -> None:
+    # The version and the changelog say the same thing: the newest released section of
+    # CHANGELOG.md (after [Unreleased]) is Cargo.toml's version.
+    changelog = (CARGO_TOML.parent / "CHANGELOG.md").read_text(encoding="utf-8")
+    headers = re.findall(r"^## \[([^\]]+)\]", changelog, re.M)
+    assert headers[0] == "Unreleased"
+    assert headers[1] == cargo_version(), (
+        f"CHANGELOG.md's newest release is {headers[1]}, Cargo.toml says {cargo_version()}"
+    )

@@ -273,3 +273,85 @@ def test_command_line() -> None:
     assert done.stdout.decode().split("\t")[0].strip() == "http://evil.com/x"
     done = run("resolve", "--spec", "whatwg", "--strict", PAGE, "g")
     assert done.returncode == 2 and b"not available with --spec whatwg" in done.stderr
+
+
+def _expected_query(text: str, codec: str) -> str:
+    """The URL Standard's "percent-encode after encoding" with the special-query set,
+    character by character with Python's codec (stateless encodings): the encoded bytes, each
+    percent-encoded unless a printable ASCII byte outside the set; `%26%23N%3B` for a
+    character the encoding lacks."""
+    out = []
+    for ch in text:
+        try:
+            encoded = ch.encode(codec)
+        except UnicodeEncodeError:
+            out.append(f"%26%23{ord(ch)}%3B")
+            continue
+        out += [chr(b) if 0x20 < b < 0x7F and chr(b) not in "\"#<>'" else f"%{b:02X}" for b in encoded]
+    return "".join(out)
+
+
+@pytest.mark.parametrize(
+    ("label", "codec", "text"),
+    [
+        ("windows-1251", "cp1251", "\u0416\u20ac\u3042 '\"<>"),
+        ("shift_jis", "cp932", "\u65e5\u672c\u8a9e\u30bd\u00e9"),
+        ("euc-kr", "cp949", "\ud55c\uad6d\uc5b4\u0416"),
+        ("gb18030", "gb18030", "\u4e2d\u6587\u20ac\U0001f600"),
+        ("ISO-8859-2", "iso8859_2", "\u0141\u00e9\u20ac"),
+    ],
+)
+def test_encoding_the_query_as_a_browser(label: str, codec: str, text: str) -> None:
+    """Issue 22 item 6: `?q=` on a page in `label` is requested in that encoding; every entry
+    point that resolves takes `encoding=`."""
+    want = f"http://good.com/dir/x%D0%96?q={_expected_query(text, codec)}#%D0%96"
+    ref = f"x\u0416?q={text}#\u0416"
+    assert relurl.resolve(PAGE, ref, spec="whatwg", encoding=label) == want
+    assert relurl.URL(PAGE, spec="whatwg").resolve(ref, encoding=label) == want
+    assert relurl.resolve_many(PAGE, [ref, None], spec="whatwg", encoding=label) == [want, None]
+    assert relurl.URL(PAGE, "whatwg").resolve_many([ref], encoding=label) == [want]
+    assert relurl.resolve_many([PAGE], [ref], spec="whatwg", encoding=label, threads=2) == [want]
+
+
+def test_encoding_leaves_the_rest_as_utf8() -> None:
+    whatwg = {"spec": "whatwg", "encoding": "windows-1251"}
+    utf8 = "%D0%96"
+    assert relurl.resolve(PAGE, "foo://h/?\u0416", **whatwg) == f"foo://h/?{utf8}"  # type: ignore[arg-type]
+    assert relurl.resolve(PAGE, "wss://h/?\u0416", **whatwg) == f"wss://h/?{utf8}"  # type: ignore[arg-type]
+    for label in ("utf-16", "UTF-16BE", "replacement", "iso-2022-kr", " utf-8 "):
+        assert relurl.resolve(PAGE, "?\u0416", spec="whatwg", encoding=label) == f"http://good.com/dir/page.html?{utf8}"
+    # The base's query, already serialized, is kept.
+    assert relurl.resolve("http://h/?\u0416", "#f", **whatwg) == f"http://h/?{utf8}#f"  # type: ignore[arg-type]
+    # A stateful encoder: ISO-2022-JP's escapes around the character (Python's codec agrees).
+    jp = "a\u0416b".encode("iso2022_jp")
+    want = "".join(chr(b) if 0x20 < b < 0x7F and chr(b) not in "\"#<>'" else f"%{b:02X}" for b in jp)
+    assert relurl.resolve(PAGE, "?a\u0416b", spec="whatwg", encoding="iso-2022-jp") == f"{PAGE}?{want}"
+
+
+def test_encoding_errors() -> None:
+    with pytest.raises(LookupError, match='unknown encoding: "nonsense"'):
+        relurl.resolve(PAGE, "?q", spec="whatwg", encoding="nonsense")
+    with pytest.raises(LookupError):
+        relurl.resolve_many(PAGE, ["?q"], spec="whatwg", encoding="utf8x")
+    for spec in ("rfc1808", "rfc3986"):
+        with pytest.raises(ValueError, match="needs spec='whatwg'"):
+            relurl.resolve(PAGE, "?q", spec=spec, encoding="windows-1251")
+        with pytest.raises(ValueError, match="needs spec='whatwg'"):
+            relurl.URL(PAGE, spec).resolve_many(["?q"], encoding="windows-1251")
+    # Without spec, a str base is RFC 1808.
+    with pytest.raises(ValueError, match="not spec='rfc1808'"):
+        relurl.resolve(PAGE, "?q", encoding="windows-1251")
+
+
+def test_extract_links_requests_the_query_in_the_page_encoding() -> None:
+    """Issue 22 item 6: a link's query as a browser requests it, by the page's encoding
+    (a <meta>, the Content-Type header); the path and fragment are UTF-8."""
+    page = "<meta charset=windows-1251><a href='\u0416?q=\u0416#\u0416'>".encode("cp1251")
+    [link] = relurl.extract_links(page, PAGE, spec="whatwg")
+    assert link.url == "http://good.com/dir/%D0%96?q=%C6#%D0%96"
+    sjis = "<a href='?q=\u65e5\u672c'>".encode("cp932")
+    [link] = relurl.extract_links(sjis, PAGE, headers={"Content-Type": "text/html; charset=Shift_JIS"}, spec="whatwg")
+    assert link.url == f"{PAGE}?q={_expected_query(chr(0x65E5) + chr(0x672C), 'cp932')}"
+    # A str page is UTF-8.
+    [link] = relurl.extract_links("<meta charset=windows-1251><a href='?q=\u0416'>", PAGE, spec="whatwg")
+    assert link.url == f"{PAGE}?q=%D0%96"

@@ -9,7 +9,7 @@ use std::path::Path;
 
 type Check = fn(&[u8]);
 
-const TARGETS: [(&str, Check); 9] = [
+const TARGETS: [(&str, Check); 10] = [
     ("parse", relurl_fuzz::check_parse),
     ("roundtrip", relurl_fuzz::check_roundtrip),
     ("validate", relurl_fuzz::check_validate),
@@ -19,6 +19,7 @@ const TARGETS: [(&str, Check); 9] = [
     ("base_header", relurl_fuzz::check_base_header),
     ("extract_links", relurl_fuzz::check_extract_links),
     ("whatwg", relurl_fuzz::check_whatwg),
+    ("keys", relurl_fuzz::check_keys),
 ];
 
 /// Runs `check` on every file of `dir`; returns (files run, failures).

@@ -15,7 +15,7 @@ import argparse
 from typing import TYPE_CHECKING, TextIO
 
 from relurl._relurl import canonicalize_url
-from relurl.cli import _read_lines, argument_problem
+from relurl.cli import _batches, argument_problem, read_line_batches, write_answers
 
 if TYPE_CHECKING:
     from typing import Any, BinaryIO
@@ -40,36 +40,39 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
-    """Runs `relurl canonicalize`; returns the exit status."""
+    """Runs `relurl canonicalize`; returns the exit status. Standard input is answered as it
+    comes (`relurl.cli.read_line_batches`)."""
     from_stdin = args.urls in ([], ["-"])
-    label, texts = ("line", _read_lines(stdin, stderr)) if from_stdin else ("URL", iter(args.urls))
+    label = "line" if from_stdin else "URL"
+    batches = read_line_batches(stdin, stderr) if from_stdin else _batches(iter(args.urls))
     failed = False
-    out: list[str] = []
-    for number, text in enumerate(texts, 1):
-        key = ""
-        # An argument that is not UTF-8 (PEP 383's lone surrogates) or holds a line break:
-        # reported as the other commands report it.
-        problem = None if from_stdin or text is None else argument_problem(text)
-        if problem:
-            stderr.write(f"relurl: {label} {number}: {problem}\n")
-            failed = True
-        elif text is None:
-            failed = True
-        else:
-            try:
-                key = canonicalize_url(
-                    text,
-                    keep_blank_values=not args.drop_blank_values,
-                    keep_fragments=args.keep_fragments,
-                    query_separator=args.query_separator,
-                )
-            except ValueError as err:
-                stderr.write(f"relurl: {label} {number}: {err}\n")
+    number = 0  # of the last item done
+    for batch in batches:
+        first = number + 1
+        out: list[str] = []
+        for text in batch:
+            number += 1
+            key = ""
+            # An argument that is not UTF-8 (PEP 383's lone surrogates) or holds a line break:
+            # reported as the other commands report it.
+            problem = None if from_stdin or text is None else argument_problem(text)
+            if problem:
+                stderr.write(f"relurl: {label} {number}: {problem}\n")
                 failed = True
-        out.append(key + "\n")
-        if len(out) >= 4096:
-            stdout.write("".join(out))
-            out.clear()
-    stdout.write("".join(out))
+            elif text is None:
+                failed = True
+            else:
+                try:
+                    key = canonicalize_url(
+                        text,
+                        keep_blank_values=not args.drop_blank_values,
+                        keep_fragments=args.keep_fragments,
+                        query_separator=args.query_separator,
+                    )
+                except ValueError as err:
+                    stderr.write(f"relurl: {label} {number}: {err}\n")
+                    failed = True
+            out.append(key + "\n")
+        failed = write_answers(stdout, stderr, out, label, first) or failed
     stdout.flush()
     return 1 if failed else 0

@@ -22,10 +22,11 @@ the same: the choice trades that rare ambiguity for portability).
 A page that cannot be read (or whose base is rejected) is reported as `relurl: PAGE: message`
 and the exit status is 1; the other pages are still done. A warning of relurl's link
 extraction (`relurl.URLWarning`, e.g. a malformed Base header skipped) is printed as
-`relurl: PAGE: warning: message` and leaves the exit status alone; so does the warning
-for a `--url` without a scheme. A malformed `--header` is a usage error (exit status 2).
-Without `--json`, a link whose URL holds a line break (an href may, RFC 1808 keeps it as
-data) is left out, with a warning, so that each output line is one whole link.
+`relurl: PAGE: warning: message` and leaves the exit status alone (so is a page whose base
+has no scheme, a `--url` without one and no absolute `<base href>`, warned about). A
+malformed `--header` is a usage error (exit status 2). Without `--json`, a link whose URL
+holds a line break (an href may, RFC 1808 keeps it as data) is left out, with a warning, so
+that each output line is one whole link.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from pathlib import Path, PurePath
 from typing import BinaryIO, TextIO
 
 from relurl._relurl import Link, URLError, URLWarning, extract_links
-from relurl.cli import SPECS, checked_base, printable, scheme_warning
+from relurl.cli import SPECS, checked_base, printable
 
 #: Files read from a directory (recursively, in sorted order).
 PAGE_SUFFIXES = (".html", ".htm")
@@ -80,7 +81,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     links.add_argument(
         "--json",
         action="store_true",
-        help="one JSON object per link: page, page_url, url, tag, attr, raw, special",
+        help="one JSON object per link: page, page_url, url, tag, attr, raw, special, rel",
     )
     links.add_argument(
         "--skip-special", action="store_true", help="leave out javascript:, mailto:, data: and fragment-only links"
@@ -114,9 +115,6 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, stdin: BinaryI
         if problem is not None:
             stderr.write(f"relurl: --url: {problem}\n")
             return 1
-        warning = scheme_warning("--url", args.url, args.spec, against="links resolve")
-        if warning:
-            stderr.write(warning)
     urls: list[tuple[PurePath, str]] = []
     if args.urls is not None:
         try:

@@ -15,6 +15,7 @@ __all__ = [
     "__version__",
     "_idna2003_encode",
     "_nfkc_3_2",
+    "_relative_base_warning",
     "_unicode_version",
     "_urllib_dialect",
     "arrow_canonicalize_url",
@@ -133,7 +134,8 @@ class URL:
     def fragment(self) -> str: ...
     # The net_loc's parts (RFC 1738 section 3.1 `[user[:password]@]host[:port]`, to which
     # RFC 1808 section 2.1 refers): for spec="rfc1808" and spec="rfc3986" exactly
-    # `urllib.parse.urlsplit(url)`'s properties of the same names given the same netloc;
+    # `urllib.parse.urlsplit(url)`'s properties of the same names, read from the netloc up
+    # to its first '?' (RFC 1808's net_loc runs to the first '/', urllib's also ends at '?');
     # for spec="whatwg" the URL Standard's getters of those names (str, '' when absent).
     @property
     def username(self) -> str | None:
@@ -153,8 +155,8 @@ class URL:
     def port(self) -> int | str | None:
         """RFCs: an int, or None when absent or empty (urllib's `port`); a URLError of kind
         "bad_port" (a ValueError, at the port's position) where urllib raises ValueError:
-        not all ASCII digits, or above 65535. spec="whatwg": a str, '' when none or the
-        scheme's default."""
+        not all ASCII digits, more digits than sys.get_int_max_str_digits(), or above 65535.
+        spec="whatwg": a str, '' when none or the scheme's default."""
     # The URL Standard's components (its API's getters, section 6.1): only a URL parsed
     # with spec="whatwg" has them; any other raises AttributeError.
     @property
@@ -178,11 +180,19 @@ class URL:
     @property
     def origin(self) -> str:
         """The ASCII serialization of the origin, 'null' when opaque (spec="whatwg" only)."""
-    def resolve(self, reference: str, *, spec: _Spec | None = None, strict: bool = False) -> str:
+    def resolve(
+        self,
+        reference: str,
+        *,
+        spec: _Spec | None = None,
+        strict: bool = False,
+        strip: bool = False,
+        encoding: str | None = None,
+    ) -> str:
         """Resolves `reference` against this URL by RFC 1808 section 4 or RFC 3986 section
         5.2 (`spec`; by default the spec this URL was parsed with). With `strict=True`
         (RFC 1808 only), this URL and then the reference are first checked against the
-        section 2.2 BNF (raises URLError)."""
+        section 2.2 BNF (raises URLError). `strip` and `encoding` as in `relurl.resolve`."""
     @overload
     def resolve_many(
         self,
@@ -192,6 +202,8 @@ class URL:
         strict: bool = False,
         errors: Literal["raise"] = "raise",
         threads: int | None = None,
+        strip: bool = False,
+        encoding: str | None = None,
     ) -> list[str]:
         """Resolves each reference against this URL, in order, with the GIL released;
         `relurl.resolve_many(self, references, ...)`: see there for the arguments."""
@@ -204,6 +216,8 @@ class URL:
         strict: bool = False,
         errors: Literal["raise", "null"] = "raise",
         threads: int | None = None,
+        strip: bool = False,
+        encoding: str | None = None,
     ) -> list[str | None]: ...
     @overload
     def resolve_many(
@@ -214,6 +228,8 @@ class URL:
         strict: bool = False,
         errors: Literal["report"],
         threads: int | None = None,
+        strip: bool = False,
+        encoding: str | None = None,
     ) -> tuple[list[str | None], list[URLError]]: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[str]: ...
@@ -231,64 +247,92 @@ def parse(url: str, *, spec: _Spec = "rfc1808", strict: bool = False) -> URL:
     URL parser, which may fail: URLError); with `strict=True` (RFC 1808 only), first checks
     it against the section 2.2 BNF (raises URLError)."""
 
-def resolve(base: str | URL, reference: str, *, spec: _Spec | None = None, strict: bool = False) -> str:
+def resolve(
+    base: str | URL,
+    reference: str,
+    *,
+    spec: _Spec | None = None,
+    strict: bool = False,
+    strip: bool = False,
+    encoding: str | None = None,
+) -> str:
     """Resolves `reference` against `base` (a str, or a parsed URL) by RFC 1808 section 4,
     or with `spec="rfc3986"` by RFC 3986 section 5.2 (strict), or with `spec="whatwg"` by
     the URL Standard (the reference parsed with the base as its base URL; a failure of
     either raises URLError); any other `spec` raises ValueError. Without `spec`, a URL base
     is resolved by the spec it was parsed with, a str by RFC 1808. With `strict=True` (RFC
-    1808 only; otherwise a URLError of kind "strict_unavailable"), the base and then the
-    reference are first checked against the section 2.2 BNF (raises URLError)."""
+    1808 only; otherwise a URLError of kind "strict_unavailable", without a position), the
+    base and then the reference are first checked against the section 2.2 BNF (raises
+    URLError). With `strip=True`, HTML's ASCII whitespace (TAB, LF, FF, CR, SPACE) is
+    stripped from both ends of the reference first, as `extract_links` does to a raw href
+    (a URLError's position still counts in the reference as given). A non-bool `strict` or
+    `strip` is a TypeError that names it.
+
+    `encoding` (spec="whatwg" only, else ValueError): a label of the Encoding Standard
+    ("windows-1251", "shift_jis", ...; an unknown one raises LookupError). The query of a
+    special URL (not ws:/wss:) is then percent-encoded in that encoding, as a browser
+    requests a link of a page in it: `?q=Ж` on a windows-1251 page is `?q=%C6`; a character
+    the encoding lacks is `%26%23` its code point in decimal `%3B`; UTF-16 and replacement
+    labels mean UTF-8. The path and fragment stay UTF-8."""
 
 @overload
 def resolve_many(
-    bases: str | URL | Iterable[str],
+    bases: str | URL | Iterable[str | URL],
     references: Iterable[str],
     *,
     spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["raise"] = "raise",
     threads: int | None = None,
+    strip: bool = False,
+    encoding: str | None = None,
 ) -> list[str]:
     """Resolves every reference against its base, in order: `bases` is one base (a str or
     a URL) for all of them (None: every row is None, as in relurl.arrow.resolve), or one
-    base per reference (a sequence: a str, bytes or URL given
-    as `references`, or as per-row `bases` other than one str, is a TypeError). The Rust
+    base per reference (a sequence of str, URL or None; a str, bytes or URL given as
+    `references` is a TypeError). The Rust
     work runs with the GIL released, split across `threads` threads (default 1; an int of
     at least 1, else ValueError; more than the CPUs available to the process are capped to
     them); equal consecutive bases are parsed once. A None base or reference gives None.
     Ctrl-C (a signal handler's exception) stops the batch within a few milliseconds of
     work and is raised.
 
-    `spec` as in `resolve`. `strict=True` first checks every base and reference against the
-    RFC 1808 section 2.2 BNF (not with spec="rfc3986"). A non-str item raises TypeError
+    `spec` as in `resolve`: without it, a URL base (or a sequence of URLs) resolves by the
+    spec it was parsed with, str bases by RFC 1808; per-row bases that would need different
+    specs are a TypeError (give `spec`). `strip` as in `resolve`. `strict=True` first
+    checks every base and reference against the RFC 1808 section 2.2 BNF (not with
+    spec="rfc3986"). A non-str item raises TypeError
     before any work. A failed item (strict check, lone surrogate) never stops the batch
     midway: with errors="raise" (default) one URLError is raised for the first failed item,
     with its `index`, `input`, `position` and `reason`; with errors="null" the failed item
     is None; with errors="report" the result is `(results, failures)`, failures being the
     URLErrors of the failed items, one per item, in order. A row fails once: by its base
     when the base fails (so a bad single base fails every row with a reference), else by
-    its reference."""
+    its reference. `encoding` as in `resolve`, for every row."""
 
 @overload
 def resolve_many(
-    bases: str | URL | Iterable[str | None] | None,
+    bases: str | URL | Iterable[str | URL | None] | None,
     references: Iterable[str | None],
     *,
     spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
+    strip: bool = False,
+    encoding: str | None = None,
 ) -> list[str | None]: ...
 @overload
 def resolve_many(
-    bases: str | URL | Iterable[str | None] | None,
+    bases: str | URL | Iterable[str | URL | None] | None,
     references: Iterable[str | None],
     *,
     spec: _Spec | None = None,
     strict: bool = False,
     errors: Literal["report"],
     threads: int | None = None,
+    strip: bool = False,
+    encoding: str | None = None,
 ) -> tuple[list[str | None], list[URLError]]: ...
 def validate(url: str) -> None:
     """Checks `url` against the RFC 1808 section 2.2 BNF; raises URLError with the
@@ -302,8 +346,9 @@ def normalize(url: str, *, spec: _Spec = "rfc1808") -> str:
     encoded unreserved character (letters, digits, "-", ".", "_", "~") decoded, and in a URL
     with a scheme the "." and ".." segments removed (by RFC 3986 section 5.2.4, or RFC 1808
     section 4 step 6, which keeps a ".." with nothing to remove); then section 6.2.3
-    scheme-based: an empty port goes, the default port of http, https, ws, wss and ftp goes,
-    and their empty path becomes "/". With `spec="whatwg"`, the URL Standard's serialization
+    scheme-based: an empty port goes, the default port of http, https, ws, wss and ftp goes
+    (read after its percent-encodings are decoded: ":%38%30" is 80), and their empty path
+    becomes "/". With `spec="whatwg"`, the URL Standard's serialization
     (its own normal form). Normalizing a normal form changes nothing. Raises URLError for a
     URL the grammar rejects (spec="whatwg"); the input itself when it is already normal."""
 
@@ -392,6 +437,9 @@ def surt(
     query_alpha_reorder: object = True,
     hash_strip: object = True,
 ) -> bytes: ...
+def _relative_base_warning(url: str, spec: _Spec, what: str, against: str) -> str | None:
+    """The warning for a base without a scheme (the command line's BASE), or None."""
+
 def _urllib_dialect() -> dict[str, str | bool]:
     """What the twins found out about the running urllib.parse (captured on first use)."""
 
@@ -493,7 +541,9 @@ def extract_links(
     skipped with a URLWarning. `special` flags a link by its raw value, else by its url.
     With skip_special=True, javascript:, mailto:, data: and fragment-only links are left
     out. A lone surrogate in a str page is read as one U+FFFD. Without `spec`, a URL `url`
-    gives the spec it was parsed with, a str RFC 1808."""
+    gives the spec it was parsed with, a str RFC 1808. A page whose base has no scheme
+    (`url` not absolute, and no absolute `<base href>` or header) has relative links: a
+    URLWarning says so ("the base URL '...' has no scheme; ...")."""
 
 # Arrow (relurl.arrow re-exports these as resolve and parse). The inputs are anything that
 # exports the Arrow PyCapsule interface; the results export it too (arro3 Array or
@@ -569,6 +619,7 @@ def arrow_resolve(
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
+    strip: bool = False,
 ) -> ArrowArray:
     """Resolves an Arrow column of references (string, large_string or string_view; an array,
     or a chunked array / stream, whose chunks the result keeps) against one base (a str, a
@@ -585,7 +636,7 @@ def arrow_resolve(
     up to there). A base str that cannot be encoded (a lone surrogate) fails every row that
     has a reference. Offsets that decrease or point outside the text are a ValueError.
 
-    `spec`, `strict`, `errors` and `threads` as in relurl.resolve_many; errors name the row
+    `spec`, `strict`, `errors`, `threads` and `strip` as in relurl.resolve_many; errors name the row
     index counted across chunks, one failure per failed row (its base's error first). With
     errors="report" the result is `(array, failures)`."""
 
@@ -598,6 +649,7 @@ def arrow_resolve(
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
+    strip: bool = False,
 ) -> ArrowChunkedArray: ...
 @overload
 def arrow_resolve(
@@ -608,6 +660,7 @@ def arrow_resolve(
     strict: bool = False,
     errors: Literal["report"],
     threads: int | None = None,
+    strip: bool = False,
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
 @overload
 def arrow_parse(
@@ -715,9 +768,11 @@ def canonicalize_url(
     the same exception type: query fields sorted by key then value and re-encoded, blank
     ones dropped unless `keep_blank_values`, the path's percent-encodings normalized and its
     dot segments resolved, the host lower-cased and IDNA 2003-encoded, the fragment dropped
-    unless `keep_fragments`. `encoding` (for bytes URLs, the query and the fragment) may be
-    None, utf-8, latin-1 or ascii (any alias Python knows); another codec raises
-    NotImplementedError rather than give a different answer. A `urllib.parse.ParseResult`
+    unless `keep_fragments`. `encoding` (for bytes URLs, the query and the fragment) is any
+    codec Python has, by any of its names (None: UTF-8); UTF-8, Latin-1 and ASCII are built
+    into the core, another is CPython's; an unknown one raises LookupError where w3lib uses
+    it. `query_separator` is used (and checked) only for a URL with a query, as in w3lib.
+    A `urllib.parse.ParseResult`
     is joined back first, as w3lib does; its fields must be `str` (TypeError otherwise)."""
 
 @overload

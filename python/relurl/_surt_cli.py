@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
 from relurl._relurl import surt
+from relurl.cli import read_raw_batches
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,27 +49,27 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: Tex
         "surt": not args.no_surt,
     }
     from_stdin = args.urls in ([], ["-"])
-    label, urls = ("line", _lines(stdin)) if from_stdin else ("URL", (os.fsencode(url) for url in args.urls))
+    label = "line" if from_stdin else "URL"
+    if from_stdin:
+        batches = read_raw_batches(stdin)
+    else:
+        batches = iter([[os.fsencode(url) for url in args.urls]])
     failed = False
-    out: list[bytes] = []
-    for number, url in enumerate(urls, 1):
-        try:
-            out.append(surt(url, **options))
-        except (ValueError, AttributeError) as err:
-            # surt's AttributeError is its answer to a blank URL (no scheme to read).
-            message = "a blank URL (surt raises AttributeError)" if isinstance(err, AttributeError) else str(err)
-            stderr.write(f"relurl: {label} {number}: {message}\n")
-            failed = True
-            out.append(b"")
-        if len(out) >= 8192:
-            stdout.write(b"\n".join(out) + b"\n")
-            out.clear()
-    if out:
+    number = 0
+    for batch in batches:
+        out: list[bytes] = []
+        for url in batch:
+            number += 1
+            try:
+                out.append(surt(url, **options))
+            except (ValueError, AttributeError) as err:
+                # surt's AttributeError is its answer to a blank URL (no scheme to read).
+                message = "a blank URL (surt raises AttributeError)" if isinstance(err, AttributeError) else str(err)
+                stderr.write(f"relurl: {label} {number}: {message}\n")
+                failed = True
+                out.append(b"")
+        # Answered as it comes: flushed when no more input is ready (read_raw_batches).
         stdout.write(b"\n".join(out) + b"\n")
+        stdout.flush()
     stdout.flush()
     return 1 if failed else 0
-
-
-def _lines(stdin: BinaryIO) -> Iterator[bytes]:
-    for raw in stdin:
-        yield raw.removesuffix(b"\n").removesuffix(b"\r")

@@ -13,9 +13,17 @@
 is then always empty); `--spec whatwg` by the WHATWG URL Standard (what browsers request;
 `parse` prints its components: href, protocol, username, password, host, hostname, port,
 pathname, search, hash, origin; a URL it rejects is a bad URL); `--strict` (RFC 1808 only)
-rejects references and URLs that do not follow the section 2.2 BNF; `resolve --strip`
-strips ASCII whitespace (TAB, LF, FF, CR, SPACE: HTML's set, as `extract_links` does)
-around each reference.
+rejects a BASE, references and URLs that do not follow the section 2.2 BNF; `resolve
+--strip` strips ASCII whitespace (TAB, LF, FF, CR, SPACE: HTML's set, as `extract_links`
+does; `relurl.resolve_many(..., strip=True)`) around each reference.
+
+Standard input is read as it comes: the answers to the lines read so far are written (and
+flushed) whenever no more input is ready, so a program that writes one URL and waits for
+its answer (a coprocess) gets it at once, while a file or a busy pipe is still done in
+batches of up to 8,192 lines. An answer that standard output's encoding cannot write
+(`PYTHONIOENCODING=ascii` and a non-ASCII URL) is reported as `relurl: WHERE: standard
+output's encoding ('ascii') cannot write ...` and answered with an empty line (exit status
+1); the rest is still written.
 
 Output line N answers input line N (for `parse` without `--json`: block N, blocks separated
 by an empty line). A bad reference or URL (an argument or a line of standard input that is
@@ -34,21 +42,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import select
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, BinaryIO, Literal, TextIO
 
-from relurl._relurl import _STANDARD_COMPONENTS, URL, URLError, __version__, parse, validate
+from relurl._relurl import _STANDARD_COMPONENTS, URL, URLError, __version__, _relative_base_warning, parse, validate
 
 if TYPE_CHECKING:
     Spec = Literal["rfc1808", "rfc3986", "whatwg"]
 
-#: Lines resolved per call into the Rust core when streaming standard input.
+#: Lines resolved per call into the Rust core when streaming standard input (at most).
 BATCH_LINES = 8192
 
-#: ASCII whitespace as HTML defines it (TAB, LF, FF, CR, SPACE): what `--strip` removes.
-ASCII_WHITESPACE = "\t\n\f\r "
+#: Bytes asked of standard input per read.
+READ_BYTES = 1 << 16
 
 #: The names `--spec` (and every `spec=`) takes.
 SPECS = ("rfc1808", "rfc3986", "whatwg")
@@ -87,7 +96,7 @@ def _build_parser() -> argparse.ArgumentParser:
     res.add_argument(
         "--strict",
         action="store_true",
-        help="reject (and report) references that do not follow the RFC 1808 section 2.2 BNF",
+        help="reject a BASE, and report references, that do not follow the RFC 1808 section 2.2 BNF",
     )
     res.add_argument(
         "--strip",
@@ -196,54 +205,84 @@ def reason(err: URLError) -> str:
     return f"{err.reason} (at position {err.position})"
 
 
-def checked_base(text: str, spec: Spec) -> tuple[URL | None, str | None]:
-    """A base given on the command line (`BASE`, `--url`), parsed by `spec`; or None and
-    why it cannot be taken (`argument_problem`, or the library's error)."""
+def checked_base(text: str, spec: Spec, strict: bool = False) -> tuple[URL | None, str | None]:
+    """A base given on the command line (`BASE`, `--url`), parsed by `spec` (with `strict`,
+    checked as `relurl.resolve(..., strict=True)` checks its base); or None and why it
+    cannot be taken (`argument_problem`, or the library's error)."""
     problem = argument_problem(text)
     if problem is not None:
         return None, problem
     try:
-        return parse(text, spec=spec), None
+        return parse(text, spec=spec, strict=strict), None
     except URLError as err:
         return None, reason(err)
 
 
 def scheme_warning(what: str, text: str, spec: Spec, against: str = "references resolve") -> str | None:
-    """The warning line for a base `text` (named `what`) that has no scheme by relurl's own
-    parse (RFC 1808 allows a relative base, so it is no error), or None when it has one."""
-    if parse(text, spec=spec).scheme:
-        return None
-    line = f"relurl: warning: {what} {printable(text)!r} has no scheme; {against} against it as a relative URL"
-    guess = "http://" + text
-    if not text.startswith(("/", ".", "?", "#", ";")) and "." in parse(guess, spec=spec).netloc:
-        line += f" (did you mean {printable(guess)}?)"
-    return line + "\n"
+    """The warning line for a base `text` (named `what`, a checked base) that has no scheme
+    (RFC 1808 allows a relative base, so it is no error), or None when it has one: the
+    library's text, as `extract_links` warns it."""
+    warning = _relative_base_warning(text, spec, what, against)
+    return None if warning is None else f"relurl: warning: {warning}\n"
+
+
+def write_answers(
+    stdout: TextIO,
+    stderr: TextIO,
+    answers: list[str],
+    label: str,
+    first: int,
+    blank: Callable[[int], str] | None = None,
+) -> bool:
+    """Writes `answers` (the text for items `first`, `first` + 1, ..., in order) and
+    flushes; returns whether one could not be written. An answer that standard output's
+    encoding cannot write is reported as `relurl: LABEL N: ...` and written as `blank(N)`
+    (default: an empty line), so that output line N still answers input line N."""
+    try:
+        stdout.write("".join(answers))
+    except UnicodeEncodeError:
+        for number, answer in enumerate(answers, first):
+            try:
+                stdout.write(answer)
+            except UnicodeEncodeError as err:
+                char = err.object[err.start]
+                stderr.write(
+                    f"relurl: {label} {number}: standard output's encoding ({err.encoding!r}) cannot write "
+                    f"{char!a} (U+{ord(char):04X}) at position {err.start}: set PYTHONIOENCODING=utf-8\n"
+                )
+                stdout.write("\n" if blank is None else blank(number))
+        stdout.flush()
+        return True
+    stdout.flush()
+    return False
 
 
 def _resolve(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
     spec: Spec = args.spec
-    base, problem = checked_base(args.base, spec)
+    base, problem = checked_base(args.base, spec, args.strict)
     if base is None:
         stderr.write(f"relurl: BASE: {problem}\n")
         return 1
     warning = scheme_warning("BASE", args.base, spec)
     if warning:
         stderr.write(warning)
-    label, texts = ("REF", iter(args.refs)) if args.refs else ("line", _read_lines(stdin, stderr))
+    label = "REF" if args.refs else "line"
+    batches = _batches(iter(args.refs)) if args.refs else read_line_batches(stdin, stderr)
     failed = False
     number = 0  # of the last item done
-    for batch in _batches(texts):
-        if args.strip:
-            batch = [None if ref is None else ref.strip(ASCII_WHITESPACE) for ref in batch]
-        refs = _checked(batch, label, number, args.strict, stderr)
+    for batch in batches:
+        refs = _checked(batch, label, number, stderr)
         if warning and args.refs and number == 0:
             _warn_swapped(refs, spec, stderr)
         # A rejected reference leaves an empty line, so output line N answers input line N.
-        results, failures = base.resolve_many(refs, spec=spec, errors="report")
-        # A failure of the library itself (the checks above leave none known), by its row.
+        # The library strips (`--strip`) and checks (`--strict`) each reference; a failed
+        # row is reported by its number.
+        results, failures = base.resolve_many(refs, spec=spec, strict=args.strict, errors="report", strip=args.strip)
         stderr.writelines(f"relurl: {label} {number + (f.index or 0) + 1}: {reason(f)}\n" for f in failures)
         failed = failed or None in results
-        stdout.write("".join(("" if url is None else url) + "\n" for url in results))
+        answers = [("" if url is None else url) + "\n" for url in results]
+        first = number + 1
+        failed = write_answers(stdout, stderr, answers, label, first) or failed
         number += len(batch)
     stdout.flush()
     return 1 if failed else 0
@@ -260,13 +299,13 @@ def _warn_swapped(refs: list[str | None], spec: Spec, stderr: TextIO) -> None:
             return
 
 
-def _checked(texts: list[str | None], label: str, before: int, strict: bool, stderr: TextIO) -> list[str | None]:
+def _checked(texts: list[str | None], label: str, before: int, stderr: TextIO) -> list[str | None]:
     """`texts` (items `before` + 1, ...), each None when it is rejected, which is reported
-    here as `label N`: see `argument_problem`, and with `strict` the RFC 1808 section 2.2 BNF."""
+    here as `label N`: see `argument_problem` (the library checks the rest)."""
     joined = "".join(text for text in texts if text)
-    if not strict and joined.isascii() and "\n" not in joined and "\r" not in joined:
+    if joined.isascii() and "\n" not in joined and "\r" not in joined:
         return texts  # the common case, checked at C speed
-    return [_check(text, f"{label} {before + i}", strict, stderr) for i, text in enumerate(texts, 1)]
+    return [_check(text, f"{label} {before + i}", False, stderr) for i, text in enumerate(texts, 1)]
 
 
 def _check(text: str | None, where: str, strict: bool, stderr: TextIO) -> str | None:
@@ -285,15 +324,67 @@ def _check(text: str | None, where: str, strict: bool, stderr: TextIO) -> str | 
     return None
 
 
-def _read_lines(stdin: BinaryIO, stderr: TextIO) -> Iterator[str | None]:
-    """Yields the text of each line; None for a line that is not UTF-8, which is reported here."""
-    for number, raw in enumerate(stdin, 1):
-        raw = raw.removesuffix(b"\n").removesuffix(b"\r")
-        try:
-            yield raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            stderr.write(f"relurl: line {number}: invalid UTF-8 at byte {err.start}: {err.reason}\n")
-            yield None
+def read_raw_batches(stdin: BinaryIO, limit: int = BATCH_LINES) -> Iterator[list[bytes]]:
+    """The lines of `stdin` (without their line break, LF or CRLF), in batches of at most
+    `limit`: a batch ends when no more input is ready (the caller then answers it, and
+    flushes, before the next read waits), so that a coprocess gets each answer at once,
+    while a file or a busy pipe gives full batches. Reads the file descriptor itself; a
+    stream without one is read line by line."""
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = None
+    if fd is None:
+        while batch := [_line(raw) for raw in islice(stdin, limit)]:
+            yield batch
+        return
+    pending = b""
+    lines: list[bytes] = []
+    while True:
+        if lines and not _ready(fd):
+            yield lines
+            lines = []
+        chunk = os.read(fd, READ_BYTES)
+        if not chunk:
+            break
+        *complete, pending = (pending + chunk).split(b"\n")
+        lines.extend(raw.removesuffix(b"\r") for raw in complete)
+        while len(lines) >= limit:
+            yield lines[:limit]
+            del lines[:limit]
+    if pending:
+        lines.append(pending.removesuffix(b"\r"))
+    if lines:
+        yield lines
+
+
+def _line(raw: bytes) -> bytes:
+    return raw.removesuffix(b"\n").removesuffix(b"\r")
+
+
+def _ready(fd: int) -> bool:
+    """Whether reading `fd` would not wait. Where `select` cannot tell (a pipe on Windows),
+    no: answers are then written after each read."""
+    try:
+        return bool(select.select([fd], [], [], 0)[0])
+    except (OSError, ValueError):
+        return False
+
+
+def read_line_batches(stdin: BinaryIO, stderr: TextIO) -> Iterator[list[str | None]]:
+    """`read_raw_batches`, each line decoded; None for a line that is not UTF-8, which is
+    reported here."""
+    number = 0
+    for raw_batch in read_raw_batches(stdin):
+        batch: list[str | None] = []
+        for raw in raw_batch:
+            number += 1
+            try:
+                batch.append(raw.decode("utf-8"))
+            except UnicodeDecodeError as err:
+                stderr.write(f"relurl: line {number}: invalid UTF-8 at byte {err.start}: {err.reason}\n")
+                batch.append(None)
+        yield batch
 
 
 def _batches(texts: Iterator[str | None]) -> Iterator[list[str | None]]:
@@ -302,30 +393,42 @@ def _batches(texts: Iterator[str | None]) -> Iterator[list[str | None]]:
 
 
 def _parse(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
-    label, texts = ("line", _read_lines(stdin, stderr)) if args.urls in ([], ["-"]) else ("URL", iter(args.urls))
+    from_stdin = args.urls in ([], ["-"])
+    label = "line" if from_stdin else "URL"
+    batches = read_line_batches(stdin, stderr) if from_stdin else _batches(iter(args.urls))
+
+    def blank(number: int) -> str:
+        return "\n" if args.json or number > 1 else ""  # an empty line, or an empty block
+
     failed = False
-    for number, line in enumerate(texts, 1):
-        # `_check` has done the strict check already.
-        text = _check(line, f"{label} {number}", args.strict, stderr)
-        url: URL | None = None
-        if text is not None:
-            try:
-                url = parse(text, spec=args.spec)
-            except URLError as err:
-                stderr.write(f"relurl: {label} {number}: {reason(err)}\n")
-        if url is None or text is None:
-            failed = True
-            stdout.write("\n" if args.json or number > 1 else "")  # an empty line, or an empty block
-            continue
-        if args.spec == "whatwg":
-            components = {name: getattr(url, name) for name in _STANDARD_FIELDS}
-        else:
-            components = dict(zip(_FIELDS, url, strict=False))
-        if args.json:
-            stdout.write(json.dumps({"url": text, **components}, ensure_ascii=False) + "\n")
-        else:
-            block = [f"url:      {text}\n"] + [f"{name + ':':<9} {value}\n" for name, value in components.items()]
-            stdout.write(("\n" if number > 1 else "") + "".join(block))
+    number = 0  # of the last item done
+    for batch in batches:
+        first = number + 1
+        answers = []
+        for line in batch:
+            number += 1
+            # `_check` does the strict check.
+            text = _check(line, f"{label} {number}", args.strict, stderr)
+            url: URL | None = None
+            if text is not None:
+                try:
+                    url = parse(text, spec=args.spec)
+                except URLError as err:
+                    stderr.write(f"relurl: {label} {number}: {reason(err)}\n")
+            if url is None or text is None:
+                failed = True
+                answers.append(blank(number))
+                continue
+            if args.spec == "whatwg":
+                components = {name: getattr(url, name) for name in _STANDARD_FIELDS}
+            else:
+                components = dict(zip(_FIELDS, url, strict=False))
+            if args.json:
+                answers.append(json.dumps({"url": text, **components}, ensure_ascii=False) + "\n")
+            else:
+                block = [f"url:      {text}\n"] + [f"{name + ':':<9} {value}\n" for name, value in components.items()]
+                answers.append(("\n" if number > 1 else "") + "".join(block))
+        failed = write_answers(stdout, stderr, answers, label, first, blank) or failed
     stdout.flush()
     return 1 if failed else 0
 

@@ -18,6 +18,7 @@ This module imports pyspark only when called; relurl does not depend on it.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -65,6 +66,7 @@ def with_resolved(
         raise ValueError(f"spec must be 'rfc1808', 'rfc3986' or 'whatwg', not {spec!r}")
     schema = _schema_with(df, (href_col, base_col), out_col)
     resolve_batches = _BatchResolver(href_col, base_col, base_url, out_col, spec, strict, errors)
+    _local_workers_run_this_python(df)
     return df.mapInArrow(resolve_batches, schema)
 
 
@@ -86,6 +88,7 @@ def with_normalized(
     if spec not in SPECS:
         raise ValueError(f"spec must be 'rfc1808', 'rfc3986' or 'whatwg', not {spec!r}")
     schema = _schema_with(df, (url_col,), out_col)
+    _local_workers_run_this_python(df)
     return df.mapInArrow(_BatchMapper("normalize", url_col, out_col, {"spec": spec, "errors": errors}), schema)
 
 
@@ -113,8 +116,9 @@ def with_canonicalized(
         "encoding": encoding,
         "query_separator": query_separator,
     }
-    # The options checked here, on the driver (an encoding relurl does not support, ...).
+    # The options checked here, on the driver (an unknown encoding, ...).
     relurl.canonicalize_url("http://example.com/", **options)
+    _local_workers_run_this_python(df)
     return df.mapInArrow(_BatchMapper("canonicalize_url", url_col, out_col, {**options, "errors": errors}), schema)
 
 
@@ -135,7 +139,37 @@ def with_surt(
     schema = _schema_with(df, (url_col,), out_col)
     # The options checked here, on the driver (an unknown keyword, public_suffix=True, ...).
     relurl.surt("http://example.com/", **options)
+    _local_workers_run_this_python(df)
     return df.mapInArrow(_BatchMapper("surt", url_col, out_col, {**options, "errors": errors}), schema)
+
+
+def _local_workers_run_this_python(df: DataFrame) -> None:
+    """In a local session (master ``local``, ``local[N]``, ...) where nobody chose the workers'
+    interpreter (no ``PYSPARK_PYTHON`` variable, no ``spark.pyspark.python`` setting), the
+    Python workers run this process's interpreter, `sys.executable`, instead of PySpark's
+    default, the first ``python3`` on ``PATH``.
+
+    PySpark's default is the wrong interpreter whenever the job runs from a virtual
+    environment that is not activated (``.venv/bin/python job.py``): the workers then start
+    a ``python3`` that has neither relurl nor pyarrow, and every task fails with
+    ``ModuleNotFoundError``. A local session's workers run on this machine, so the driver's
+    interpreter is the one that has them. A cluster (any other master) is left as it is: its
+    executors' interpreter is set with ``spark.pyspark.python`` (docs/batches.md). Spark
+    Connect sessions, which have no SparkContext here, are left as they are too.
+    """
+    import os
+
+    try:
+        context = df.sparkSession.sparkContext
+        master = context.master
+    except Exception:  # Spark Connect: no SparkContext on the client
+        return
+    if not master.startswith("local") or "PYSPARK_PYTHON" in os.environ:
+        return
+    if context.getConf().get("spark.pyspark.python") is not None:
+        return
+    if context.pythonExec == "python3":  # PySpark's default: nobody chose
+        context.pythonExec = sys.executable
 
 
 def _schema_with(df: DataFrame, in_cols: tuple[str | None, ...], out_col: str) -> Any:

@@ -35,7 +35,7 @@ use pyo3_arrow::{PyArray, PyChunkedArray};
 use self::columns::{Layout, Strings};
 use super::batch::{BatchArgs, ErrorMode, Signals};
 use super::errors::{at_row, from_core};
-use super::resolving::SpecArg;
+use super::resolving::{strict_flag, strip_flag, SpecArg};
 use super::strings::{surrogate_error, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::scheduler;
@@ -141,18 +141,20 @@ fn layouts<'a>(chunks: &'a [ArrayRef], name: &str) -> PyResult<Vec<Layout<'a>>> 
 /// counted across chunks. docs/batches.md.
 #[pyfunction]
 /// Without `spec`, a `URL` base is resolved by the grammar it was parsed with, anything else
-/// by RFC 1808 (as `relurl.resolve_many`).
-#[pyo3(signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None))]
+/// by RFC 1808 (as `relurl.resolve_many`). With `strip=True`, HTML's ASCII whitespace is
+/// stripped from both ends of each reference first.
+#[pyo3(name = "resolve", signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None, strip = false))]
 pub fn arrow_resolve<'py>(
     bases: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
     spec: Option<SpecArg>,
-    strict: bool,
+    #[pyo3(from_py_with = strict_flag)] strict: bool,
     errors: &str,
     threads: Option<&Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = strip_flag)] strip: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
-    let args = BatchArgs::of(super::resolving::followed_spec(spec, [bases]), strict, errors, threads)?;
+    let args = BatchArgs::of(super::resolving::followed_spec(spec, [bases]), strict, errors, threads)?.stripping(strip);
     let refs = arrow_input(references, "references")?;
     let one_str = if let Ok(s) = bases.cast::<PyString>() {
         Some(s.clone())
@@ -322,14 +324,21 @@ impl Drop for Recycled {
 /// absent); with `spec="whatwg"`, the URL Standard's components. A null URL gives a null
 /// row; a failed row fails by `errors=` ("raise", "null" or "report"). docs/batches.md.
 #[pyfunction]
-#[pyo3(signature = (urls, *, spec = SpecArg::DEFAULT, strict = false, errors = "raise"), text_signature = "(urls, *, spec='rfc1808', strict=False, errors='raise')")]
-pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: SpecArg, strict: bool, errors: &str) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(name = "parse", signature = (urls, *, spec = SpecArg::DEFAULT, strict = false, errors = "raise"), text_signature = "(urls, *, spec='rfc1808', strict=False, errors='raise')")]
+pub fn arrow_parse<'py>(
+    urls: &Bound<'py, PyAny>,
+    spec: SpecArg,
+    #[pyo3(from_py_with = strict_flag)] strict: bool,
+    errors: &str,
+) -> PyResult<Bound<'py, PyAny>> {
     let py = urls.py();
     let SpecArg(spec) = spec;
     let strict = super::resolving::strict_with(strict, spec)?;
     let mode = ErrorMode::parse(errors)?;
     let input = arrow_input(urls, "urls")?;
     let layouts = layouts(&input.chunks, "urls")?;
+    // A port is read by `int()` as the running Python reads it (its limit read once).
+    let int_max_str_digits = crate::int_limit::int_max_str_digits(py)?;
     let parsed = py.detach(|| -> Result<_, String> {
         let named: Vec<(Layout<'_>, &str)> = layouts.iter().map(|&l| (l, "urls")).collect();
         let chunks = checked(&named, NonZeroUsize::MIN, &Never).map_err(|stop| match stop {
@@ -339,7 +348,7 @@ pub fn arrow_parse<'py>(urls: &Bound<'py, PyAny>, spec: SpecArg, strict: bool, e
         let (starts, rows) = chunk_starts(chunks.iter().map(StrColumn::len)).ok_or(TOO_MANY_ROWS)?;
         let mut out = Vec::with_capacity(chunks.len());
         for (chunk, &first_row) in chunks.iter().zip(&starts) {
-            let parsed = parse_chunk(chunk, (spec, strict), first_row, mode == ErrorMode::Raise)?;
+            let parsed = parse_chunk(chunk, (spec, strict, int_max_str_digits), first_row, mode == ErrorMode::Raise)?;
             let stop = mode == ErrorMode::Raise && !parsed.1.is_empty();
             out.push(parsed);
             if stop {
@@ -402,8 +411,9 @@ impl Builders {
     }
 
     /// Appends the components of `url` (its grammar's: [`component_fields`]); a port that
-    /// urllib rejects is the row's error, and nothing is appended.
-    fn append(&mut self, url: &relurl::AnyUrl<&str>) -> Result<(), Error> {
+    /// urllib rejects (under the limit `int_max_str_digits` of `int()`) is the row's error,
+    /// and nothing is appended.
+    fn append(&mut self, url: &relurl::AnyUrl<&str>, int_max_str_digits: usize) -> Result<(), Error> {
         if let Some(u) = url.whatwg() {
             let origin = u.origin();
             let values = [
@@ -422,7 +432,7 @@ impl Builders {
             self.strings.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
             return Ok(());
         }
-        let Some(login) = url.login() else { return Ok(()) };
+        let Some(login) = url.login().map(|login| login.with_int_max_str_digits(int_max_str_digits)) else { return Ok(()) };
         let port = login.port()?;
         let values = [url.scheme(), url.netloc(), url.path(), url.params(), url.query(), url.fragment()];
         let (components, hostname) = self.strings.split_at_mut(values.len());
@@ -462,9 +472,14 @@ type Parsed = (ArrayRef, Vec<(usize, Error)>);
 /// the API's getters (§6.1) and the origin. A null URL is a null row; so is a failed one
 /// (not UTF-8, or longer than `u32::MAX` bytes, or with `strict` not RFC 1808 §2.2:
 /// [`relurl::parse_checked`], or rejected by the URL Standard, or with a port urllib
-/// rejects: [`relurl::ErrorKind::BadPort`]), listed with its error; with `stop`, the chunk
-/// ends at its first failure.
-fn parse_chunk(chunk: &Strings<'_>, (spec, strict): (Spec, bool), first_row: usize, stop: bool) -> Result<Parsed, String> {
+/// rejects: [`relurl::ErrorKind::BadPort`], `int_max_str_digits` the running Python's
+/// limit), listed with its error; with `stop`, the chunk ends at its first failure.
+fn parse_chunk(
+    chunk: &Strings<'_>,
+    (spec, strict, int_max_str_digits): (Spec, bool, usize),
+    first_row: usize,
+    stop: bool,
+) -> Result<Parsed, String> {
     let len = chunk.len();
     let fields = component_fields(spec);
     let mut builders = Builders::new(spec, len);
@@ -472,7 +487,9 @@ fn parse_chunk(chunk: &Strings<'_>, (spec, strict): (Spec, bool), first_row: usi
     let mut errors = Vec::new();
     for row in 0..len {
         let appended = match chunk.cell(row) {
-            Cell::Text(text) => relurl::parse_checked(text, spec, strict).and_then(|url| builders.append(&url)).map(|()| true),
+            Cell::Text(text) => {
+                relurl::parse_checked(text, spec, strict).and_then(|url| builders.append(&url, int_max_str_digits)).map(|()| true)
+            }
             Cell::Null => Ok(false),
             Cell::Invalid(error) => Err(error),
         };

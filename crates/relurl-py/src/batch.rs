@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
 use super::errors::{at_row, from_core};
-use super::resolving::{exact_str, followed_spec, strict_with, SpecArg};
+use super::resolving::{encoding_with, exact_str, followed_spec, strict_flag, strict_with, strip_flag, SpecArg};
 use super::strings::{surrogate_error, wrong_type, UNREADABLE_STR};
 use super::url::PyUrl;
 use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, Tuning};
@@ -46,19 +46,34 @@ impl ErrorMode {
     }
 }
 
-/// The `spec`, `strict`, `errors` and `threads` arguments, checked.
+/// The `spec`, `strict`, `errors`, `threads` and `strip` arguments, checked.
 pub(crate) struct BatchArgs {
     pub spec: Spec,
     pub strict: bool,
+    /// Strip HTML's ASCII whitespace around each reference (the core's
+    /// [`BatchOptions::strip`]); `false` unless set with [`BatchArgs::stripping`].
+    pub strip: bool,
     pub errors: ErrorMode,
     /// At most [`max_threads`] (the core's cap: the machine's available parallelism).
     pub threads: NonZeroUsize,
+    /// The URL Standard's encoding (`encoding=`), `None` for UTF-8.
+    pub encoding: Option<&'static relurl::whatwg::Encoding>,
 }
 
 impl BatchArgs {
     pub(crate) fn of(spec: Spec, strict: bool, errors: &str, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let strict = strict_with(strict, spec)?;
-        Ok(Self { spec, strict, errors: ErrorMode::parse(errors)?, threads: threads_arg(threads)? })
+        Ok(Self { spec, strict, strip: false, errors: ErrorMode::parse(errors)?, threads: threads_arg(threads)?, encoding: None })
+    }
+
+    /// These arguments with `strip=` (the resolving entry points take it).
+    pub(crate) fn stripping(self, strip: bool) -> Self {
+        Self { strip, ..self }
+    }
+
+    /// With the `encoding` argument, checked with the spec ([`encoding_with`]).
+    pub(crate) fn with_encoding(self, encoding: Option<&str>) -> PyResult<Self> {
+        Ok(Self { encoding: encoding_with(encoding, self.spec)?, ..self })
     }
 
     /// The core's options (with its measured [`Tuning`]).
@@ -66,10 +81,12 @@ impl BatchArgs {
         BatchOptions {
             spec: self.spec,
             strict: self.strict,
+            strip: self.strip,
             stop_at_first_error: self.errors == ErrorMode::Raise,
             copy_unchanged,
             threads: self.threads,
             tuning: Tuning::MEASURED,
+            encoding: self.encoding,
         }
     }
 }
@@ -134,21 +151,7 @@ impl Column {
     /// `TypeError` too, which says `items` must be `expected`, as does one that is not
     /// iterable.
     pub(crate) fn collect(items: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyResult<Self> {
-        if items.is_instance_of::<PyString>()
-            || items.is_instance_of::<PyBytes>()
-            || items.is_instance_of::<PyByteArray>()
-            || items.is_instance_of::<PyUrl>()
-        {
-            return Err(wrong_type(items, name, expected));
-        }
-        let objects: Vec<Bound<'_, PyAny>> = if let Ok(list) = items.cast::<PyList>() {
-            list.iter().collect()
-        } else if let Ok(tuple) = items.cast::<PyTuple>() {
-            tuple.iter().collect()
-        } else {
-            let iter = items.try_iter().map_err(|_| wrong_type(items, name, expected))?;
-            iter.collect::<PyResult<_>>()?
-        };
+        let objects = items_of(items, name, expected)?;
         for (index, object) in objects.iter().enumerate() {
             if !object.is_none() && !object.is_instance_of::<PyString>() {
                 return Err(wrong_type(object, &format!("{name}[{index}]"), "str or None"));
@@ -156,7 +159,72 @@ impl Column {
         }
         Ok(Self { objects: objects.into_iter().map(Bound::unbind).collect() })
     }
+
+    /// A column of bases: as [`Column::collect`], where an item may also be a parsed `URL`
+    /// (taken as the text it was parsed from), and the grammar to resolve by: `spec` when
+    /// given, else the one the bases agree on (a `URL`'s own, RFC 1808 for a `str`, as
+    /// `relurl.resolve` takes each). Bases that would need different grammars, without
+    /// `spec`, are a `TypeError` that says so.
+    pub(crate) fn collect_bases(items: &Bound<'_, PyAny>, spec: Option<SpecArg>) -> PyResult<(Self, Spec)> {
+        let py = items.py();
+        let mut objects = items_of(items, "bases", BASES)?;
+        // The first base of each grammar: its index and type, for the message of a mix.
+        let mut grammars: Vec<(Spec, usize, &str)> = Vec::new();
+        for (index, object) in objects.iter_mut().enumerate() {
+            // A `str` first: the common case.
+            let (grammar, kind) = if object.is_instance_of::<PyString>() {
+                (Spec::Rfc1808, "str")
+            } else if let Ok(url) = object.cast::<PyUrl>() {
+                let url = url.get();
+                let grammar = url.own().spec();
+                *object = url.text(py).into_any();
+                (grammar, "URL")
+            } else if object.is_none() {
+                continue;
+            } else {
+                return Err(wrong_type(object, &format!("bases[{index}]"), "str, URL or None"));
+            };
+            if !grammars.iter().any(|(g, _, _)| *g == grammar) {
+                grammars.push((grammar, index, kind));
+            }
+        }
+        let spec = match (spec, grammars.as_slice()) {
+            (Some(SpecArg(spec)), _) => spec,
+            (None, [(first, i, a), (second, j, b), ..]) => {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "bases mix grammars: bases[{i}] ({a}, {first}) and bases[{j}] ({b}, {second}); a URL base resolves by \
+                     the grammar it was parsed with, a str base by rfc1808: pass spec= to choose one"
+                )));
+            }
+            (None, grammars) => grammars.first().map_or(Spec::Rfc1808, |(g, _, _)| *g),
+        };
+        Ok((Self { objects: objects.into_iter().map(Bound::unbind).collect() }, spec))
+    }
 }
+
+/// The items of `items` (a list, tuple or any iterable). A `str`, `bytes`, `bytearray` or
+/// `URL` is iterable but is one value, not a sequence of them: a `TypeError`, which says
+/// `name` must be `expected`, as does one that is not iterable.
+fn items_of<'py>(items: &Bound<'py, PyAny>, name: &str, expected: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if items.is_instance_of::<PyString>()
+        || items.is_instance_of::<PyBytes>()
+        || items.is_instance_of::<PyByteArray>()
+        || items.is_instance_of::<PyUrl>()
+    {
+        return Err(wrong_type(items, name, expected));
+    }
+    if let Ok(list) = items.cast::<PyList>() {
+        Ok(list.iter().collect())
+    } else if let Ok(tuple) = items.cast::<PyTuple>() {
+        Ok(tuple.iter().collect())
+    } else {
+        let iter = items.try_iter().map_err(|_| wrong_type(items, name, expected))?;
+        iter.collect::<PyResult<_>>()
+    }
+}
+
+/// What the bases of `resolve_many` must be.
+const BASES: &str = "a str, a URL, None or a sequence of str or URL";
 
 /// What a column of references must be.
 pub(crate) const REFERENCES: &str = "a sequence of str (a list, a tuple, any iterable)";
@@ -286,33 +354,39 @@ fn input_str(py: Python<'_>, object: &Py<PyAny>, cell: Cell<'_>) -> Py<PyAny> {
 
 /// Resolves every reference against its base (RFC 1808 §4, or RFC 3986 §5.2 with
 /// `spec="rfc3986"`) with the GIL released, on `threads` threads: one base (a `str` or a
-/// `URL`) for every row, or a sequence of bases (`str` or `None`), one per reference, in
-/// order. A `None` input gives a `None` row; a failed row raises its `URLError` (`.index`
-/// the row), or with `errors="null"` gives `None`, or with `errors="report"` is listed.
-/// Without `spec`, a `URL` base is resolved by the grammar it was parsed with, `str` bases
-/// by RFC 1808. docs/batches.md.
+/// `URL`) for every row, or a sequence of bases (`str`, `URL` or `None`), one per
+/// reference, in order. A `None` input gives a `None` row; a failed row raises its
+/// `URLError` (`.index` the row), or with `errors="null"` gives `None`, or with
+/// `errors="report"` is listed. Without `spec`, a `URL` base is resolved by the grammar it
+/// was parsed with, `str` bases by RFC 1808 (a sequence whose bases need different
+/// grammars is a `TypeError`). With `strip=True`, HTML's ASCII whitespace is stripped from
+/// both ends of each reference first. With `encoding` (`spec="whatwg"` only), the query of
+/// a special URL is percent-encoded in that encoding. docs/batches.md.
 #[pyfunction]
-#[pyo3(signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None))]
+#[pyo3(signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None, strip = false, encoding = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn resolve_many<'py>(
     bases: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
     spec: Option<SpecArg>,
-    strict: bool,
+    #[pyo3(from_py_with = strict_flag)] strict: bool,
     errors: &str,
     threads: Option<&Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = strip_flag)] strip: bool,
+    encoding: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
-    let url = bases.cast::<PyUrl>().ok();
-    let args = BatchArgs::of(followed_spec(spec, [bases]), strict, errors, threads)?;
-    let bases = if bases.is_none() {
-        Bases::Null
+    let (bases, spec) = if bases.is_none() {
+        (Bases::Null, followed_spec(spec, [bases]))
     } else if let Ok(one) = bases.cast::<PyString>() {
-        Bases::One(one.clone())
-    } else if let Some(url) = url {
-        Bases::One(url.get().text(py))
+        (Bases::One(one.clone()), followed_spec(spec, [bases]))
+    } else if let Ok(url) = bases.cast::<PyUrl>() {
+        (Bases::One(url.get().text(py)), followed_spec(spec, [bases]))
     } else {
-        Bases::PerRow(Column::collect(bases, "bases", "a str, a URL, None or a sequence of str")?)
+        let (column, spec) = Column::collect_bases(bases, spec)?;
+        (Bases::PerRow(column), spec)
     };
+    let args = BatchArgs::of(spec, strict, errors, threads)?.stripping(strip).with_encoding(encoding)?;
     let references = Column::collect(references, "references", REFERENCES)?;
     resolve_rows(py, bases, &references, &args)
 }

@@ -37,8 +37,8 @@ pub(crate) fn url_warning(py: Python<'_>, message: &str) -> PyResult<()> {
 
 /// The one mapper from a core error to a `URLError`: `kind` ([`relurl::ErrorKind::name`]),
 /// `reason` and `position` (in characters), and the message `"{reason} (at position N)"`.
-/// Every `URLError` of the bindings is made here (a batch's then gets its row from
-/// [`at_row`]).
+/// Every `URLError` of the bindings is made here or, for an argument error without a
+/// position, by [`argument_error`] (a batch's then gets its row from [`at_row`]).
 #[cold]
 #[inline(never)]
 pub(crate) fn url_error(py: Python<'_>, err: &relurl::Error, position: usize) -> PyErr {
@@ -48,6 +48,22 @@ pub(crate) fn url_error(py: Python<'_>, err: &relurl::Error, position: usize) ->
     // Setting attributes on a fresh exception instance cannot fail but for memory errors;
     // if it does, that error is the one to raise.
     let set = value.setattr("kind", err.kind().name()).and_then(|()| value.setattr("position", position));
+    if let Err(e) = set.and_then(|()| value.setattr("reason", reason)) {
+        return e;
+    }
+    error
+}
+
+/// A `URLError` for an argument that cannot be used as given (`strict=True` with a grammar
+/// other than RFC 1808): `kind` and `reason` as [`url_error`], `position` `None` and the
+/// message the reason alone, as no character of a URL is at fault.
+#[cold]
+#[inline(never)]
+pub(crate) fn argument_error(py: Python<'_>, err: &relurl::Error) -> PyErr {
+    let reason = err.reason();
+    let error = URLError::new_err(reason.clone());
+    let value = error.value(py);
+    let set = value.setattr("kind", err.kind().name()).and_then(|()| value.setattr("position", py.None()));
     if let Err(e) = set.and_then(|()| value.setattr("reason", reason)) {
         return e;
     }

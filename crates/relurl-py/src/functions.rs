@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use super::errors::from_core;
-use super::resolving::{resolve_to_py, strict_with, SpecArg};
+use super::resolving::{encoding_with, resolve_to_py, strict_flag, strict_with, strip_flag, SpecArg};
 use super::strings::{base_type_error, borrow_str, str_arg};
 use super::url::PyUrl;
 use relurl::{parse_checked, Spec};
@@ -14,7 +14,7 @@ use relurl::{parse_checked, Spec};
 /// against the §2.2 BNF and raises `URLError` if it does not conform.
 #[pyfunction]
 #[pyo3(signature = (url, *, spec = SpecArg::DEFAULT, strict = false), text_signature = "(url, *, spec='rfc1808', strict=False)")]
-pub fn parse(url: &Bound<'_, PyAny>, spec: SpecArg, strict: bool) -> PyResult<PyUrl> {
+pub fn parse(url: &Bound<'_, PyAny>, spec: SpecArg, #[pyo3(from_py_with = strict_flag)] strict: bool) -> PyResult<PyUrl> {
     let SpecArg(spec) = spec;
     if strict_with(strict, spec)? {
         validate(url)?;
@@ -27,23 +27,32 @@ pub fn parse(url: &Bound<'_, PyAny>, spec: SpecArg, strict: bool) -> PyResult<Py
 /// base is resolved by the grammar it was parsed with, a `str` by RFC 1808. With
 /// `strict=True` (RFC 1808 only), the base and then the reference are first checked
 /// against the §2.2 BNF ([`relurl::parse_checked`]), as `resolve_many` checks each row.
+/// With `strip=True`, HTML's ASCII whitespace (TAB, LF, FF, CR, SPACE) is stripped from
+/// both ends of the reference first, as `extract_links` does to an href.
+/// With `encoding` (a label of the Encoding Standard; `spec="whatwg"` only), the query of a
+/// special URL is percent-encoded in that encoding, as a browser does for a link on a page
+/// in it ([`relurl::AnyUrl::join_into_with_encoding`]).
 #[pyfunction]
-#[pyo3(signature = (base, reference, *, spec = None, strict = false))]
+#[pyo3(signature = (base, reference, *, spec = None, strict = false, strip = false, encoding = None))]
 pub fn resolve<'py>(
     base: &Bound<'py, PyAny>,
     reference: &Bound<'py, PyAny>,
     spec: Option<SpecArg>,
-    strict: bool,
+    #[pyo3(from_py_with = strict_flag)] strict: bool,
+    #[pyo3(from_py_with = strip_flag)] strip: bool,
+    encoding: Option<&str>,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = base.py();
     if let Ok(url) = base.cast::<PyUrl>() {
         let url = url.get();
         let spec = spec.map_or(url.own().spec(), |s| s.0);
+        let encoding = encoding_with(encoding, spec)?;
         let parsed_base = url.checked_for(py, spec, strict)?;
         let reference = str_arg(reference, || "reference".to_owned())?;
-        return resolve_to_py(parsed_base, &url.text(py), &reference, strict);
+        return resolve_to_py(parsed_base, &url.text(py), &reference, (strict, strip), encoding);
     }
     let spec = spec.map_or(Spec::Rfc1808, |s| s.0);
+    let encoding = encoding_with(encoding, spec)?;
     let strict = strict_with(strict, spec)?;
     if !base.is_instance_of::<PyString>() {
         return Err(base_type_error(base, "base"));
@@ -51,7 +60,7 @@ pub fn resolve<'py>(
     let base = str_arg(base, || "base".to_owned())?;
     let reference = str_arg(reference, || "reference".to_owned())?;
     let parsed_base = parse_checked(base.text, spec, strict).map_err(|e| from_core(py, &e, base.text))?;
-    resolve_to_py(&parsed_base, base.object, &reference, strict)
+    resolve_to_py(&parsed_base, base.object, &reference, (strict, strip), encoding)
 }
 
 /// Checks `url` against the RFC 1808 §2.2 BNF; raises `URLError` with the position of the

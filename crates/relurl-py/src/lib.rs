@@ -7,6 +7,7 @@ mod batch;
 mod errors;
 mod functions;
 mod idna;
+mod int_limit;
 mod links;
 mod resolving;
 mod strings;
@@ -19,8 +20,6 @@ mod w3lib;
 #[pyo3::pymodule(name = "_relurl", gil_used = false)]
 mod relurl_native {
     #[pymodule_export]
-    use super::arrow::{arrow_canonicalize_url, arrow_normalize, arrow_parse, arrow_resolve, arrow_surt};
-    #[pymodule_export]
     use super::base::{base_from_header, establish_base, PyEstablishedBase};
     #[pymodule_export]
     use super::batch::resolve_many;
@@ -31,7 +30,7 @@ mod relurl_native {
     #[pymodule_export]
     use super::idna::{_idna2003_encode, _nfkc_3_2, _unicode_version};
     #[pymodule_export]
-    use super::links::{extract_links, PyLink};
+    use super::links::{_relative_base_warning, extract_links, PyLink};
     #[pymodule_export]
     use super::surt::surt;
     #[pymodule_export]
@@ -46,6 +45,15 @@ mod relurl_native {
 
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        // relurl.arrow's functions, kept here as `arrow_NAME` (`resolve` and `parse` are
+        // the module's own), named by their public names (`resolve() got an unexpected
+        // keyword argument`), as relurl.arrow re-exports them.
+        use super::arrow::{arrow_canonicalize_url, arrow_normalize, arrow_parse, arrow_resolve, arrow_surt};
+        m.add("arrow_resolve", pyo3::wrap_pyfunction!(arrow_resolve, m)?)?;
+        m.add("arrow_parse", pyo3::wrap_pyfunction!(arrow_parse, m)?)?;
+        m.add("arrow_normalize", pyo3::wrap_pyfunction!(arrow_normalize, m)?)?;
+        m.add("arrow_surt", pyo3::wrap_pyfunction!(arrow_surt, m)?)?;
+        m.add("arrow_canonicalize_url", pyo3::wrap_pyfunction!(arrow_canonicalize_url, m)?)?;
         // Set on errors of a batch (`resolve_many`, `relurl.arrow`): the failed item's index
         // and which of its inputs failed; `None` on errors of single calls.
         let error_type = m.py().get_type::<URLError>();

@@ -10,7 +10,7 @@ use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use super::base::header_pairs;
 use super::errors::{url_error, url_warning};
-use super::resolving::SpecArg;
+use super::resolving::{skip_special_flag, SpecArg};
 use super::strings::{base_str, type_error, wrong_type};
 use relurl::links::{extract_links as extract_from_str, extract_links_from_bytes, Link, Options, PageLinks, Special};
 
@@ -214,7 +214,9 @@ pub(crate) fn page_text<'a>(text: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, s
 /// `mailto:`, `data:` and fragment-only links are left out. A malformed `Base` header is
 /// skipped with a `relurl.URLWarning` (the next layer defines the base); a lone surrogate in
 /// a `str` page is read as one U+FFFD. Without `spec`, a `URL` `url` gives the grammar it
-/// was parsed with, a `str` RFC 1808 (as `relurl.resolve`).
+/// was parsed with, a `str` RFC 1808 (as `relurl.resolve`). A base without a scheme (`url`
+/// not absolute, and no absolute `<base href>` or header) leaves the links relative: a
+/// `relurl.URLWarning` says so.
 #[pyfunction]
 #[pyo3(signature = (html, url, *, headers = None, spec = None, skip_special = false))]
 pub fn extract_links<'py>(
@@ -222,7 +224,7 @@ pub fn extract_links<'py>(
     url: &Bound<'py, PyAny>,
     headers: Option<&Bound<'py, PyAny>>,
     spec: Option<SpecArg>,
-    skip_special: bool,
+    #[pyo3(from_py_with = skip_special_flag)] skip_special: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let py = html.py();
     let options = Options { spec: super::resolving::followed_spec(spec, [url]), skip_special };
@@ -245,6 +247,11 @@ pub fn extract_links<'py>(
         let value = headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
         url_warning(py, &format!("Base header skipped: {} (at position {})", e.reason(), e.char_index(value)))?;
     }
+    if !page.links.is_empty() {
+        if let Some(warning) = relurl::relative_base_warning(&page.base.url, options.spec, "the base URL", "links resolve") {
+            url_warning(py, &warning)?;
+        }
+    }
     // The links of one element share its `rel` list: and so one tuple (a long `rel` on an
     // element of many srcset candidates is not copied for each).
     let mut previous: Option<(&Arc<[String]>, Py<PyTuple>)> = None;
@@ -257,6 +264,14 @@ pub fn extract_links<'py>(
         PyLink::from_core(py, link, rel)
     });
     PyList::new(py, links)
+}
+
+/// The warning for a base without a scheme ([`relurl::relative_base_warning`]), for the
+/// command line's `BASE`: `None` when `url` has a scheme.
+#[pyfunction]
+#[pyo3(signature = (url, spec, what, against))]
+pub fn _relative_base_warning(url: &str, spec: SpecArg, what: &str, against: &str) -> Option<String> {
+    relurl::relative_base_warning(url, spec.0, what, against)
 }
 
 /// Runs `work`, with the GIL released for a page of at least [`DETACH_FROM_BYTES`].

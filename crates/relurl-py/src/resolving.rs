@@ -4,8 +4,9 @@
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::errors::{from_core, url_error};
-use super::strings::StrArg;
+use super::errors::{argument_error, from_core};
+use super::strings::{wrong_type, StrArg};
+use relurl::whatwg::Encoding;
 use relurl::{AnyUrl, Spec, Unchanged};
 
 thread_local! {
@@ -14,8 +15,10 @@ thread_local! {
 }
 
 /// Resolves `reference` against the parsed `base`, whose `str` object is `base_object`, by
-/// the rules of the spec `base` was parsed with ([`AnyUrl::join_into`]); with `strict`, the
-/// reference is checked first (the caller has checked the base).
+/// the rules of the spec `base` was parsed with ([`AnyUrl::join_stripped_into`]); with
+/// `strict`, the reference is checked first (the caller has checked the base); with `strip`,
+/// HTML's ASCII whitespace is stripped from its ends first.
+/// `encoding` (the URL Standard only) encodes the query of a special URL.
 ///
 /// When the answer is one of the inputs as given ([`AnyUrl::unchanged`]: in RFC 1808 an
 /// absolute reference, 70% of a typical page's links) it is that input object itself: no
@@ -26,16 +29,17 @@ pub(crate) fn resolve_to_py<'py, B: AsRef<str>>(
     base: &AnyUrl<B>,
     base_object: &Bound<'py, PyString>,
     reference: &StrArg<'_, 'py>,
-    strict: bool,
+    (strict, strip): (bool, bool),
+    encoding: Option<&'static Encoding>,
 ) -> PyResult<Bound<'py, PyString>> {
     let py = base_object.py();
     let resolved = BUFFER.with(|cell| match cell.try_borrow_mut() {
         Ok(mut buffer) => {
-            let resolved = write_str(py, base, reference.text, strict, &mut buffer);
+            let resolved = write_str(py, base, reference.text, (strict, strip), encoding, &mut buffer);
             release_if_huge(&mut buffer);
             resolved
         }
-        Err(_) => write_str(py, base, reference.text, strict, &mut String::new()),
+        Err(_) => write_str(py, base, reference.text, (strict, strip), encoding, &mut String::new()),
     });
     match resolved.map_err(|e| from_core(py, &e, reference.text))? {
         Resolution::Text(text) => Ok(text),
@@ -65,11 +69,12 @@ fn write_str<'py, B: AsRef<str>>(
     py: Python<'py>,
     base: &AnyUrl<B>,
     reference: &str,
-    strict: bool,
+    (strict, strip): (bool, bool),
+    encoding: Option<&'static Encoding>,
     buffer: &mut String,
 ) -> Result<Resolution<'py>, relurl::Error> {
     buffer.clear();
-    Ok(match base.join_into(reference, strict, buffer)? {
+    Ok(match base.join_stripped_into(reference, strict, strip, encoding, buffer)? {
         Some(unchanged) => Resolution::Unchanged(unchanged),
         None => Resolution::Text(PyString::new(py, buffer)),
     })
@@ -119,12 +124,53 @@ pub(crate) fn followed_spec<'a, 'py: 'a>(spec: Option<SpecArg>, bases: impl Into
     )
 }
 
+/// The `encoding` argument with the `spec` it goes with: a label of the Encoding Standard
+/// ("get an encoding": ASCII case-insensitive, surrounding whitespace ignored, e.g.
+/// `"windows-1251"`, `"shift_jis"`), the encoding the URL Standard percent-encodes the query
+/// of a special URL in. An unknown label is a `LookupError` (as Python's codecs raise);
+/// with a `spec` other than `"whatwg"` (RFC 1808 and RFC 3986 have no encoding) a
+/// `ValueError`.
+pub(crate) fn encoding_with(encoding: Option<&str>, spec: Spec) -> PyResult<Option<&'static Encoding>> {
+    let Some(label) = encoding else { return Ok(None) };
+    if spec != Spec::Whatwg {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "encoding= is the URL Standard's: it needs spec='whatwg', not spec='{}'",
+            spec.name()
+        )));
+    }
+    Encoding::for_label(label.as_bytes()).map(Some).ok_or_else(|| {
+        pyo3::exceptions::PyLookupError::new_err(format!("unknown encoding: {label:?} is not a label of the Encoding Standard"))
+    })
+}
+
 /// The `strict` argument with the `spec` it goes with ([`Spec::check_strict`]): the strict
 /// check is the RFC 1808 §2.2 BNF, so `strict=True` with RFC 3986 is a `URLError` of kind
 /// `strict_unavailable` (a `ValueError`), raised before any work.
 pub(crate) fn strict_with(strict: bool, spec: Spec) -> PyResult<bool> {
     match spec.check_strict(strict) {
         Ok(()) => Ok(strict),
-        Err(e) => Err(Python::attach(|py| url_error(py, &e, 0))),
+        Err(e) => Err(Python::attach(|py| argument_error(py, &e))),
     }
+}
+
+/// A `bool` argument, converted as PyO3 converts one; anything else is a `TypeError` whose
+/// message names the argument (PyO3 names it only in an exception note, which CPython 3.10
+/// lacks and many logs leave out).
+fn flag(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    obj.extract::<bool>().map_err(|_| wrong_type(obj, name, "a bool"))
+}
+
+/// The `strict` argument ([`flag`]).
+pub(crate) fn strict_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "strict")
+}
+
+/// The `strip` argument ([`flag`]).
+pub(crate) fn strip_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "strip")
+}
+
+/// The `skip_special` argument ([`flag`]).
+pub(crate) fn skip_special_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "skip_special")
 }

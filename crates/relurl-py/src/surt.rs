@@ -119,6 +119,13 @@ pub(crate) fn keyword_defaults() -> Vec<(&'static str, bool)> {
         .collect()
 }
 
+/// What to do instead of passing surt a canonicalizer object (a callable, a module, a list
+/// of them): relurl names the canonicalizers it runs; docs/crawler.md says the same.
+const NOT_CALLED: &str = "relurl does not call Python canonicalizers (surt calls canonicalizer(handyurl, **options)): \
+name surt's own ('default' for DefaultIAURLCanonicalizer, 'google' for GoogleURLCanonicalizer, 'ia' for IAURLCanonicalizer); \
+for none (surt's `lambda url, **options: url`), 'ia' with every IA option False (the docs' SURT section lists them); \
+for one of your own, call surt.surt";
+
 /// The `canonicalizer` argument: `None` or `"default"` (surt's
 /// `DefaultIAURLCanonicalizer`), `"google"` (`GoogleURLCanonicalizer`), `"ia"`
 /// (`IAURLCanonicalizer`).
@@ -130,7 +137,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for CanonicalizerArg {
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let Ok(name) = obj.cast::<PyString>() else {
             let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-            return Err(PyTypeError::new_err(format!("canonicalizer must be None or one of 'default', 'google', 'ia', not {type_name}")));
+            return Err(PyTypeError::new_err(format!(
+                "canonicalizer must be None or one of 'default', 'google', 'ia', not {type_name}: {NOT_CALLED}"
+            )));
         };
         match &*name.to_cow()? {
             "default" => Ok(Self(Canonicalizer::Default)),
@@ -147,7 +156,7 @@ pub(crate) fn surt_error(error: &SurtError) -> PyErr {
         SurtError::NoScheme => PyAttributeError::new_err(error.to_string()),
         // `Decode` is Python's `UnicodeDecodeError` (a `ValueError`), which no input has been
         // seen to reach (`relurl::surt::surt_str`).
-        SurtError::Port(_) | SurtError::TooManyDigits { .. } | SurtError::Decode { .. } => PyValueError::new_err(error.to_string()),
+        SurtError::Port(_) | SurtError::TooManyDigits(_) | SurtError::Decode { .. } => PyValueError::new_err(error.to_string()),
     }
 }
 
@@ -185,8 +194,9 @@ pub(crate) fn options(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, g
 /// blank URL.
 ///
 /// `canonicalizer`: `None` or `"default"` (surt's `DefaultIAURLCanonicalizer`),
-/// `"google"` (`GoogleURLCanonicalizer` alone) or `"ia"` (`IAURLCanonicalizer` alone).
-/// The options are surt's keywords, read by truth value like surt: `surt` (True: the host
+/// `"google"` (`GoogleURLCanonicalizer` alone) or `"ia"` (`IAURLCanonicalizer` alone); a
+/// canonicalizer surt would call (a function, a module, a list) is a `TypeError` that says
+/// what to do instead. The options are surt's keywords, read by truth value like surt: `surt` (True: the host
 /// reversed, `com,example)`), `with_scheme` (False), `trailing_comma` (False),
 /// `reverse_ipaddr` (True), `host_massage` (True: no `www.`), and the IA canonicalizer's
 /// `host_lowercase`, `port_strip_default`, `path_strip_empty` (False), `path_lowercase`,
@@ -266,19 +276,10 @@ pub fn surt<'py>(
     Err(PyAttributeError::new_err(format!("'{type_name}' object has no attribute 'encode'")))
 }
 
-/// `key(options)`, the core's key of a URL. Where it finds more digits than Python reads by
-/// default, the running Python's `sys.get_int_max_str_digits()` decides (read only then).
-fn with_int_limit<T>(py: Python<'_>, mut options: Options, key: impl Fn(&Options) -> Result<T, SurtError>) -> PyResult<T> {
-    match key(&options) {
-        Err(SurtError::TooManyDigits { .. }) => {
-            options.int_max_str_digits = int_max_str_digits(py)?;
-            key(&options).map_err(|e| surt_error(&e))
-        }
-        result => result.map_err(|e| surt_error(&e)),
-    }
-}
-
-/// The running Python's `sys.get_int_max_str_digits()`.
-pub(crate) fn int_max_str_digits(py: Python<'_>) -> PyResult<usize> {
-    py.import("sys")?.call_method0("get_int_max_str_digits")?.extract()
+/// `key(options)`, the core's key of a URL, under the running Python's
+/// `sys.get_int_max_str_digits()` (read only where a host or port has more digits than
+/// every Python reads: [`crate::int_limit::with_int_limit`]).
+fn with_int_limit<T>(py: Python<'_>, options: Options, key: impl Fn(&Options) -> Result<T, SurtError>) -> PyResult<T> {
+    let run = |limit| key(&Options { int_max_str_digits: limit, ..options });
+    crate::int_limit::with_int_limit(py, run, |e| matches!(e, SurtError::TooManyDigits(_)))?.map_err(|e| surt_error(&e))
 }

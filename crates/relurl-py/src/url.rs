@@ -12,7 +12,8 @@ use pyo3::types::{PyString, PyTuple};
 
 use super::batch::{resolve_rows, Bases, BatchArgs, Column};
 use super::errors::from_core;
-use super::resolving::{resolve_to_py, strict_with, SpecArg};
+use super::int_limit::with_int_limit;
+use super::resolving::{encoding_with, resolve_to_py, strict_flag, strict_with, strip_flag, SpecArg};
 use super::strings::{backed_str, borrow_str, str_arg};
 use relurl::{AnyUrl, Spec};
 
@@ -94,7 +95,7 @@ impl PyUrl {
     /// strict=strict)` (`spec` may be given by position: pickles do).
     #[new]
     #[pyo3(signature = (url, spec = SpecArg::DEFAULT, *, strict = false), text_signature = "(url, spec='rfc1808', *, strict=False)")]
-    fn new(url: &Bound<'_, PyAny>, spec: SpecArg, strict: bool) -> PyResult<Self> {
+    fn new(url: &Bound<'_, PyAny>, spec: SpecArg, #[pyo3(from_py_with = strict_flag)] strict: bool) -> PyResult<Self> {
         super::functions::parse(url, spec, strict)
     }
 
@@ -190,11 +191,13 @@ impl PyUrl {
     /// The port: for spec="whatwg" the URL Standard's §6.1 `port` (a `str`, `''` when none
     /// or the scheme's default); for the RFCs `urllib.parse.urlsplit`'s, an `int` or `None`
     /// (absent or empty), and a `URLError` of kind `bad_port` where urllib raises
-    /// `ValueError` (not all ASCII digits, or above 65535).
+    /// `ValueError` (not all ASCII digits, more digits than `sys.get_int_max_str_digits()`,
+    /// or above 65535).
     #[getter]
     fn port<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let too_many_digits = |e: &relurl::Error| e.kind() == (relurl::ErrorKind::BadPort { reason: relurl::Login::PORT_TOO_MANY_DIGITS });
         match self.login() {
-            Some(login) => match login.port() {
+            Some(login) => match with_int_limit(py, |limit| login.with_int_max_str_digits(limit).port(), too_many_digits)? {
                 Ok(port) => Ok(port.into_pyobject(py)?.into_any()),
                 Err(e) => Err(from_core(py, &e, self.url.as_str())),
             },
@@ -230,28 +233,43 @@ impl PyUrl {
     /// Resolves `reference` against this URL by RFC 1808 §4, RFC 3986 §5.2 or the URL
     /// Standard (§4.4 with this URL as the base) (`spec`; by default the grammar this URL was
     /// parsed with). With `strict=True` (RFC 1808 only),
-    /// this URL and then the reference are first checked against the §2.2 BNF.
-    #[pyo3(signature = (reference, *, spec = None, strict = false))]
-    fn resolve<'py>(&self, reference: &Bound<'py, PyAny>, spec: Option<SpecArg>, strict: bool) -> PyResult<Bound<'py, PyString>> {
+    /// this URL and then the reference are first checked against the §2.2 BNF. With
+    /// `strip=True`, HTML's ASCII whitespace is stripped from both ends of the reference
+    /// first.
+    /// With `encoding` (URL Standard only), the query of a special URL is percent-encoded in it.
+    #[pyo3(signature = (reference, *, spec = None, strict = false, strip = false, encoding = None))]
+    fn resolve<'py>(
+        &self,
+        reference: &Bound<'py, PyAny>,
+        spec: Option<SpecArg>,
+        #[pyo3(from_py_with = strict_flag)] strict: bool,
+        #[pyo3(from_py_with = strip_flag)] strip: bool,
+        encoding: Option<&str>,
+    ) -> PyResult<Bound<'py, PyString>> {
         let py = reference.py();
-        let base = self.checked_for(py, self.spec_or_own(spec), strict)?;
+        let spec = self.spec_or_own(spec);
+        let encoding = encoding_with(encoding, spec)?;
+        let base = self.checked_for(py, spec, strict)?;
         let reference = str_arg(reference, || "reference".to_owned())?;
-        resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, strict)
+        resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, (strict, strip), encoding)
     }
 
     /// Resolves every reference of `references` against this URL, in order, with the GIL
     /// released (see `relurl.resolve_many`).
-    #[pyo3(signature = (references, *, spec = None, strict = false, errors = "raise", threads = None))]
+    #[pyo3(signature = (references, *, spec = None, strict = false, errors = "raise", threads = None, strip = false, encoding = None))]
+    #[allow(clippy::too_many_arguments)]
     fn resolve_many<'py>(
         &self,
         references: &Bound<'py, PyAny>,
         spec: Option<SpecArg>,
-        strict: bool,
+        #[pyo3(from_py_with = strict_flag)] strict: bool,
         errors: &str,
         threads: Option<&Bound<'py, PyAny>>,
+        #[pyo3(from_py_with = strip_flag)] strip: bool,
+        encoding: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = references.py();
-        let args = BatchArgs::of(self.spec_or_own(spec), strict, errors, threads)?;
+        let args = BatchArgs::of(self.spec_or_own(spec), strict, errors, threads)?.stripping(strip).with_encoding(encoding)?;
         let references = Column::collect(references, "references", super::batch::REFERENCES)?;
         resolve_rows(py, Bases::One(self.text(py)), &references, &args)
     }

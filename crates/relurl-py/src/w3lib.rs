@@ -4,11 +4,13 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyUnicodeEncodeError, PyValueError};
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyLookupError, PyTypeError, PyUnicodeEncodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use relurl::urllib::Schemes;
-use relurl::w3lib::{Encoding, Options, W3libError};
+use relurl::w3lib::{Codec, CodecError, CodecFailure, Encoding, Options, W3libError};
 
 /// urllib's scheme lists of the running Python, which w3lib reads.
 fn schemes(py: Python<'_>) -> &'static Schemes {
@@ -19,75 +21,271 @@ fn schemes(py: Python<'_>) -> &'static Schemes {
     })
 }
 
-/// The `encoding` argument as the core's [`Encoding`]: Python's codec registry names it
-/// (`codecs.lookup`, so aliases and `LookupError` are Python's); a codec the core lacks is
-/// refused with `NotImplementedError` rather than answered differently.
-pub(crate) fn encoding(py: Python<'_>, name: Option<&str>) -> PyResult<Encoding> {
-    let name = match name {
-        None | Some("" | "utf8" | "utf-8") => return Ok(Encoding::Utf8),
-        Some(name) => name,
-    };
-    let codec = py.import("codecs")?.call_method1("lookup", (name,))?.getattr("name")?;
-    match codec.extract::<Cow<'_, str>>()?.as_ref() {
-        "utf-8" => Ok(Encoding::Utf8),
-        "iso8859-1" => Ok(Encoding::Latin1),
-        "ascii" => Ok(Encoding::Ascii),
-        other => Err(PyNotImplementedError::new_err(format!(
-            "relurl.canonicalize_url supports the encodings utf-8, latin-1 and ascii, not {other:?}"
-        ))),
+/// The `encoding` argument: one the core has built in (by Python's codec registry, so
+/// aliases are Python's: `codecs.lookup(name).name`), or CPython's codec of that name, which
+/// the core asks through [`PyCodec`] (an unknown name included: its `LookupError` comes where
+/// w3lib's does).
+pub(crate) enum Chosen {
+    /// UTF-8, Latin-1 or ASCII.
+    BuiltIn(Encoding<'static>),
+    /// Any other codec.
+    Python(PyCodec),
+}
+
+impl Chosen {
+    /// The core's [`Encoding`].
+    fn encoding(&self) -> Encoding<'_> {
+        match self {
+            Self::BuiltIn(encoding) => *encoding,
+            Self::Python(codec) => Encoding::Codec(codec),
+        }
     }
 }
 
-/// The options of a call, the scheme lists included.
-pub(crate) fn options<'a>(
-    py: Python<'_>,
-    keep_blank_values: bool,
-    keep_fragments: bool,
-    encoding_name: Option<&str>,
-    query_separator: &'a str,
-) -> PyResult<Options<'a>> {
-    Ok(Options {
-        keep_blank_values,
-        keep_fragments,
-        encoding: encoding(py, encoding_name)?,
-        query_separator,
-        schemes: Cow::Borrowed(schemes(py)),
-        unicode: crate::idna::python_unicode(py),
+/// The `encoding` argument (`None` or empty: w3lib's `"utf8"`).
+fn chosen(py: Python<'_>, name: Option<&str>) -> PyResult<Chosen> {
+    let name = match name {
+        None | Some("" | "utf8" | "utf-8") => return Ok(Chosen::BuiltIn(Encoding::Utf8)),
+        Some(name) => name,
+    };
+    let normalized = match py.import("codecs")?.call_method1("lookup", (name,)) {
+        Ok(info) => info.getattr("name")?.extract::<String>()?,
+        Err(e) if e.is_instance_of::<PyLookupError>(py) => String::new(),
+        Err(e) => return Err(e),
+    };
+    Ok(match normalized.as_str() {
+        "utf-8" => Chosen::BuiltIn(Encoding::Utf8),
+        "iso8859-1" => Chosen::BuiltIn(Encoding::Latin1),
+        "ascii" => Chosen::BuiltIn(Encoding::Ascii),
+        _ => Chosen::Python(PyCodec::new(py, name)?),
     })
 }
 
-/// A core error as the exception w3lib raises (its own text: `_url`, the row's, is not
-/// needed).
-pub(crate) fn to_py_error(err: &W3libError, _url: &str) -> PyErr {
+/// The error handler [`PyCodec`] decodes with: w3lib's `percentencode`, under its name (which
+/// some codecs' messages repeat). w3lib registers it when imported; relurl registers its own
+/// (the same bytes as `%HH`) when there is none yet.
+const PERCENTENCODE: &str = "percentencode";
+
+/// w3lib's `percentencode` error handler: the bytes `error` could not decode as `%HH`
+/// ([`relurl::w3lib::percent_encode_undecodable`]), and where to go on.
+#[pyfunction]
+fn percentencode(error: &Bound<'_, PyAny>) -> PyResult<(String, usize)> {
+    let object = error.getattr("object")?;
+    let (start, end): (usize, usize) = (error.getattr("start")?.extract()?, error.getattr("end")?.extract()?);
+    let bytes = object.cast::<PyBytes>()?.as_bytes();
+    let undecodable = bytes.get(start..end).ok_or_else(|| PyValueError::new_err("percentencode: a range outside the bytes"))?;
+    Ok((relurl::w3lib::percent_encode_undecodable(undecodable), end))
+}
+
+/// CPython's codec `name` as the core's [`Codec`]: `str.encode(name)` and
+/// `bytes.decode(name, "percentencode")`, with the GIL (taken on the thread that asks).
+#[derive(Debug)]
+pub(crate) struct PyCodec {
+    /// The name as the caller wrote it (Python's messages repeat it).
+    name: String,
+    /// [`Codec::ascii_compatible`], asked of the codec once.
+    ascii_compatible: bool,
+}
+
+impl PyCodec {
+    /// The codec `name`; registers [`PERCENTENCODE`] the first time.
+    fn new(py: Python<'_>, name: &str) -> PyResult<Self> {
+        static REGISTERED: OnceLock<()> = OnceLock::new();
+        if REGISTERED.get().is_none() {
+            let codecs = py.import("codecs")?;
+            if codecs.call_method1("lookup_error", (PERCENTENCODE,)).is_err() {
+                codecs.call_method1("register_error", (PERCENTENCODE, wrap_pyfunction!(percentencode, py)?))?;
+            }
+            let _ = REGISTERED.set(());
+        }
+        // ASCII text and bytes both ways unchanged (and "" to b""), and the shift sequences
+        // of Python's stateful codecs (ISO-2022's escapes, SO and SI, HZ's `~{`, UTF-7's `+`)
+        // and the escapes of `raw_unicode_escape` decoded as they are; a codec that fails here (unknown, not a text encoding,
+        // stateful) is asked for every text.
+        let ascii: Vec<u8> = (0..128).collect();
+        let text = PyString::new(py, std::str::from_utf8(&ascii).unwrap_or_default());
+        let shifts: &[u8] = b"\x1b$B!!\x1b(B\x1b$A!!\x1b(B\x1b$(C!!\x1b(B\x1b$)C\x0e!!\x0f~{!!~}+AGE-\\u0041\\x41\\101";
+        let decodes_as_is = |bytes: &[u8]| -> PyResult<bool> {
+            let decoded = PyBytes::new(py, bytes).call_method1("decode", (name,))?;
+            Ok(decoded.cast::<PyString>().is_ok_and(|d| d.to_str().is_ok_and(|d| d.as_bytes() == bytes)))
+        };
+        let round_trip = || -> PyResult<bool> {
+            let encoded = text.call_method1("encode", (name,))?;
+            let empty = PyString::new(py, "").call_method1("encode", (name,))?;
+            Ok(encoded.cast::<PyBytes>().is_ok_and(|b| b.as_bytes() == ascii)
+                && empty.cast::<PyBytes>().is_ok_and(|b| b.as_bytes().is_empty())
+                && decodes_as_is(&ascii)?
+                && decodes_as_is(shifts)?)
+        };
+        Ok(Self { name: name.to_owned(), ascii_compatible: round_trip().unwrap_or(false) })
+    }
+
+    /// A Python exception as the core's [`CodecError`]: `UnicodeEncodeError` is text the
+    /// codec cannot encode.
+    fn error(py: Python<'_>, error: PyErr) -> CodecError {
+        if error.is_instance_of::<PyUnicodeEncodeError>(py) {
+            CodecError::Unencodable
+        } else {
+            CodecError::Failed(CodecFailure(Arc::new(error)))
+        }
+    }
+}
+
+impl Codec for PyCodec {
+    fn encode(&self, text: &str) -> Result<Vec<u8>, CodecError> {
+        Python::attach(|py| {
+            let encoded = PyString::new(py, text).call_method1("encode", (&self.name,)).map_err(|e| Self::error(py, e))?;
+            Ok(encoded.cast::<PyBytes>().map_err(|e| Self::error(py, e.into()))?.as_bytes().to_vec())
+        })
+    }
+
+    fn decode(&self, data: &[u8]) -> Result<String, CodecError> {
+        Python::attach(|py| {
+            let decoded = PyBytes::new(py, data).call_method1("decode", (&self.name, PERCENTENCODE)).map_err(|e| Self::error(py, e))?;
+            let decoded = decoded.cast_into::<PyString>().map_err(|e| Self::error(py, e.into()))?;
+            // Text with a lone surrogate (`utf-7` decodes one) fails to encode in UTF-8 in
+            // w3lib's next step; so w3lib starts again in UTF-8.
+            decoded.to_str().map(str::to_owned).map_err(|_| CodecError::Unencodable)
+        })
+    }
+
+    fn ascii_compatible(&self) -> bool {
+        self.ascii_compatible
+    }
+}
+
+/// The `query_separator` argument: a `str`, as text, or the `UnicodeEncodeError` of a `str`
+/// that does not encode in UTF-8 (a lone surrogate), which w3lib raises only where it uses
+/// the separator.
+pub(crate) struct Separator(Result<String, PyErr>);
+
+impl Separator {
+    /// w3lib's default, `'&'`.
+    pub(crate) fn ampersand() -> Self {
+        Self(Ok("&".to_owned()))
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Separator {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let Ok(separator) = obj.cast::<PyString>() else {
+            let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+            return Err(PyTypeError::new_err(format!("query_separator must be a str, not {type_name}")));
+        };
+        Ok(Self(separator.to_str().map(str::to_owned)))
+    }
+}
+
+/// The arguments of a call after the URL, held for the core's [`Options`] to borrow.
+pub(crate) struct Arguments {
+    keep_blank_values: bool,
+    keep_fragments: bool,
+    chosen: Chosen,
+    /// The separator, or "" when it does not encode in UTF-8 (a lone surrogate): the core
+    /// refuses an empty separator where w3lib encodes it (only for a URL with a query), and
+    /// [`Arguments::error`] then raises the separator's own `UnicodeEncodeError`, as w3lib.
+    separator: String,
+    /// The separator's `UnicodeEncodeError`.
+    separator_error: Option<PyErr>,
+}
+
+impl Arguments {
+    /// The arguments of `canonicalize_url`.
+    pub(crate) fn new(
+        py: Python<'_>,
+        keep_blank_values: bool,
+        keep_fragments: bool,
+        encoding: Option<&str>,
+        query_separator: Separator,
+    ) -> PyResult<Self> {
+        let (separator, separator_error) = match query_separator.0 {
+            Ok(separator) => (separator, None),
+            Err(error) => (String::new(), Some(error)),
+        };
+        Ok(Self { keep_blank_values, keep_fragments, chosen: chosen(py, encoding)?, separator, separator_error })
+    }
+
+    /// The core's options, the scheme lists and the Unicode version of this Python included.
+    pub(crate) fn options(&self, py: Python<'_>) -> Options<'_> {
+        Options {
+            keep_blank_values: self.keep_blank_values,
+            keep_fragments: self.keep_fragments,
+            encoding: self.chosen.encoding(),
+            query_separator: &self.separator,
+            schemes: Cow::Borrowed(schemes(py)),
+            unicode: crate::idna::python_unicode(py),
+            // A batch reads the running Python's limit once; a single call through
+            // [`with_int_limit`].
+            int_max_str_digits: relurl::int_limit::DEFAULT,
+        }
+    }
+
+    /// A core error as the exception w3lib raises.
+    pub(crate) fn error(&self, err: &W3libError) -> PyErr {
+        match (err, &self.separator_error) {
+            (W3libError::EmptySeparator, Some(error)) => Python::attach(|py| error.clone_ref(py)),
+            _ => to_py_error(err),
+        }
+    }
+}
+
+/// `canonicalize(options)` under the running Python's `sys.get_int_max_str_digits()` (read
+/// only for a port of more digits than every Python reads: [`crate::int_limit`]).
+fn with_int_limit<T>(
+    py: Python<'_>,
+    options: &Options<'_>,
+    canonicalize: impl Fn(&Options<'_>) -> Result<T, W3libError>,
+) -> PyResult<Result<T, W3libError>> {
+    let run = |limit| canonicalize(&Options { int_max_str_digits: limit, ..options.clone() });
+    crate::int_limit::with_int_limit(py, run, |e| matches!(e, W3libError::TooManyDigits(_)))
+}
+
+/// A core error as the exception w3lib raises (a codec's own exception as it is).
+fn to_py_error(err: &W3libError) -> PyErr {
     match err {
         W3libError::Value(reason) => PyValueError::new_err(reason.clone()),
+        W3libError::EmptySeparator => PyValueError::new_err("empty separator"),
+        W3libError::TooManyDigits(e) => PyValueError::new_err(e.to_string()),
         W3libError::UnicodeEncode { encoding, object, start, end } => {
             let reason = if *encoding == "ascii" { "ordinal not in range(128)" } else { "ordinal not in range(256)" };
             PyUnicodeEncodeError::new_err((*encoding, object.clone(), *start, *end, reason))
         }
+        W3libError::Codec(failure) => match failure.0.downcast_ref::<PyErr>() {
+            Some(error) => Python::attach(|py| error.clone_ref(py)),
+            None => PyValueError::new_err(failure.to_string()),
+        },
     }
 }
 
 /// `w3lib.url.canonicalize_url(url, keep_blank_values, keep_fragments, encoding, *,
 /// query_separator)` for a `str` or `bytes` URL.
 #[pyfunction]
-#[pyo3(signature = (url, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = "&"))]
+#[pyo3(
+    signature = (url, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = Separator::ampersand()),
+    text_signature = "(url, keep_blank_values=True, keep_fragments=False, encoding=None, *, query_separator='&')"
+)]
 pub fn canonicalize_url(
     py: Python<'_>,
     url: &Bound<'_, PyAny>,
     keep_blank_values: bool,
     keep_fragments: bool,
     encoding: Option<&str>,
-    query_separator: &str,
+    query_separator: Separator,
 ) -> PyResult<String> {
-    let options = options(py, keep_blank_values, keep_fragments, encoding, query_separator)?;
+    let arguments = Arguments::new(py, keep_blank_values, keep_fragments, encoding, query_separator)?;
+    let options = arguments.options(py);
+    let error = |e: W3libError| arguments.error(&e);
     if let Ok(s) = url.cast::<PyString>() {
         match s.to_str() {
-            Ok(text) => relurl::w3lib::canonicalize_url(text, &options).map_err(|e| to_py_error(&e, text)),
-            Err(encode_error) => unencodable(&s.to_string_lossy(), encode_error, |text| relurl::w3lib::canonicalize_url(text, &options)),
+            Ok(text) => with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_url(text, o))?.map_err(error),
+            Err(encode_error) => {
+                let lossy = s.to_string_lossy();
+                unencodable(encode_error, with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_url(&lossy, o))?)
+            }
         }
     } else if let Ok(b) = url.cast::<PyBytes>() {
-        relurl::w3lib::canonicalize_url_bytes(b.as_bytes(), &options).map_err(|e| to_py_error(&e, ""))
+        with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_url_bytes(b.as_bytes(), o))?.map_err(error)
     } else if url.is_instance(&parse_result(py)?)? {
         // w3lib: `url = _urlunparse(*url)`, then the str URL's path.
         let fields: Vec<Bound<'_, PyString>> = (0..6).map(|i| field(url, i)).collect::<PyResult<_>>()?;
@@ -96,22 +294,24 @@ pub fn canonicalize_url(
             let lossy: Vec<Cow<'_, str>> = fields.iter().map(|f| f.to_string_lossy()).collect();
             let lossy: [&str; 6] = core::array::from_fn(|i| lossy[i].as_ref());
             let encode_error = encode_error.clone_ref(py);
-            return unencodable(&lossy.concat(), encode_error, |_| relurl::w3lib::canonicalize_parsed(lossy, &options));
+            let canonical = with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_parsed(lossy, o))?;
+            return unencodable(encode_error, canonical);
         }
         let texts: [&str; 6] = core::array::from_fn(|i| texts[i].as_ref().map_or("", |t| t));
-        relurl::w3lib::canonicalize_parsed(texts, &options).map_err(|e| to_py_error(&e, &texts.concat()))
+        with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_parsed(texts, o))?.map_err(error)
     } else {
         Err(PyTypeError::new_err(format!("to_unicode must receive bytes or str, got {}", url.get_type().name()?)))
     }
 }
 
-/// A URL with a lone surrogate (`text`: U+FFFD in its place): w3lib fails to encode it
-/// (`UnicodeEncodeError`, `encode_error`) wherever it is, unless it raised `ValueError`
-/// first (a bad port or host), which `canonicalize(text)` tells (no check of w3lib sees the
-/// difference).
-fn unencodable(text: &str, encode_error: PyErr, canonicalize: impl FnOnce(&str) -> Result<String, W3libError>) -> PyResult<String> {
-    match canonicalize(text) {
-        Err(e @ W3libError::Value(_)) => Err(to_py_error(&e, text)),
+/// A URL with a lone surrogate: w3lib fails to encode it (`UnicodeEncodeError`,
+/// `encode_error`) wherever it is, unless it raised `ValueError` first (a bad port or host),
+/// which `canonical` (the answer for the URL with U+FFFD in the surrogate's place) tells (no
+/// check of w3lib sees the difference). Only a `ValueError` of the split counts: the separator is used
+/// after the encoding, so it is not the cause.
+fn unencodable(encode_error: PyErr, canonical: Result<String, W3libError>) -> PyResult<String> {
+    match canonical {
+        Err(e @ (W3libError::Value(_) | W3libError::TooManyDigits(_))) => Err(to_py_error(&e)),
         _ => Err(encode_error),
     }
 }

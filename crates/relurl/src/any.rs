@@ -13,7 +13,7 @@ use crate::rfc1808::validate::validate_parsed;
 use crate::rfc3986::resolve as rfc3986;
 use crate::spec::{Rfc1808, Rfc3986, Spec};
 use crate::url::Url;
-use crate::whatwg::WhatwgUrl;
+use crate::whatwg::{Encoding, WhatwgUrl};
 
 /// A URL parsed by the grammar of a [`Spec`] chosen at run time: RFC 1808 §2.4, RFC 3986
 /// Appendix B, or the URL Standard's basic URL parser.
@@ -197,19 +197,86 @@ impl<S: AsRef<str>> AnyUrl<S> {
                 }
                 rfc3986::resolve_into(base, &reference, out);
             }
-            Self::Whatwg(_, base) => {
-                Spec::Whatwg.check_strict(strict)?;
-                let start = out.len();
-                base.join_into(reference, out)?;
-                // An absolute reference the parser leaves as it is (most of a page's
-                // absolute links): the caller may reuse its input (in Python: no new `str`).
-                if out.get(start..) == Some(reference) {
-                    out.truncate(start);
-                    return Ok(Some(Unchanged::Reference));
-                }
-            }
+            Self::Whatwg(_, base) => return whatwg_join_into(base, reference, strict, None, out),
         }
         Ok(None)
+    }
+
+    /// [`AnyUrl::join_into`], with `strip`: HTML's "strip leading and trailing ASCII
+    /// whitespace" ([`crate::strip_ascii_whitespace`], as [`crate::links`] does to every
+    /// URL attribute) applied to `reference` first, for raw hrefs read from a page's DOM.
+    /// `encoding` as in [`AnyUrl::join_into_with_encoding`] (`None`: UTF-8).
+    /// The answer is that of the stripped reference; an error's offset counts in
+    /// `reference` as given; and a stripped reference that is the answer as it is is
+    /// written to `out` (`None`): `Some(Unchanged::Reference)` always means `reference`
+    /// exactly as given.
+    ///
+    /// ```
+    /// use relurl::{AnyUrl, Spec};
+    /// let base = AnyUrl::parse_owned("http://a/b/c", Spec::Rfc1808).unwrap();
+    /// let mut out = String::new();
+    /// assert_eq!(base.join_stripped_into("\n ../g\t", false, true, None, &mut out), Ok(None));
+    /// assert_eq!(out, "http://a/g");
+    /// out.clear();
+    /// assert_eq!(base.join_stripped_into(" http://x/ ", false, true, None, &mut out), Ok(None));
+    /// assert_eq!(out, "http://x/");
+    /// let e = base.join_stripped_into("  a b", true, true, None, &mut out).unwrap_err();
+    /// assert_eq!(e.offset(), 3);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`AnyUrl::join_into`].
+    #[inline]
+    pub fn join_stripped_into(
+        &self,
+        reference: &str,
+        strict: bool,
+        strip: bool,
+        encoding: Option<&'static Encoding>,
+        out: &mut String,
+    ) -> Result<Option<Unchanged>, Error> {
+        let join = |reference: &str, out: &mut String| match encoding {
+            None => self.join_into(reference, strict, out),
+            Some(encoding) => self.join_into_with_encoding(reference, strict, encoding, out),
+        };
+        if !strip {
+            return join(reference, out);
+        }
+        let stripped = crate::strip_ascii_whitespace(reference);
+        if stripped.len() == reference.len() {
+            return join(reference, out);
+        }
+        // `stripped` is a slice of `reference`: its leading whitespace is what was cut.
+        let lead = reference.len() - reference.trim_start_matches(crate::rfc1808::base::is_ascii_whitespace).len();
+        match join(stripped, out) {
+            Ok(Some(Unchanged::Reference)) => {
+                out.push_str(stripped);
+                Ok(None)
+            }
+            Ok(answer) => Ok(answer),
+            Err(e) => Err(Error::new(e.kind(), e.offset() + lead)),
+        }
+    }
+
+    /// [`AnyUrl::join_into`] with an encoding for the URL Standard (HTML's "encoding-parse a
+    /// URL" with the document's encoding): the query of a special URL is percent-encoded in
+    /// `encoding` ([`WhatwgUrl::parse_with_encoding`]). RFC 1808 and RFC 3986 have no
+    /// encoding (a resolution keeps the reference's characters): for them it is
+    /// [`AnyUrl::join_into`].
+    ///
+    /// # Errors
+    /// As [`AnyUrl::join_into`].
+    pub fn join_into_with_encoding(
+        &self,
+        reference: &str,
+        strict: bool,
+        encoding: &'static Encoding,
+        out: &mut String,
+    ) -> Result<Option<Unchanged>, Error> {
+        match self {
+            Self::Whatwg(_, base) => whatwg_join_into(base, reference, strict, Some(encoding), out),
+            _ => self.join_into(reference, strict, out),
+        }
     }
 
     /// The resolution of the text `reference` against this base ([`AnyUrl::join_into`]),
@@ -220,6 +287,18 @@ impl<S: AsRef<str>> AnyUrl<S> {
     pub fn join(&self, reference: &str) -> Result<String, Error> {
         let mut out = String::with_capacity(self.max_resolved_len(reference));
         if let Some(unchanged) = self.join_into(reference, false, &mut out)? {
+            out.push_str(unchanged.text(self.as_str(), reference));
+        }
+        Ok(out)
+    }
+
+    /// [`AnyUrl::join`] with an encoding ([`AnyUrl::join_into_with_encoding`]).
+    ///
+    /// # Errors
+    /// As [`AnyUrl::join_into`] without `strict`.
+    pub fn join_with_encoding(&self, reference: &str, encoding: &'static Encoding) -> Result<String, Error> {
+        let mut out = String::with_capacity(self.max_resolved_len(reference));
+        if let Some(unchanged) = self.join_into_with_encoding(reference, false, encoding, &mut out)? {
             out.push_str(unchanged.text(self.as_str(), reference));
         }
         Ok(out)
@@ -305,4 +384,29 @@ fn rfc1808_checked(input: &str, strict: bool) -> Result<Url<&str, Rfc1808>, Erro
         validate_parsed(&url)?;
     }
     Ok(url)
+}
+
+/// The URL Standard's arm of [`AnyUrl::join_into`]: `reference` parsed against `base`, with
+/// `encoding` if one is given.
+#[inline]
+fn whatwg_join_into(
+    base: &WhatwgUrl,
+    reference: &str,
+    strict: bool,
+    encoding: Option<&'static Encoding>,
+    out: &mut String,
+) -> Result<Option<Unchanged>, Error> {
+    Spec::Whatwg.check_strict(strict)?;
+    let start = out.len();
+    match encoding {
+        None => base.join_into(reference, out)?,
+        Some(encoding) => base.join_into_with_encoding(reference, encoding, out)?,
+    }
+    // An absolute reference the parser leaves as it is (most of a page's absolute links):
+    // the caller may reuse its input (in Python: no new `str`).
+    if out.get(start..) == Some(reference) {
+        out.truncate(start);
+        return Ok(Some(Unchanged::Reference));
+    }
+    Ok(None)
 }

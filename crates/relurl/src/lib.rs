@@ -27,6 +27,8 @@
 //! - [`urllib`] is a twin of CPython's `urllib.parse`, quirks included.
 //! - [`surt`] is a twin of the Internet Archive's `surt` package: the SURT keys web
 //!   archives index by.
+//! - [`int_limit`] is Python's limit on the digits `int()` reads, which the twins' ports
+//!   follow.
 //! - [`w3lib`] is a twin of w3lib's `canonicalize_url` (Scrapy's fingerprint key).
 //! - [`whatwg`] is the WHATWG URL Standard's parser ([`whatwg::WhatwgUrl`]): browsers'
 //!   parsing and joining, with percent-encoding, IDNA and IP address hosts.
@@ -56,6 +58,7 @@ mod any;
 pub mod batch;
 mod error;
 pub mod idna2003;
+pub mod int_limit;
 #[cfg(feature = "links")]
 pub mod links;
 mod login;
@@ -80,8 +83,8 @@ pub use login::Login;
 pub use normalize::{normalize, normalize_into};
 pub use resolved::{max_resolved_len, Unchanged};
 pub use rfc1808::{
-    base_from_header, establish_base, parse, resolve, resolve_into, resolve_parsed, strip_ascii_whitespace, unchanged, validate,
-    validate_parsed, BaseInputs, BaseSource, EstablishedBase,
+    base_from_header, establish_base, parse, relative_base_warning, resolve, resolve_into, resolve_parsed, strip_ascii_whitespace,
+    unchanged, validate, validate_parsed, BaseInputs, BaseSource, EstablishedBase,
 };
 pub use spec::{Grammar, Rfc1808, Rfc3986, Spec, UnknownSpec};
 pub use url::{Offsets, Url};

@@ -9,7 +9,8 @@
 //! `_NetlocResultMixinBase.username` / `password` / `hostname` / `port` in
 //! `Lib/urllib/parse.py`, the same in CPython 3.10 to 3.13): the user information is what
 //! precedes the last `@`, the host what follows it, and a bad port is an error where urllib
-//! raises `ValueError`.
+//! raises `ValueError` (also a port of more digits than Python's `int()` reads:
+//! [`crate::int_limit`]).
 
 use std::borrow::Cow;
 
@@ -39,13 +40,36 @@ pub struct Login<'a> {
     netloc: &'a str,
     /// The byte offset of the net_loc in the URL it came from (for errors).
     offset: usize,
+    /// The most digits a port may have ([`crate::int_limit`]; 0: no limit).
+    int_max_str_digits: usize,
 }
 
 impl<'a> Login<'a> {
+    /// The reason of the [`ErrorKind::BadPort`] of a port of more digits than Python's
+    /// `int()` reads ([`Login::with_int_max_str_digits`]), where urllib's `port` raises
+    /// `ValueError`.
+    pub const PORT_TOO_MANY_DIGITS: &'static str = "the port has more digits than Python's int() reads (sys.get_int_max_str_digits())";
+
     /// The net_loc `netloc`, found at byte `offset` of its URL (the offset only places the
-    /// errors of [`Login::port`]).
+    /// errors of [`Login::port`]), with Python's default limit on a port's digits
+    /// ([`crate::int_limit::DEFAULT`]).
     pub const fn new(netloc: &'a str, offset: usize) -> Self {
-        Self { netloc, offset }
+        Self { netloc, offset, int_max_str_digits: crate::int_limit::DEFAULT }
+    }
+
+    /// The same net_loc, whose port may have at most `int_max_str_digits` digits (leading
+    /// zeros count; 0: no limit): the running Python's `sys.get_int_max_str_digits()`, which
+    /// urllib's `int(port)` obeys.
+    ///
+    /// ```
+    /// use relurl::Login;
+    /// let port = format!("h:{}80", "0".repeat(4299));
+    /// assert!(Login::new(&port, 0).port().is_err());
+    /// assert_eq!(Login::new(&port, 0).with_int_max_str_digits(0).port(), Ok(Some(80)));
+    /// ```
+    #[must_use]
+    pub const fn with_int_max_str_digits(self, int_max_str_digits: usize) -> Self {
+        Self { int_max_str_digits, ..self }
     }
 
     /// The net_loc itself.
@@ -136,14 +160,19 @@ impl<'a> Login<'a> {
     /// # Errors
     /// [`ErrorKind::BadPort`], at the port's first byte in the URL, where urllib raises
     /// `ValueError`: a port that is not all ASCII digits (`str.isdigit()` and
-    /// `str.isascii()`; `+1`, `1_0`, ` 80` and `٨٠` are not), or is above 65535 (leading
-    /// zeros are allowed: `00080` is 80).
+    /// `str.isascii()`; `+1`, `1_0`, ` 80` and `٨٠` are not), or has more digits than
+    /// `int()` reads ([`Login::with_int_max_str_digits`]; reason
+    /// [`Login::PORT_TOO_MANY_DIGITS`]), or is above 65535 (leading zeros are allowed:
+    /// `00080` is 80), checked in this order, as urllib does.
     pub fn port(&self) -> Result<Option<u16>, Error> {
         let (_, port) = self.hostinfo();
         let Some((text, at)) = port else { return Ok(None) };
         let bad = |reason| Error::new(ErrorKind::BadPort { reason }, self.offset + at);
         if !text.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad(PORT_NOT_DIGITS));
+        }
+        if crate::int_limit::check(text.len(), self.int_max_str_digits).is_err() {
+            return Err(bad(Self::PORT_TOO_MANY_DIGITS));
         }
         let value = text.bytes().try_fold(0u16, |n, b| n.checked_mul(10)?.checked_add(u16::from(b - b'0')));
         value.map(Some).ok_or_else(|| bad(PORT_OUT_OF_RANGE))

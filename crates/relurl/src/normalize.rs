@@ -11,7 +11,8 @@
 //!   something only against a base;
 //! - §6.2.3 scheme-based: an empty port goes with its `:` (§3.2.3); for the schemes with a
 //!   known default port (`http` and `ws` 80, `https` and `wss` 443, `ftp` 21) that port
-//!   goes too, and an empty path after an authority becomes `/`.
+//!   goes too, and an empty path after an authority becomes `/`. The port is read after
+//!   §6.2.2.2 has decoded it: `:%38%30` is the port 80 (a digit is unreserved).
 //!
 //! With the URL Standard the key is the Standard's own serialization (§4.5), which is
 //! already normal in its sense (and percent-encodings are left as they are: a browser
@@ -71,8 +72,8 @@ fn write_rfc<S: AsRef<str>, G: crate::spec::Grammar>(out: &mut String, url: &Url
     let scheme = url.has_scheme().then(|| url.scheme().to_ascii_lowercase());
     let default = scheme.as_deref().and_then(default_port);
     // RFC 1808's net_loc runs to the first `/` (§2.4.3), so it may hold a query (see
-    // [`authority`]): split off once, here.
-    let netloc = url.netloc_if_defined().map(|netloc| netloc.split_at(netloc.find('?').unwrap_or(netloc.len())));
+    // [`authority`]): split off once, as `Url::login` splits it.
+    let netloc = url.has_netloc().then(|| url.split_netloc());
     let authority = netloc.map(|(netloc, query)| authority(netloc, query, default));
     let mut path = String::with_capacity(url.path().len() + 1);
     push_percent_normalized(&mut path, url.path(), false);
@@ -124,6 +125,11 @@ fn write_rfc<S: AsRef<str>, G: crate::spec::Grammar>(out: &mut String, url: &Url
 /// (urllib's host and port, which `Login` twins, drop what stands between a `]` and its
 /// `:`).
 ///
+/// The port is read after §6.2.2.2, like every other component: a percent-encoded digit is
+/// an unreserved character, so `:%38%30` and `:8%30` are the port `80` (and go, for
+/// `http`), in the same pass that decodes them. Deciding on the text as written would keep
+/// `:80` in the key, which the next pass then drops: the key would not be its own key.
+///
 /// RFC 1808's net_loc runs to the first `/` (§2.4.3), so `http://h?q=A@b` has the net_loc
 /// `h?q=A@b`. What follows its first `?` (`query`, from the `?` on; empty without one) is a
 /// query in every other reading (RFC 3986 §3.2, urllib, browsers): it is kept as written,
@@ -135,12 +141,15 @@ fn authority(netloc: &str, query: &str, default: Option<&str>) -> String {
         // A port only after a host that has no `:` of its own (a name, an IPv4 address or
         // a bracketed IP literal): in `a:80:` nothing is a port, so that the normal form
         // splits the same way again.
-        Some(colon)
-            if !hostport[colon..].contains(']')
-                && hostport[colon + 1..].bytes().all(|b| b.is_ascii_digit())
-                && !hostport[..colon].rsplit(']').next().unwrap_or("").contains(':') =>
-        {
-            (&hostport[..colon], Some(&hostport[colon + 1..]))
+        Some(colon) if !hostport[colon..].contains(']') && !hostport[..colon].rsplit(']').next().unwrap_or("").contains(':') => {
+            // The port's digits, percent-encoded or not (§6.2.2.2 decodes them).
+            let mut port = String::with_capacity(hostport.len() - colon - 1);
+            push_percent_normalized(&mut port, &hostport[colon + 1..], false);
+            if port.bytes().all(|b| b.is_ascii_digit()) {
+                (&hostport[..colon], Some(port))
+            } else {
+                (hostport, None)
+            }
         }
         _ => (hostport, None),
     };
@@ -153,7 +162,7 @@ fn authority(netloc: &str, query: &str, default: Option<&str>) -> String {
     let is_default = |port: &str| default.is_some_and(|d| port.trim_start_matches('0') == d);
     if let Some(port) = port.filter(|p| !p.is_empty() && !is_default(p)) {
         out.push(':');
-        out.push_str(port);
+        out.push_str(&port);
     }
     push_percent_normalized(&mut out, query, false);
     out

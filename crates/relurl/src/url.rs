@@ -155,10 +155,35 @@ impl<S: AsRef<str>, G: Grammar> Url<S, G> {
 
     /// The net_loc read as RFC 1738 §3.1's `[user[:password]@]host[:port]` (to which RFC
     /// 1808 §2.1 refers): its user name, password, host name and port, each as the property
-    /// of the same name of `urllib.parse.urlsplit` gives it for this net_loc ([`Login`]).
+    /// of the same name of `urllib.parse.urlsplit` gives it for this URL ([`Login`]).
+    ///
+    /// That is the net_loc up to its first `?`: RFC 1808's net_loc runs to the first `/`
+    /// (§2.4.3), so `http://h?q=a:b` has the net_loc `h?q=a:b`, whose `?q=a:b` every other
+    /// reading (urllib, RFC 3986 §3.2, browsers) takes as the query; its host name is `h`,
+    /// its port `None`, as urllib says.
+    ///
+    /// ```
+    /// let url = relurl::parse("http://u@Example.COM?to=a@b:c").unwrap();
+    /// assert_eq!(url.netloc(), "u@Example.COM?to=a@b:c");
+    /// let login = url.login();
+    /// assert_eq!((login.netloc(), login.username()), ("u@Example.COM", Some("u")));
+    /// assert_eq!((login.hostname().as_deref(), login.port()), (Some("example.com"), Ok(None)));
+    /// ```
     #[inline]
     pub fn login(&self) -> Login<'_> {
-        Login::new(self.netloc(), self.offsets.netloc_start as usize)
+        Login::new(self.split_netloc().0, self.offsets.netloc_start as usize)
+    }
+
+    /// The net_loc split at its first `?`: the authority that urllib and RFC 3986 §3.2 read
+    /// (`[user[:password]@]host[:port]`), and what RFC 1808's net_loc (which runs to the
+    /// first `/`, §2.4.3) holds after it, from the `?` on: a query in every other reading
+    /// (empty without a `?`, and always under RFC 3986, whose authority ends at `?`).
+    pub(crate) fn split_netloc(&self) -> (&str, &str) {
+        let netloc = self.netloc();
+        if G::SPEC == Spec::Rfc3986 {
+            return (netloc, "");
+        }
+        netloc.split_at(find_byte(netloc.as_bytes(), 0, b'?'))
     }
 
     /// Whether the URL has `//` (a net_loc, possibly empty, as in `file:///etc`).

@@ -5,7 +5,8 @@ use pyo3::prelude::*;
 
 use super::map::map_column;
 use crate::batch::BatchArgs;
-use crate::w3lib::{options, to_py_error};
+use crate::int_limit::int_max_str_digits;
+use crate::w3lib::{Arguments, Separator};
 
 /// `relurl.canonicalize_url` (the twin of `w3lib.url.canonicalize_url`) of every row of an
 /// Arrow string column (an array, or a chunked array or stream, whose chunks the result
@@ -13,18 +14,26 @@ use crate::w3lib::{options, to_py_error};
 /// gives a null; a row w3lib raises for fails by `errors=` ("raise", "null" or "report"),
 /// with w3lib's exception type and `.index` the row. docs/crawler.md, docs/batches.md.
 #[pyfunction]
-#[pyo3(signature = (urls, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = "&", errors = "raise", threads = None))]
+#[pyo3(
+    name = "canonicalize_url",
+    signature = (urls, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = Separator::ampersand(), errors = "raise", threads = None),
+    text_signature = "(urls, keep_blank_values=True, keep_fragments=False, encoding=None, *, query_separator='&', errors='raise', threads=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn arrow_canonicalize_url<'py>(
     urls: &Bound<'py, PyAny>,
     keep_blank_values: bool,
     keep_fragments: bool,
     encoding: Option<&str>,
-    query_separator: &str,
+    query_separator: Separator,
     errors: &str,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let args = BatchArgs::of(relurl::Spec::Rfc1808, false, errors, threads)?;
-    let options = options(urls.py(), keep_blank_values, keep_fragments, encoding, query_separator)?;
-    map_column(urls, &args, &options, "canonical", to_py_error)
+    let py = urls.py();
+    let arguments = Arguments::new(py, keep_blank_values, keep_fragments, encoding, query_separator)?;
+    let mut options = arguments.options(py);
+    // The rows' `int(port)` reads as many digits as the running Python does (read once).
+    options.int_max_str_digits = int_max_str_digits(py)?;
+    map_column(urls, &args, &options, "canonical", |e, _| arguments.error(e))
 }

@@ -19,7 +19,7 @@ use crate::resolving::SpecArg;
 /// the URL Standard) fails by `errors=` ("raise", "null" or "report"), its `URLError`'s
 /// `.index` the row. docs/crawler.md, docs/batches.md.
 #[pyfunction]
-#[pyo3(signature = (urls, *, spec = SpecArg::DEFAULT, errors = "raise", threads = None), text_signature = "(urls, *, spec='rfc1808', errors='raise', threads=None)")]
+#[pyo3(name = "normalize", signature = (urls, *, spec = SpecArg::DEFAULT, errors = "raise", threads = None), text_signature = "(urls, *, spec='rfc1808', errors='raise', threads=None)")]
 pub fn arrow_normalize<'py>(
     urls: &Bound<'py, PyAny>,
     spec: SpecArg,

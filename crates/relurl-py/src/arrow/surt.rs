@@ -8,7 +8,8 @@ use relurl::surt::Options;
 
 use super::map::map_column;
 use crate::batch::BatchArgs;
-use crate::surt::{int_max_str_digits, keyword_index, options, surt_error, CanonicalizerArg, Given, NONE_GIVEN};
+use crate::int_limit::int_max_str_digits;
+use crate::surt::{keyword_index, options, surt_error, CanonicalizerArg, Given, NONE_GIVEN};
 
 /// The SURT key of every row of an Arrow string column (an array, or a chunked array or
 /// stream, whose chunks the result keeps), as `relurl.surt` gives it with the same
@@ -16,7 +17,7 @@ use crate::surt::{int_max_str_digits, keyword_index, options, surt_error, Canoni
 /// row gives a null; a row `surt.surt` raises for fails by `errors=` ("raise", "null" or
 /// "report"), its exception's `.index` the row. docs/crawler.md, docs/batches.md.
 #[pyfunction]
-#[pyo3(signature = (urls, canonicalizer = None, *, errors = "raise", threads = None, **options))]
+#[pyo3(name = "surt", signature = (urls, canonicalizer = None, *, errors = "raise", threads = None, **options))]
 pub fn arrow_surt<'py>(
     urls: &Bound<'py, PyAny>,
     canonicalizer: Option<CanonicalizerArg>,

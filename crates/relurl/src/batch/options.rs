@@ -53,6 +53,7 @@ impl Default for Tuning {
 
 /// How a batch runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // independent switches, each documented
 pub struct BatchOptions {
     /// The rules for parsing and resolving.
     pub spec: Spec,
@@ -61,6 +62,10 @@ pub struct BatchOptions {
     /// [`Spec::Rfc3986`] every row with a base and a reference fails with
     /// [`ErrorKind::StrictUnavailable`](crate::ErrorKind::StrictUnavailable).
     pub strict: bool,
+    /// Strip HTML's ASCII whitespace from both ends of each reference first
+    /// ([`AnyUrl::join_stripped_into`](crate::AnyUrl::join_stripped_into)): raw hrefs of a
+    /// page's DOM.
+    pub strip: bool,
     /// Stop at the first failed row (the caller raises; the rest is not needed): the batch
     /// still reports the lowest failed row, and maybe a few more after it.
     pub stop_at_first_error: bool,
@@ -75,6 +80,10 @@ pub struct BatchOptions {
     pub threads: NonZeroUsize,
     /// How the rows are cut into work.
     pub tuning: Tuning,
+    /// The encoding the URL Standard parses each reference with
+    /// ([`crate::AnyUrl::join_into_with_encoding`]: the query of a special URL is
+    /// percent-encoded in it); `None` is UTF-8. Not used by RFC 1808 and RFC 3986.
+    pub encoding: Option<&'static crate::whatwg::Encoding>,
 }
 
 impl Default for BatchOptions {
@@ -82,10 +91,12 @@ impl Default for BatchOptions {
         Self {
             spec: Spec::Rfc1808,
             strict: false,
+            strip: false,
             stop_at_first_error: false,
             copy_unchanged: true,
             threads: NonZeroUsize::MIN,
             tuning: Tuning::MEASURED,
+            encoding: None,
         }
     }
 }

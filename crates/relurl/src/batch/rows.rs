@@ -192,7 +192,10 @@ fn join_row<'a>(
         Cell::Invalid(error) => return Err((Input::Reference, error)),
         Cell::Null => return Ok(Outcome::Null),
     };
-    let outcome = match base.join_into(reference, options.strict, out).map_err(|e| (Input::Reference, e))? {
+    let outcome = match base
+        .join_stripped_into(reference, options.strict, options.strip, options.encoding, out)
+        .map_err(|e| (Input::Reference, e))?
+    {
         None => Outcome::Text,
         Some(Unchanged::Reference) if !options.copy_unchanged => Outcome::Reference,
         Some(Unchanged::Base) if !options.copy_unchanged => Outcome::Base,

@@ -1,43 +1,65 @@
-//! The character encoding of a page given as bytes: a subset of the HTML standard's
-//! "determining the character encoding" (§13.2.3.2), with the Encoding Standard's decoders
-//! ([`encoding_rs`]).
+//! The character encoding of a page given as bytes: the HTML standard's "determining the
+//! character encoding" (§13.2.3.2) and "changing the encoding while parsing" (§13.2.3.5),
+//! with the Encoding Standard's decoders ([`encoding_rs`]).
 //!
-//! In order: a byte order mark (UTF-8, UTF-16LE, UTF-16BE); else the `charset` parameter of
-//! a `Content-Type` header; else the first `<meta charset>` (or `<meta http-equiv=
-//! "Content-Type" content="...; charset=...">`), switched to where the tokenizer meets it;
-//! else UTF-8. Every decoder replaces malformed sequences with U+FFFD, as a browser does,
-//! so no input is an error.
+//! In order: a byte order mark (UTF-8, UTF-16LE, UTF-16BE), certain; else the `charset`
+//! parameter of a `Content-Type` header, certain; else the prescan of the first 1024 bytes
+//! (`links/prescan.rs`: `<meta charset>`, `<meta http-equiv=content-type content>`, an
+//! XML declaration), tentative; else UTF-8, tentative. With a tentative encoding, the first
+//! `<meta>` the tokenizer meets that declares an encoding ends the guess: if it names
+//! another encoding (UTF-16 read as UTF-8, `x-user-defined` as windows-1252), the page is
+//! read again, whole, in that one, as a browser navigates again (so at most two passes).
+//! Every decoder replaces malformed sequences with U+FFFD, as a browser does, so no input
+//! is an error.
 //!
-//! Not done: the 1024-byte prescan before parsing and a re-parse when the `<meta>` comes
-//! after non-ASCII bytes (only bytes before the `<meta>` are decoded differently), and
-//! guessing an encoding from the content (step 9 of the standard: here, UTF-8).
+//! Not done: guessing an encoding from the content (step 8 of the standard: here, UTF-8).
 
-use encoding_rs::{Encoding, UTF_8};
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 
-/// How the tokenizer is to read a page.
-pub(crate) enum Input<'a> {
-    /// Bytes in an ASCII-compatible encoding, read by the tokenizer as they are.
-    /// `from_meta`: the encoding is the default, and a `<meta>` charset may change it.
-    Bytes { bytes: &'a [u8], encoding: &'static Encoding, from_meta: bool },
-    /// Text decoded up front (a UTF-16 page, or an encoding the tokenizer cannot read).
-    Decoded(String),
+use super::prescan::{declared, prescan};
+
+/// The encoding to read a page in, and the bytes it covers.
+pub(crate) struct Sniffed<'a> {
+    /// The page without its byte order mark.
+    pub body: &'a [u8],
+    /// The encoding.
+    pub encoding: &'static Encoding,
+    /// Whether a `<meta>` met while parsing may still change it (confidence tentative).
+    pub tentative: bool,
 }
 
-/// Chooses how to read `bytes`, given the message `headers` (for `Content-Type`).
-pub(crate) fn sniff<'a>(bytes: &'a [u8], headers: &[(&str, &str)]) -> Input<'a> {
-    let (encoding, body, from_meta) = if let Some((encoding, bom_len)) = Encoding::for_bom(bytes) {
-        (encoding, &bytes[bom_len..], false)
+/// Chooses the encoding of `bytes`, given the message `headers` (for `Content-Type`).
+pub(crate) fn sniff<'a>(bytes: &'a [u8], headers: &[(&str, &str)]) -> Sniffed<'a> {
+    if let Some((encoding, bom_len)) = Encoding::for_bom(bytes) {
+        Sniffed { body: &bytes[bom_len..], encoding, tentative: false }
     } else if let Some(encoding) = header_charset(headers) {
-        (encoding, bytes, false)
+        Sniffed { body: bytes, encoding, tentative: false }
     } else {
-        (UTF_8, bytes, true)
-    };
-    // The tokenizer reads an encoding byte by byte only if every ASCII byte stands for its
-    // ASCII character (not UTF-16, ISO-2022-JP or the replacement encoding).
+        Sniffed { body: bytes, encoding: prescan(bytes).unwrap_or(UTF_8), tentative: true }
+    }
+}
+
+/// "Change the encoding" (§13.2.3.5) while reading in `current` with a tentative
+/// confidence, when a `<meta>` declares `new`: the encoding to read the page again in, or
+/// `None` to keep reading (the confidence is then certain either way).
+pub(crate) fn change_to(current: &'static Encoding, new: &'static Encoding) -> Option<&'static Encoding> {
+    // 1. A page read as UTF-16 stays so.
+    if current == UTF_16BE || current == UTF_16LE {
+        return None;
+    }
+    // 2-3. UTF-16 is UTF-8, x-user-defined is windows-1252. 4. The same one: certain.
+    let new = declared(new);
+    (new != current).then_some(new)
+}
+
+/// The text of `body` in `encoding`: borrowed if the tokenizer can read the bytes as they
+/// are (every ASCII byte stands for its ASCII character: not UTF-16, ISO-2022-JP or the
+/// replacement encoding), else decoded up front.
+pub(crate) fn readable<'a>(body: &'a [u8], encoding: &'static Encoding) -> Result<&'a [u8], String> {
     if encoding.is_ascii_compatible() {
-        Input::Bytes { bytes: body, encoding, from_meta }
+        Ok(body)
     } else {
-        Input::Decoded(encoding.decode_without_bom_handling(body).0.into_owned())
+        Err(encoding.decode_without_bom_handling(body).0.into_owned())
     }
 }
 
@@ -59,31 +81,41 @@ fn header_charset(headers: &[(&str, &str)]) -> Option<&'static Encoding> {
 
 #[cfg(test)]
 mod tests {
-    use super::{header_charset, sniff, Input};
+    use super::{change_to, header_charset, sniff};
+    use encoding_rs::{Encoding, UTF_16LE, UTF_8, WINDOWS_1251, WINDOWS_1252, X_USER_DEFINED};
 
-    fn describe(input: &Input<'_>) -> (String, bool) {
-        match input {
-            Input::Bytes { encoding, from_meta, .. } => (encoding.name().to_owned(), *from_meta),
-            Input::Decoded(text) => (format!("decoded:{text}"), false),
-        }
+    fn describe(bytes: &[u8], headers: &[(&str, &str)]) -> (&'static str, usize, bool) {
+        let sniffed = sniff(bytes, headers);
+        (sniffed.encoding.name(), bytes.len() - sniffed.body.len(), sniffed.tentative)
     }
 
     #[test]
-    fn bom_then_header_then_meta() {
-        assert_eq!(describe(&sniff(b"\xEF\xBB\xBFx", &[("Content-Type", "text/html; charset=latin1")])), ("UTF-8".into(), false));
-        assert_eq!(describe(&sniff(b"\xFF\xFEa\0", &[])), ("decoded:a".into(), false));
-        assert_eq!(describe(&sniff(b"\xFE\xFF\0a", &[])), ("decoded:a".into(), false));
-        assert_eq!(describe(&sniff(b"x", &[("content-type", "text/html;charset=\"ISO-8859-1\"")])), ("windows-1252".into(), false));
-        assert_eq!(describe(&sniff(b"x", &[("Content-Type", "text/html")])), ("UTF-8".into(), true));
-        assert_eq!(describe(&sniff(b"x", &[("Content-Type", "text/html; charset=nonsense")])), ("UTF-8".into(), true));
-        assert_eq!(describe(&sniff(b"x", &[])), ("UTF-8".into(), true));
-        // An encoding the tokenizer cannot read byte by byte is decoded first.
-        assert_eq!(describe(&sniff(b"a\0", &[("Content-Type", "text/html; charset=utf-16le")])), ("decoded:a".into(), false));
+    fn bom_then_header_then_prescan() {
+        let latin1 = [("Content-Type", "text/html; charset=latin1")];
+        assert_eq!(describe(b"\xEF\xBB\xBFx", &latin1), ("UTF-8", 3, false));
+        assert_eq!(describe(b"\xFF\xFEa\0", &[]), ("UTF-16LE", 2, false));
+        assert_eq!(describe(b"\xFE\xFF\0a", &[]), ("UTF-16BE", 2, false));
+        assert_eq!(describe(b"x", &[("content-type", "text/html;charset=\"ISO-8859-1\"")]), ("windows-1252", 0, false));
+        assert_eq!(describe(b"<meta charset=koi8-r>", &latin1), ("windows-1252", 0, false));
+        assert_eq!(describe(b"<meta charset=koi8-r>", &[("Content-Type", "text/html")]), ("KOI8-R", 0, true));
+        assert_eq!(describe(b"<meta charset=koi8-r>", &[("Content-Type", "text/html; charset=nonsense")]), ("KOI8-R", 0, true));
+        assert_eq!(describe(b"x", &[]), ("UTF-8", 0, true));
+        assert_eq!(describe(b"<meta charset=x-user-defined>", &[]), ("windows-1252", 0, true));
+    }
+
+    #[test]
+    fn changing_the_encoding() {
+        assert_eq!(change_to(UTF_8, WINDOWS_1251), Some(WINDOWS_1251));
+        assert_eq!(change_to(UTF_8, UTF_16LE), None);
+        assert_eq!(change_to(WINDOWS_1251, UTF_16LE), Some(UTF_8));
+        assert_eq!(change_to(UTF_8, X_USER_DEFINED), Some(WINDOWS_1252));
+        assert_eq!(change_to(WINDOWS_1252, X_USER_DEFINED), None);
+        assert_eq!(change_to(UTF_16LE, WINDOWS_1251), None);
     }
 
     #[test]
     fn charset_parameter() {
-        let charset = |value| header_charset(&[("Content-Type", value)]).map(encoding_rs::Encoding::name);
+        let charset = |value| header_charset(&[("Content-Type", value)]).map(Encoding::name);
         assert_eq!(charset("text/html; charset=utf-8"), Some("UTF-8"));
         assert_eq!(charset("text/html ; foo=bar ; CHARSET = Shift_JIS "), Some("Shift_JIS"));
         assert_eq!(charset("text/html"), None);

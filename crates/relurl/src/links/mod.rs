@@ -35,6 +35,7 @@
 //! [`crate::ErrorKind::HtmlTokenizer`], never a partial list.
 
 mod encoding;
+mod prescan;
 mod refresh;
 mod srcset;
 mod tokenize;
@@ -43,6 +44,8 @@ mod value;
 pub use value::Special;
 
 use std::sync::Arc;
+
+use encoding_rs::Encoding;
 
 use crate::any::AnyUrl;
 use crate::error::{Error, ErrorKind};
@@ -117,19 +120,23 @@ pub struct PageLinks {
 /// assert_eq!(page.links[1].special, Some(Special::Mailto));
 /// ```
 pub fn extract_links(html: &str, url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
-    let found = find_links(html.as_bytes(), encoding_rs::UTF_8, false)?;
-    resolve_links(found, url, headers, options)
+    let found = find_links(html.as_bytes(), encoding_rs::UTF_8)?;
+    resolve_links(found, encoding_rs::UTF_8, url, headers, options)
 }
 
-/// [`extract_links`] for a page given as bytes: the encoding is the byte order mark's, else
-/// the `Content-Type` header's `charset`, else the first `<meta charset>`'s, else UTF-8;
-/// malformed sequences become U+FFFD (`src/links/encoding.rs`).
+/// [`extract_links`] for a page given as bytes: by the URL Standard ([`Spec::Whatwg`]), the
+/// query of a link to a special URL is percent-encoded in the page's encoding, as a browser
+/// requests it (HTML's "encoding-parse a URL"). The encoding is the byte order mark's, else
+/// the `Content-Type` header's `charset`, else the one HTML's prescan of the first 1024
+/// bytes finds (`<meta charset>`, `<meta http-equiv=content-type>`), else UTF-8; a later
+/// `<meta>` that declares another encoding has the page read again in it; malformed
+/// sequences become U+FFFD (`src/links/encoding.rs`).
 ///
 /// # Errors
 /// As [`extract_links`].
 pub fn extract_links_from_bytes(html: &[u8], url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
-    let found = find_links_in_bytes(html, headers)?;
-    resolve_links(found, url, headers, options)
+    let (found, encoding) = find_links_in_bytes(html, headers)?;
+    resolve_links(found, encoding, url, headers, options)
 }
 
 /// The `href` of the first `base` element of the page that has one (RFC 1808 §10, in tree
@@ -139,7 +146,7 @@ pub fn extract_links_from_bytes(html: &[u8], url: &str, headers: &[(&str, &str)]
 /// # Errors
 /// [`crate::ErrorKind::HtmlTokenizer`], as [`extract_links`].
 pub fn first_base_href(html: &str) -> Result<Option<String>, Error> {
-    Ok(find_links(html.as_bytes(), encoding_rs::UTF_8, false)?.base_href)
+    Ok(find_links(html.as_bytes(), encoding_rs::UTF_8)?.base_href)
 }
 
 /// [`first_base_href`] for a page given as bytes, decoded as [`extract_links_from_bytes`]
@@ -148,20 +155,40 @@ pub fn first_base_href(html: &str) -> Result<Option<String>, Error> {
 /// # Errors
 /// As [`first_base_href`].
 pub fn first_base_href_from_bytes(html: &[u8], headers: &[(&str, &str)]) -> Result<Option<String>, Error> {
-    Ok(find_links_in_bytes(html, headers)?.base_href)
+    Ok(find_links_in_bytes(html, headers)?.0.base_href)
 }
 
-fn find_links_in_bytes(html: &[u8], headers: &[(&str, &str)]) -> Result<Found, Error> {
-    match encoding::sniff(html, headers) {
-        encoding::Input::Bytes { bytes, encoding, from_meta } => find_links(bytes, encoding, from_meta),
-        encoding::Input::Decoded(text) => find_links(text.as_bytes(), encoding_rs::UTF_8, false),
+/// Reads a page given as bytes ([`encoding`]): the links, and the page's encoding.
+fn find_links_in_bytes(html: &[u8], headers: &[(&str, &str)]) -> Result<(Found, &'static Encoding), Error> {
+    let sniffed = encoding::sniff(html, headers);
+    let found = find_links_in(sniffed.body, sniffed.encoding)?;
+    if sniffed.tentative {
+        if let Some(new) = found.meta_encoding.and_then(|declared| encoding::change_to(sniffed.encoding, declared)) {
+            return Ok((find_links_in(sniffed.body, new)?, new));
+        }
+    }
+    Ok((found, sniffed.encoding))
+}
+
+fn find_links_in(body: &[u8], encoding: &'static Encoding) -> Result<Found, Error> {
+    match encoding::readable(body, encoding) {
+        Ok(bytes) => find_links(bytes, encoding),
+        Err(text) => find_links(text.as_bytes(), encoding_rs::UTF_8),
     }
 }
 
-/// Establishes the base, parses it once, and resolves every link against it.
-fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Options) -> Result<PageLinks, Error> {
+/// Establishes the base, parses it once, and resolves every link against it; by the URL
+/// Standard, with the page's `encoding` (HTML's "encoding-parse a URL": the query of a
+/// special URL is percent-encoded in it).
+fn resolve_links(
+    found: Found,
+    encoding: &'static Encoding,
+    url: &str,
+    headers: &[(&str, &str)],
+    options: Options,
+) -> Result<PageLinks, Error> {
     let inputs = BaseInputs { retrieval_url: Some(url), headers, html_base_href: found.base_href.as_deref(), encapsulating_base: None };
-    let (established, skipped_base_header) = establish(&inputs, options.spec, BadBaseHeader::Skip)?;
+    let (established, skipped_base_header) = establish(&inputs, options.spec, BadBaseHeader::Skip, encoding)?;
     // The URL Standard has no empty base: when no layer gives one (a retrieval URL it
     // cannot parse, an opaque one, none), each link is parsed on its own (§4.4 with a null
     // base): an absolute one is kept, a relative one fails and is left out, as below.
@@ -171,8 +198,8 @@ fn resolve_links(found: Found, url: &str, headers: &[(&str, &str)], options: Opt
         Err(e) => return Err(e),
     };
     let join = |reference: &str| match &base {
-        Some(base) => base.join(reference),
-        None => crate::whatwg::parse(reference).map(|url| url.as_str().to_owned()),
+        Some(base) => base.join_with_encoding(reference, encoding),
+        None => crate::whatwg::WhatwgUrl::parse_with_encoding(reference, None, encoding).map(|url| url.as_str().to_owned()),
     };
     let mut links = Vec::with_capacity(found.links.len());
     let mut push = |tag, attr, raw: String, rel: &Arc<[String]>| -> Result<(), Error> {

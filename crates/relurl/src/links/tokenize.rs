@@ -36,6 +36,7 @@ use lol_html::errors::RewritingError;
 use lol_html::html_content::{Element, TextChunk, TextType};
 use lol_html::{AsciiCompatibleEncoding, ElementContentHandlers, HandlerResult, HtmlRewriter, MemorySettings, Selector, Settings};
 
+use super::prescan::extract_from_meta_content;
 use super::value::dom_value;
 use crate::error::{Error, ErrorKind};
 
@@ -124,6 +125,10 @@ pub(crate) struct Found {
     pub links: Vec<RawLink>,
     /// The DOM value of the `href` of the first `<base>` that has one.
     pub base_href: Option<String>,
+    /// The encoding declared by the first `<meta>` that declares one (a `charset`, or an
+    /// `http-equiv="Content-Type"` with a `content` that names one: the tree builder's
+    /// "in head" rules for `<meta>`, §13.2.6.4.4), as labelled.
+    pub meta_encoding: Option<&'static Encoding>,
 }
 
 /// The selectors, parsed once: one per element of [`LINK_ATTRIBUTES`], then `base`,
@@ -187,18 +192,19 @@ impl fmt::Display for NestedNoscript {
 
 impl std::error::Error for NestedNoscript {}
 
-/// Reads `bytes` in `encoding`; with `from_meta`, a `<meta charset>` switches the encoding
-/// from where it stands ([`super::encoding`]).
+/// Reads `bytes` in `encoding` (an ASCII-compatible one; any other is read as UTF-8): a
+/// `<meta>` that declares another is reported ([`Found::meta_encoding`]), not followed
+/// ([`super::encoding`] reads the page again).
 ///
 /// The page is read whole or not at all: should the tokenizer fail (a memory limit, a
 /// handler error) or panic, the answer is an [`ErrorKind::HtmlTokenizer`] error, never the
 /// links found up to there.
-pub(crate) fn find_links(bytes: &[u8], encoding: &'static Encoding, from_meta: bool) -> Result<Found, Error> {
-    find_links_within(bytes, encoding, from_meta, Limits::NONE)
+pub(crate) fn find_links(bytes: &[u8], encoding: &'static Encoding) -> Result<Found, Error> {
+    find_links_within(bytes, encoding, Limits::NONE)
 }
 
 /// [`find_links`] within `limits`.
-pub(crate) fn find_links_within(bytes: &[u8], encoding: &'static Encoding, from_meta: bool, limits: Limits) -> Result<Found, Error> {
+pub(crate) fn find_links_within(bytes: &[u8], encoding: &'static Encoding, limits: Limits) -> Result<Found, Error> {
     let Some(selectors) = SELECTORS.as_ref() else {
         return Err(tokenizer_error("a selector did not parse"));
     };
@@ -213,7 +219,7 @@ pub(crate) fn find_links_within(bytes: &[u8], encoding: &'static Encoding, from_
     let encoding = AsciiCompatibleEncoding::new(encoding).unwrap_or_else(AsciiCompatibleEncoding::utf_8);
     // Our handlers hold no borrow across a call into the tokenizer, so nothing is left
     // borrowed after an unwind; what was found is dropped with the error.
-    match std::panic::catch_unwind(AssertUnwindSafe(|| read_page(&state, bytes, encoding, from_meta))) {
+    match std::panic::catch_unwind(AssertUnwindSafe(|| read_page(&state, bytes, encoding))) {
         Ok(Ok(())) => Ok(state.found.into_inner()),
         Ok(Err(e)) => Err(e),
         Err(_) => Err(tokenizer_error("it panicked")),
@@ -242,14 +248,14 @@ fn rewriting_error(e: RewritingError) -> Error {
 /// Which pass: the page itself, or the markup of a `<noscript>`'s text.
 #[derive(Clone, Copy)]
 enum Level {
-    Page { encoding: AsciiCompatibleEncoding, from_meta: bool },
+    Page { encoding: AsciiCompatibleEncoding },
     Noscript,
 }
 
 /// The pass over the page: every `<noscript>` text is read again as markup
 /// ([`read_noscript`]) when it ends.
-fn read_page(state: &State<'_>, bytes: &[u8], encoding: AsciiCompatibleEncoding, from_meta: bool) -> Result<(), Error> {
-    run(state, bytes, Level::Page { encoding, from_meta })?;
+fn read_page(state: &State<'_>, bytes: &[u8], encoding: AsciiCompatibleEncoding) -> Result<(), Error> {
+    run(state, bytes, Level::Page { encoding })?;
     // A `<noscript>` left open at the end of the input.
     let rest = std::mem::take(&mut *state.noscript.borrow_mut());
     read_noscript(state, &rest)
@@ -276,13 +282,12 @@ fn read_noscript(state: &State<'_>, text: &str) -> Result<(), Error> {
 /// `<noscript>` start tag it stopped at, if any.
 fn run(state: &State<'_>, bytes: &[u8], level: Level) -> Result<Option<usize>, Error> {
     let selectors = state.selectors;
-    let (encoding, from_meta) = match level {
-        Level::Page { encoding, from_meta } => (encoding, from_meta),
-        Level::Noscript => (AsciiCompatibleEncoding::utf_8(), false),
+    let encoding = match level {
+        Level::Page { encoding } => encoding,
+        Level::Noscript => AsciiCompatibleEncoding::utf_8(),
     };
     let memory = MemorySettings::new().with_max_allowed_memory_usage(state.limits.max_memory);
-    let mut settings =
-        Settings::new().with_encoding(encoding).with_strict(false).with_adjust_charset_on_meta_tag(from_meta).with_memory_settings(memory);
+    let mut settings = Settings::new().with_encoding(encoding).with_strict(false).with_memory_settings(memory);
     for (selector, &(tag, attrs)) in selectors.links.iter().zip(LINK_ATTRIBUTES) {
         let handler = ElementContentHandlers::default().element(move |el: &mut Element<'_, '_>| {
             state.link_element(tag, attrs, el);
@@ -317,6 +322,10 @@ fn run(state: &State<'_>, bytes: &[u8], level: Level) -> Result<Option<usize>, E
 
 impl State<'_> {
     fn link_element(&self, tag: &'static str, attrs: &'static [(&'static str, Kind)], el: &Element<'_, '_>) {
+        // A `<meta>` in a `<template>` counts too ("in template" reads it by the "in head" rules).
+        if tag == "meta" && self.found.borrow().meta_encoding.is_none() {
+            self.found.borrow_mut().meta_encoding = meta_encoding(el);
+        }
         if self.templates.get() > 0 {
             return;
         }
@@ -388,6 +397,17 @@ impl State<'_> {
     }
 }
 
+/// The encoding a `<meta>` declares: its `charset` if that is a label, else, with
+/// `http-equiv="Content-Type"` (ASCII case-insensitive), what its `content` names.
+fn meta_encoding(el: &Element<'_, '_>) -> Option<&'static Encoding> {
+    let charset = el.get_attribute("charset").and_then(|v| Encoding::for_label(dom_value(v).as_bytes()));
+    charset.or_else(|| {
+        let pragma = el.get_attribute("http-equiv").is_some_and(|v| dom_value(v).eq_ignore_ascii_case("content-type"));
+        let content = el.get_attribute("content").filter(|_| pragma)?;
+        extract_from_meta_content(dom_value(content).as_bytes())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{build_selectors, find_links, find_links_within, rel_tokens, Limits, LINK_ATTRIBUTES};
@@ -400,7 +420,7 @@ mod tests {
     }
 
     fn raws(html: &str) -> Vec<String> {
-        find_links(html.as_bytes(), encoding_rs::UTF_8, false).unwrap().links.into_iter().map(|l| l.value).collect()
+        find_links(html.as_bytes(), encoding_rs::UTF_8).unwrap().links.into_iter().map(|l| l.value).collect()
     }
 
     /// A failing tokenizer (here: its memory limit, the only error it can meet with our
@@ -414,8 +434,8 @@ mod tests {
             format!("<a href=first><noscript><a href=nested><a href=\"{tail}</noscript><a href=after>"),
             format!("<a href=first><noscript><noscript><a href=deeper><a href=\"{tail}"),
         ] {
-            assert!(find_links(html.as_bytes(), encoding_rs::UTF_8, false).is_ok());
-            let err = find_links_within(html.as_bytes(), encoding_rs::UTF_8, false, limits).unwrap_err();
+            assert!(find_links(html.as_bytes(), encoding_rs::UTF_8).is_ok());
+            let err = find_links_within(html.as_bytes(), encoding_rs::UTF_8, limits).unwrap_err();
             assert_eq!(err.kind(), ErrorKind::HtmlTokenizer { reason: "its memory limit was exceeded" }, "{html:.60}");
             assert_eq!(err.to_string(), "the HTML tokenizer failed: its memory limit was exceeded (at byte 0)");
         }

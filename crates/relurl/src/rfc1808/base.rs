@@ -40,6 +40,7 @@ use crate::any::{resolve_by_spec, AnyUrl};
 use crate::error::{Error, ErrorKind};
 use crate::rfc1808::parse::parse;
 use crate::spec::Spec;
+use crate::whatwg::WhatwgUrl;
 
 /// Which layer of RFC 1808 §3 the base came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -130,7 +131,7 @@ pub struct EstablishedBase {
 /// assert_eq!((base.url.as_str(), base.source), ("http://example.com/docs/sub/", BaseSource::HtmlBase));
 /// ```
 pub fn establish_base(inputs: &BaseInputs<'_>, spec: Spec) -> Result<EstablishedBase, Error> {
-    establish(inputs, spec, BadBaseHeader::Fail).map(|(base, _)| base)
+    establish(inputs, spec, BadBaseHeader::Fail, encoding_rs::UTF_8).map(|(base, _)| base)
 }
 
 /// What [`establish`] does with a `Base` header that is not of the §3.1 form.
@@ -143,8 +144,15 @@ pub(crate) enum BadBaseHeader {
 }
 
 /// [`establish_base`], with the choice of what a malformed `Base` header does; with
-/// [`BadBaseHeader::Skip`], the error of the header skipped, if any.
-pub(crate) fn establish(inputs: &BaseInputs<'_>, spec: Spec, bad_header: BadBaseHeader) -> Result<(EstablishedBase, Option<Error>), Error> {
+/// [`BadBaseHeader::Skip`], the error of the header skipped, if any. By the URL Standard,
+/// the `<base href>` is parsed with the page's `encoding` (HTML's "frozen base URL" parses
+/// it with the document's character encoding: the query of a special URL is encoded in it).
+pub(crate) fn establish(
+    inputs: &BaseInputs<'_>,
+    spec: Spec,
+    bad_header: BadBaseHeader,
+    encoding: &'static encoding_rs::Encoding,
+) -> Result<(EstablishedBase, Option<Error>), Error> {
     // The layers from the outside in; each one that defines a base replaces it, resolved
     // against it. Whether it did, the answer of each.
     let mut base = EstablishedBase { url: String::new(), source: BaseSource::Empty };
@@ -158,6 +166,10 @@ pub(crate) fn establish(inputs: &BaseInputs<'_>, spec: Spec, bad_header: BadBase
         // base, `value` itself; the URL Standard: parsed without a base). A value the URL
         // Standard rejects defines no base (HTML: the fallback base URL stays).
         let resolved = match spec {
+            Spec::Whatwg if source == BaseSource::HtmlBase && encoding != encoding_rs::UTF_8 => {
+                let fallback = if base.url.is_empty() { None } else { Some(WhatwgUrl::parse(&base.url)?) };
+                WhatwgUrl::parse_with_encoding(value, fallback.as_ref(), encoding).map(String::from)
+            }
             Spec::Whatwg if base.url.is_empty() => crate::whatwg::parse(value).map(String::from),
             _ => resolve_by_spec(&base.url, value, spec),
         };
@@ -202,9 +214,42 @@ fn can_be_a_base(url: &str, spec: Spec) -> Result<bool, Error> {
     Ok(!url.has_scheme() || url.has_netloc() || url.path().starts_with('/'))
 }
 
+/// The warning for a base `url` without a scheme by the grammar of `spec` (RFC 1808 allows
+/// a relative base, so it is no error, but what resolves against it stays relative), or
+/// `None` when it has one (or the grammar rejects it): `"{what} 'URL' has no scheme;
+/// {against} against it as a relative URL"`, with `" (did you mean http://URL?)"` when
+/// `http://` before it makes a net_loc with a dot. The one text of `relurl resolve`'s
+/// `BASE` warning and of `extract_links`'s `URLWarning`.
+///
+/// ```
+/// use relurl::{relative_base_warning, Spec};
+/// assert_eq!(relative_base_warning("http://a/b", Spec::Rfc1808, "BASE", "references resolve"), None);
+/// assert_eq!(
+///     relative_base_warning("a.com/x", Spec::Rfc1808, "BASE", "references resolve").unwrap(),
+///     "BASE 'a.com/x' has no scheme; references resolve against it as a relative URL (did you mean http://a.com/x?)"
+/// );
+/// ```
+pub fn relative_base_warning(url: &str, spec: Spec, what: &str, against: &str) -> Option<String> {
+    if AnyUrl::parse_owned(url, spec).ok()?.has_scheme() {
+        return None;
+    }
+    let shown: String = url.chars().flat_map(char::escape_debug).collect();
+    let guess = format!("http://{url}");
+    let dotted = AnyUrl::parse_owned(guess.as_str(), spec).is_ok_and(|g| g.netloc().contains('.'));
+    let hint =
+        if !url.starts_with(['/', '.', '?', '#', ';']) && dotted { format!(" (did you mean http://{shown}?)") } else { String::new() };
+    Some(format!("{what} '{shown}' has no scheme; {against} against it as a relative URL{hint}"))
+}
+
 /// HTML's "strip leading and trailing ASCII whitespace": TAB, LF, FF, CR and SPACE.
 pub fn strip_ascii_whitespace(s: &str) -> &str {
-    s.trim_matches(|c: char| matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' '))
+    s.trim_matches(is_ascii_whitespace)
+}
+
+/// HTML's ASCII whitespace: TAB, LF, FF, CR and SPACE (what [`strip_ascii_whitespace`]
+/// strips).
+pub(crate) fn is_ascii_whitespace(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' ')
 }
 
 /// Parses one `Base` header by RFC 1808 §3.1 and returns the base URL it names.

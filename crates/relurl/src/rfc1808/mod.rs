@@ -27,7 +27,7 @@ pub(crate) mod validate;
 
 pub use crate::resolved::{max_resolved_len, Unchanged};
 pub use crate::spec::Rfc1808;
-pub use base::{base_from_header, establish_base, strip_ascii_whitespace, BaseInputs, BaseSource, EstablishedBase};
+pub use base::{base_from_header, establish_base, relative_base_warning, strip_ascii_whitespace, BaseInputs, BaseSource, EstablishedBase};
 pub use parse::parse;
 pub use resolve::{resolve, resolve_into, resolve_parsed, unchanged};
 pub use validate::{validate, validate_parsed};

@@ -186,9 +186,7 @@ fn inet_aton(host: &[u8]) -> Option<[u8; 4]> {
 /// [`SurtError::TooManyDigits`]: more digits than `int()` reads (`int_max_str_digits`).
 fn attempt_ip_formats(host: &[u8], int_max_str_digits: usize) -> Result<Option<Vec<u8>>, SurtError> {
     let address = if !host.is_empty() && host.iter().all(u8::is_ascii_digit) {
-        if int_max_str_digits != 0 && host.len() > int_max_str_digits {
-            return Err(SurtError::TooManyDigits { digits: host.len(), limit: int_max_str_digits });
-        }
+        crate::int_limit::check(host.len(), int_max_str_digits).map_err(SurtError::TooManyDigits)?;
         let low = host.iter().fold(0u32, |v, &d| v.wrapping_mul(10).wrapping_add(u32::from(d - b'0')));
         Some(low.to_be_bytes())
     } else if matches_ip_pattern(host) {
@@ -230,14 +228,89 @@ static SAFE: [bool; 256] = {
     table
 };
 
-/// `unescapeRepeatedly(input)`: `unquote_to_bytes` until nothing changes.
+/// `unescapeRepeatedly(input)`: `unquote_to_bytes` until nothing changes, in one pass.
+///
+/// Each `unquote_to_bytes` pass rewrites `%XX` (two hex digits) to its byte, and a pass
+/// changes the text exactly when it holds a `%XX`; so the loop ends at a text without one,
+/// reached by such rewrites. Two `%XX` cannot overlap (a `%` is no hex digit), so the
+/// rewrites do not compete: whatever their order, they end at the same text. Here they are
+/// done as the bytes come: each byte is pushed onto the output, and while the output ends
+/// with a `%XX`, that is replaced by its byte (which may end a new `%XX` with what is before
+/// it: `%%34%31` is `%41`, then `A`). The output holds no `%XX` but at its end, so checking
+/// its last three bytes suffices. Each replacement shortens the output by two: linear time,
+/// where the loop of passes is quadratic on nested encodings (`%252525...41`).
 pub(super) fn unescape_repeatedly(input: &[u8]) -> Cow<'_, [u8]> {
-    let mut text = Cow::Borrowed(input);
-    loop {
-        let decoded = percent::decode(&text, false);
-        if *decoded == *text {
-            return text;
+    let Some(first) = memchr::memchr_iter(b'%', input).find(|&i| percent::decoded_at(&input[i..]).is_some()) else {
+        return Cow::Borrowed(input);
+    };
+    let mut out = Vec::with_capacity(input.len());
+    out.extend_from_slice(&input[..first]);
+    for &b in &input[first..] {
+        out.push(b);
+        while let Some(byte) = out.len().checked_sub(3).and_then(|end| percent::decoded_at(&out[end..])) {
+            out.truncate(out.len() - 3);
+            out.push(byte);
         }
-        text = Cow::Owned(decoded.into_owned());
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `unescapeRepeatedly` as surt writes it: `unquote_to_bytes` until nothing changes.
+    fn passes_until_unchanged(input: &[u8]) -> Vec<u8> {
+        let mut text = input.to_vec();
+        loop {
+            let decoded = percent::decode(&text, false).into_owned();
+            if decoded == text {
+                return text;
+            }
+            text = decoded;
+        }
+    }
+
+    #[test]
+    fn surt_s_own_examples() {
+        // surt's tests/test_surt.py, test_unescapeRepeatedly and test_GoogleURLCanonicalizer.
+        for (input, expected) in [
+            (&b"%!A%21%21%25"[..], &b"%!A!!%"[..]),
+            (b"%", b"%"),
+            (b"%2", b"%2"),
+            (b"%25", b"%"),
+            (b"%25%", b"%%"),
+            (b"%2525", b"%"),
+            (b"%252525", b"%"),
+            (b"%25%32%35", b"%"),
+            (b"%2525252525252525", b"%"),
+            (b"%%%25%32%35asd%%", b"%%%asd%%"),
+            (b"%%34%31", b"A"),
+            (b"%%%3434%31", b"\xc41"),
+        ] {
+            assert_eq!(&*unescape_repeatedly(input), expected, "{:?}", String::from_utf8_lossy(input));
+        }
+        assert!(matches!(unescape_repeatedly(b"a%zz%4"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn nested_encodings_in_one_pass() {
+        let n = 1_000_000;
+        let input = format!("%{}41", "25".repeat(n));
+        assert_eq!(&*unescape_repeatedly(input.as_bytes()), b"A");
+        let input = format!("{}41{}", "%25".repeat(n), "%".repeat(n));
+        let expected = format!("{}A{}", "%".repeat(n - 1), "%".repeat(n));
+        assert!(*unescape_repeatedly(input.as_bytes()) == *expected.as_bytes());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        /// The same text as the passes, on the bytes that make and unmake escapes.
+        #[test]
+        fn same_as_passes_until_unchanged(input in proptest::collection::vec(proptest::sample::select(&b"%%%2254140aAfFg\xc3"[..]), 0..40)) {
+            prop_assert_eq!(&*unescape_repeatedly(&input), &passes_until_unchanged(&input)[..]);
+        }
     }
 }

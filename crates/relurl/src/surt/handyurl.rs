@@ -94,9 +94,7 @@ fn port_number(port: &[u8], int_max_str_digits: usize) -> Result<u32, SurtError>
     if port.is_empty() || !port.iter().all(u8::is_ascii_digit) {
         return Err(SurtError::Port(format!("Port could not be cast to integer value as {}", bytes_repr(port))));
     }
-    if int_max_str_digits != 0 && port.len() > int_max_str_digits {
-        return Err(SurtError::TooManyDigits { digits: port.len(), limit: int_max_str_digits });
-    }
+    crate::int_limit::check(port.len(), int_max_str_digits).map_err(SurtError::TooManyDigits)?;
     let value = port.iter().try_fold(0u32, |v, &d| v.checked_mul(10)?.checked_add(u32::from(d - b'0')));
     match value {
         Some(v) if v <= 65535 => Ok(v),

@@ -137,7 +137,8 @@ pub struct Options {
     /// The IA canonicalizer's options.
     pub ia: IaOptions,
     /// Python's `sys.get_int_max_str_digits()` (4,300 unless set; 0 for no limit): the
-    /// longest run of digits surt's `int()` calls read (a host of digits, a port).
+    /// longest run of digits surt's `int()` calls read (a host of digits, a port;
+    /// [`crate::int_limit`]).
     pub int_max_str_digits: usize,
     /// The Unicode version of the CPython surt runs in (its `idna` codec's normalization
     /// reads that database's combining classes).
@@ -153,7 +154,7 @@ impl Default for Options {
             trailing_comma: false,
             reverse_ipaddr: true,
             ia: IaOptions::default(),
-            int_max_str_digits: 4300,
+            int_max_str_digits: crate::int_limit::DEFAULT,
             unicode: UnicodeVersion::default(),
         }
     }
@@ -174,13 +175,8 @@ pub enum SurtError {
     /// urllib's).
     Port(String),
     /// `ValueError`: a host or port of more digits than Python's `int()` reads
-    /// ([`Options::int_max_str_digits`]).
-    TooManyDigits {
-        /// The number of digits.
-        digits: usize,
-        /// The limit they exceed.
-        limit: usize,
-    },
+    /// ([`Options::int_max_str_digits`]; Python's message).
+    TooManyDigits(crate::int_limit::TooManyDigits),
 }
 
 impl fmt::Display for SurtError {
@@ -189,10 +185,7 @@ impl fmt::Display for SurtError {
             Self::NoScheme => f.write_str("'NoneType' object has no attribute 'startswith'"),
             Self::Decode { valid_up_to } => write!(f, "'utf-8' codec can't decode the key at byte {valid_up_to}"),
             Self::Port(message) => f.write_str(message),
-            Self::TooManyDigits { digits, limit } => write!(
-                f,
-                "Exceeds the limit ({limit} digits) for integer string conversion: value has {digits} digits; use sys.set_int_max_str_digits() to increase the limit"
-            ),
+            Self::TooManyDigits(e) => e.fmt(f),
         }
     }
 }

@@ -24,15 +24,15 @@ pub(super) fn strip_path_session_id(path: &[u8]) -> Option<Vec<u8>> {
 /// One path pattern: group 1 ends with `/` at the rightmost place where `segment` (group
 /// 2's length) and group 3 match; group 1 and group 3 kept.
 fn strip_path_pattern(path: &[u8], segment: fn(&[u8]) -> Option<usize>) -> Option<Vec<u8>> {
+    let aspx_tails = aspx_tails(path);
     for start in (1..=path.len()).rev() {
         if path[start - 1] != b'/' {
             continue;
         }
         if let Some(n) = segment(&path[start..]) {
-            let tail = &path[start + n..];
-            if aspx_tail(tail) {
+            if aspx_tails[start + n] {
                 let mut out = path[..start].to_vec();
-                out.extend_from_slice(tail);
+                out.extend_from_slice(&path[start + n..]);
                 return Some(out);
             }
         }
@@ -40,11 +40,25 @@ fn strip_path_pattern(path: &[u8], segment: fn(&[u8]) -> Option<usize>) -> Optio
     None
 }
 
-/// `[^\?]+\.aspx.*` matches all of `tail`: a `.aspx` (any case) after at least one byte,
-/// with no `?` before it.
-fn aspx_tail(tail: &[u8]) -> bool {
-    let question = tail.iter().position(|&b| b == b'?').unwrap_or(tail.len());
-    (1..=question).any(|j| tail.get(j..j + 5).is_some_and(|s| s.eq_ignore_ascii_case(b".aspx")))
+/// For each `i` in `0..=path.len()`, whether `[^\?]+\.aspx.*` matches all of `path[i..]`:
+/// a `.aspx` (any case) after at least one byte, with no `?` before it. All of them in one
+/// pass from the end (each segment that could be a session id would otherwise scan its
+/// tail: quadratic time on many of them).
+fn aspx_tails(path: &[u8]) -> Vec<bool> {
+    let mut tails = vec![false; path.len() + 1];
+    // Whether a `.aspx` starts at or after `i + 1` before any `?` at or after `i + 1`.
+    let mut aspx_ahead = false;
+    for i in (0..path.len()).rev() {
+        // `path[i]` is the tail's first byte, which `[^\?]+` takes unless it is a `?`.
+        tails[i] = path[i] != b'?' && aspx_ahead;
+        if path[i] == b'?' {
+            aspx_ahead = false;
+        }
+        if path.get(i..i + 5).is_some_and(|s| s.eq_ignore_ascii_case(b".aspx")) {
+            aspx_ahead = true;
+        }
+    }
+    tails
 }
 
 /// `n` bytes of `[0-9a-z]` (`re.I`: also `A-Z`) at the start of `s`.
@@ -105,11 +119,16 @@ fn might_hold_session(query: &[u8]) -> bool {
     })
 }
 
-/// One query pattern: `session(rest)` is the length of the session parameter at the start
-/// of `rest`.
-fn strip_query_pattern(query: &[u8], session: fn(&[u8]) -> Option<usize>) -> Option<Vec<u8>> {
+/// One query pattern: `session(rest, amps)` is the length of the session parameter at the
+/// start of `rest`.
+fn strip_query_pattern(query: &[u8], session: fn(&[u8], Ampersands) -> Option<usize>) -> Option<Vec<u8>> {
+    // The first two `&` at or after `start`, kept as `start` walks back.
+    let mut amps = [query.len(); 2];
     for start in (0..=query.len()).rev() {
-        let Some(n) = session(&query[start..]) else { continue };
+        if query.get(start) == Some(&b'&') {
+            amps = [start, amps[0]];
+        }
+        let Some(n) = session(&query[start..], Ampersands { first: amps[0] - start, second: amps[1] - start }) else { continue };
         let end = start + n;
         let after = match query.get(end) {
             None => b"".as_slice(),
@@ -123,6 +142,17 @@ fn strip_query_pattern(query: &[u8], session: fn(&[u8]) -> Option<usize>) -> Opt
     None
 }
 
+/// Where the first two `&` of a query's tail are (its length for one that is not there):
+/// [`cfid`]'s values run to the next `&`, and [`strip_query_pattern`] tries every place,
+/// so measuring them by a scan from each would take quadratic time (`cfid=cfid=...`).
+#[derive(Clone, Copy)]
+struct Ampersands {
+    /// The offset of the first `&`.
+    first: usize,
+    /// The offset of the second `&`.
+    second: usize,
+}
+
 /// `name` (any case) then `n` bytes of `[0-9a-zA-Z]`.
 fn named_id(s: &[u8], name: &[u8], n: usize) -> Option<usize> {
     let id = s.get(..name.len()).filter(|p| p.eq_ignore_ascii_case(name)).map(|_| &s[name.len()..])?;
@@ -130,38 +160,38 @@ fn named_id(s: &[u8], name: &[u8], n: usize) -> Option<usize> {
 }
 
 /// `jsessionid=[0-9a-zA-Z]{32}`.
-fn jsessionid(s: &[u8]) -> Option<usize> {
+fn jsessionid(s: &[u8], _: Ampersands) -> Option<usize> {
     named_id(s, b"jsessionid=", 32)
 }
 
 /// `phpsessid=[0-9a-zA-Z]{32}`.
-fn phpsessid(s: &[u8]) -> Option<usize> {
+fn phpsessid(s: &[u8], _: Ampersands) -> Option<usize> {
     named_id(s, b"phpsessid=", 32)
 }
 
 /// `sid=[0-9a-zA-Z]{32}`.
-fn sid(s: &[u8]) -> Option<usize> {
+fn sid(s: &[u8], _: Ampersands) -> Option<usize> {
     named_id(s, b"sid=", 32)
 }
 
 /// `ASPSESSIONID[a-zA-Z]{8}=[a-zA-Z]{24}`.
-fn aspsessionid(s: &[u8]) -> Option<usize> {
+fn aspsessionid(s: &[u8], _: Ampersands) -> Option<usize> {
     let name = b"aspsessionid";
     let rest = s.get(..name.len()).filter(|p| p.eq_ignore_ascii_case(name)).map(|_| &s[name.len()..])?;
     let alpha = |r: &[u8]| r.iter().all(u8::is_ascii_alphabetic);
     (rest.len() >= 33 && alpha(&rest[..8]) && rest[8] == b'=' && alpha(&rest[9..33])).then_some(name.len() + 33)
 }
 
-/// `cfid=[^&]+&cftoken=[^&]+`: each value runs to the next `&` (or the end).
-fn cfid(s: &[u8]) -> Option<usize> {
-    let value_len = |r: &[u8]| r.iter().position(|&b| b == b'&').unwrap_or(r.len());
+/// `cfid=[^&]+&cftoken=[^&]+`: each value runs to the next `&` (or the end), the id to the
+/// tail's first (`amps.first`), the token to its second.
+fn cfid(s: &[u8], amps: Ampersands) -> Option<usize> {
     let name = b"cfid=";
-    let rest = s.get(..name.len()).filter(|p| p.eq_ignore_ascii_case(name)).map(|_| &s[name.len()..])?;
-    let id = value_len(rest);
     let token_name = b"&cftoken=";
-    let after = rest[id..].get(..token_name.len()).filter(|p| p.eq_ignore_ascii_case(token_name))?;
-    let token = value_len(&rest[id + after.len()..]);
-    (id > 0 && token > 0).then_some(name.len() + id + token_name.len() + token)
+    let is = |at: usize, text: &[u8]| s.get(at..at + text.len()).is_some_and(|p| p.eq_ignore_ascii_case(text));
+    // `name` holds no `&`, so the first `&` of the tail is the id's end.
+    let id_end = amps.first;
+    let token_end = amps.second;
+    (is(0, name) && id_end > name.len() && is(id_end, token_name) && token_end > id_end + token_name.len()).then_some(token_end)
 }
 
 /// `hostToSURT(host, reverse_ipaddr)`, appended to `out`: the dot-separated labels in

@@ -1,7 +1,7 @@
 //! The common case of `canonicalize_url` written straight into the output: a URL without
 //! C0 controls, DEL or `\`, with spaces only inside its path, query or fragment, with the
-//! `&` separator, non-ASCII text only in its path (and in its query and fragment with the
-//! UTF-8 encoding), and either a special scheme (in any case but `file`'s) with an authority
+//! `&` separator, an ASCII-compatible encoding, non-ASCII text only in its path (and in its
+//! query and fragment with the UTF-8 encoding), and either a special scheme (in any case but `file`'s) with an authority
 //! whose host is ASCII without user info, spaces, brackets or `%` and whose port is valid,
 //! or a scheme written in lower case (`mailto:`, `tel:`, `data:`, `whatsapp://`, ...) with
 //! such an authority or none: 99.9% of the corpus's resolved links. Any other URL is "not
@@ -178,7 +178,9 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
     let rest_classes = classes(rest);
     let rest_outside = if options.encoding == Encoding::Utf8 { OUTSIDE } else { OUTSIDE | NON_ASCII };
     // `_strip` takes a space off the end (a C0 control is `OUTSIDE`; the scheme begins the URL).
+    // A codec that is not ASCII-compatible encodes even an ASCII (or empty) query.
     if options.query_separator != "&"
+        || !options.encoding.ascii_compatible()
         || url.ends_with(' ')
         || (host_classes | path_classes) & OUTSIDE != 0
         || rest_classes & rest_outside != 0
@@ -190,9 +192,12 @@ pub(super) fn canonicalize_into(url: &str, options: &Options<'_>, out: &mut Stri
         0 => (authority, ""),
         _ => authority.split_once(':').unwrap_or((authority, "")),
     };
-    // `int(port)` as `str` gives it back; the twin raises for a port out of range.
+    // `int(port)` as `str` gives it back; the twin raises for a port out of range, or of
+    // more digits than some Python's `int()` reads (`int_limit::THRESHOLD`, under every limit).
     let digits = port.trim_start_matches('0');
-    let port_ok = port.bytes().all(|b| b.is_ascii_digit()) && (digits.len() < 5 || (digits.len() == 5 && digits <= "65535"));
+    let port_ok = port.bytes().all(|b| b.is_ascii_digit())
+        && port.len() <= crate::int_limit::THRESHOLD
+        && (digits.len() < 5 || (digits.len() == 5 && digits <= "65535"));
     if (has_authority && host.is_empty()) || !port_ok {
         return false;
     }

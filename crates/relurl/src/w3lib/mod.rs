@@ -13,6 +13,9 @@
 //! - `fast.rs`: the common case (no control or space, a plain ASCII host, if any) in one
 //!   pass that writes the answer at once, built from the same helpers; every other URL
 //!   takes the steps above;
+//! - `codec.rs`: the `encoding` ([`Encoding`]): `str.encode` and `bytes.decode(...,
+//!   "percentencode")`, built in for UTF-8, Latin-1 and ASCII, else by a [`Codec`] of the
+//!   caller's (the Python bindings pass CPython's codec of that name);
 //! - `ip.rs`: the `ipaddress` calls (`_check_bracketed_host`, `_normalize_ipv6_host`);
 //! - [`Options`] as a [`MapRow`](crate::batch::MapRow): a column on several threads
 //!   ([`crate::batch::map_chunks`]);
@@ -26,6 +29,7 @@
 //! assert_eq!(key, "http://www.example.com/do?a=50&b=2&b=5&c=3");
 //! ```
 
+mod codec;
 mod fast;
 mod ip;
 mod quote;
@@ -39,56 +43,7 @@ use crate::idna2003::UnicodeVersion;
 use crate::urllib::Schemes;
 use quote::{quote_into, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
 
-/// The text encodings the twin supports for `encoding=` (w3lib accepts any Python codec;
-/// the bindings refuse the others rather than answer differently).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Encoding {
-    /// `utf-8` (w3lib's default, and its fallback when a query or fragment does not encode).
-    #[default]
-    Utf8,
-    /// `latin-1` (`iso8859-1`): code points up to U+00FF as one byte.
-    Latin1,
-    /// `ascii`.
-    Ascii,
-}
-
-impl Encoding {
-    /// `text.encode(encoding)`; `Err` where Python raises `UnicodeEncodeError`.
-    fn encode(self, text: &str) -> Result<Cow<'_, [u8]>, W3libError> {
-        match self {
-            Self::Utf8 => Ok(Cow::Borrowed(text.as_bytes())),
-            Self::Ascii if text.is_ascii() => Ok(Cow::Borrowed(text.as_bytes())),
-            Self::Ascii => Err(W3libError::encode("ascii", text, |c| c.is_ascii())),
-            Self::Latin1 => match text.chars().map(|c| u8::try_from(c).ok()).collect::<Option<Vec<u8>>>() {
-                Some(bytes) => Ok(Cow::Owned(bytes)),
-                None => Err(W3libError::encode("latin-1", text, |c| u32::from(c) <= 0xFF)),
-            },
-        }
-    }
-
-    /// `to_unicode(data, encoding, errors="percentencode")`: bytes that do not decode as
-    /// `%HH`.
-    fn decode(self, data: &[u8]) -> String {
-        let mut out = String::with_capacity(data.len());
-        match self {
-            Self::Latin1 => out.extend(data.iter().map(|&b| char::from(b))),
-            Self::Ascii => data.iter().for_each(|&b| {
-                if b.is_ascii() {
-                    out.push(char::from(b));
-                } else {
-                    quote_into(&[b], &quote::UNRESERVED_ONLY, false, &mut out);
-                }
-            }),
-            Self::Utf8 => {
-                for chunk in data.utf8_chunks() {
-                    out.push_str(chunk.valid());
-                    quote_into(chunk.invalid(), &quote::UNRESERVED_ONLY, false, &mut out);
-                }
-            }
-        }
-        out
-    }
-}
+pub use codec::{percent_encode_undecodable, Codec, CodecError, CodecFailure, Encoding};
 
 /// The arguments of `canonicalize_url` after the URL.
 #[derive(Debug, Clone)]
@@ -97,8 +52,9 @@ pub struct Options<'a> {
     pub keep_blank_values: bool,
     /// `keep_fragments` (default `false`).
     pub keep_fragments: bool,
-    /// `encoding` (default `None`, that is UTF-8): for `bytes` URLs, their query and fragment.
-    pub encoding: Encoding,
+    /// `encoding` (default `None`, that is UTF-8): how a `bytes` URL decodes, and how the
+    /// query and fragment encode (w3lib falls back to UTF-8 where they do not).
+    pub encoding: Encoding<'a>,
     /// `query_separator` (default `"&"`).
     pub query_separator: &'a str,
     /// `urllib.parse.uses_params` and `uses_netloc` of the Python w3lib runs on (it reads them
@@ -107,6 +63,9 @@ pub struct Options<'a> {
     /// The Unicode version of the CPython w3lib runs in (`unicodedata.unidata_version`): its
     /// NFKC and `str.lower`, and the `idna` codec's combining classes.
     pub unicode: UnicodeVersion,
+    /// The running Python's `sys.get_int_max_str_digits()` (0: no limit): a port of more
+    /// digits is refused as w3lib's `int(port)` refuses it ([`crate::int_limit`]).
+    pub int_max_str_digits: usize,
 }
 
 impl Default for Options<'_> {
@@ -119,6 +78,7 @@ impl Default for Options<'_> {
             query_separator: "&",
             schemes: Cow::Owned(Schemes::for_python(3, 11)),
             unicode: UnicodeVersion::default(),
+            int_max_str_digits: crate::int_limit::DEFAULT,
         }
     }
 }
@@ -127,13 +87,22 @@ impl Default for Options<'_> {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum W3libError {
     /// `ValueError` with this message: a bad IPv6 or IPvFuture host, a port that is not a
-    /// number up to 65535, a net_loc that NFKC turns into delimiters, an empty separator.
+    /// number up to 65535, a net_loc that NFKC turns into delimiters.
     Value(String),
+    /// `ValueError('empty separator')`: an empty `query_separator` for a URL with a query
+    /// (w3lib uses the separator only then).
+    EmptySeparator,
+    /// A failure of the [`Codec`] of `encoding` other than text it cannot encode (Python's
+    /// `LookupError` for an unknown codec, ...), which w3lib raises.
+    Codec(CodecFailure),
+    /// `ValueError` of `int(port)`: a port of more digits than
+    /// [`Options::int_max_str_digits`] (Python's message).
+    TooManyDigits(crate::int_limit::TooManyDigits),
     /// `UnicodeEncodeError`: an IPv6 host whose zone id is not ASCII (`ascii`), as Python's
     /// codec raises it: the text it was encoding, and the first run of characters it cannot
     /// encode (`start..end`, in characters).
     UnicodeEncode {
-        /// The codec's name (`"ascii"`, or `"latin-1"` for an `encoding`).
+        /// The codec's name (`"ascii"`).
         encoding: &'static str,
         /// The text being encoded (for a host, the host without its brackets).
         object: String,
@@ -158,6 +127,9 @@ impl fmt::Display for W3libError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Value(reason) => f.write_str(reason),
+            Self::EmptySeparator => f.write_str("empty separator"),
+            Self::Codec(failure) => failure.fmt(f),
+            Self::TooManyDigits(e) => e.fmt(f),
             Self::UnicodeEncode { encoding, start, end, .. } => {
                 write!(f, "'{encoding}' codec can't encode the characters in position {start}-{}", end.saturating_sub(1))
             }
@@ -177,7 +149,7 @@ pub fn canonicalize_url(url: &str, options: &Options<'_>) -> Result<String, W3li
     if fast::canonicalize_into(url, options, &mut out) {
         return Ok(out);
     }
-    canonicalize(|_| Cow::Borrowed(url), options)
+    canonicalize(|_| Ok(Cow::Borrowed(url)), options)
 }
 
 /// [`canonicalize_url`] appended to `out` (no allocation for most URLs); `out` is unchanged
@@ -189,7 +161,7 @@ pub fn canonicalize_url_into(url: &str, options: &Options<'_>, out: &mut String)
     if fast::canonicalize_into(url, options, out) {
         return Ok(());
     }
-    out.push_str(&canonicalize(|_| Cow::Borrowed(url), options)?);
+    out.push_str(&canonicalize(|_| Ok(Cow::Borrowed(url)), options)?);
     Ok(())
 }
 
@@ -226,26 +198,67 @@ impl crate::batch::MapRow for Options<'_> {
 /// # Errors
 /// As [`canonicalize_url`].
 pub fn canonicalize_url_bytes(url: &[u8], options: &Options<'_>) -> Result<String, W3libError> {
-    // ASCII bytes decode to the same text in every encoding.
-    if let Some(text) = url.is_ascii().then(|| std::str::from_utf8(url).ok()).flatten() {
+    // ASCII bytes decode to the same text in every ASCII-compatible encoding.
+    if let Some(text) = (url.is_ascii() && options.encoding.ascii_compatible()).then(|| std::str::from_utf8(url).ok()).flatten() {
         return canonicalize_url(text, options);
     }
-    canonicalize(|encoding| Cow::Owned(encoding.decode(url)), options)
+    canonicalize(|encoding| encoding.decode(url).map(Cow::Owned), options)
 }
 
-/// The twin step by step, for every URL (the fast path's fallback and its oracle in tests).
-fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) -> Result<String, W3libError> {
+/// Why `_safe_url_split` fails.
+enum SplitError {
+    /// A query or fragment the encoding cannot encode (`UnicodeEncodeError`).
+    Unencodable,
+    /// w3lib's exception.
+    Error(W3libError),
+}
+
+impl From<W3libError> for SplitError {
+    fn from(error: W3libError) -> Self {
+        Self::Error(error)
+    }
+}
+
+impl From<CodecError> for SplitError {
+    fn from(error: CodecError) -> Self {
+        match error {
+            CodecError::Unencodable => Self::Unencodable,
+            CodecError::Failed(failure) => Self::Error(W3libError::Codec(failure)),
+        }
+    }
+}
+
+impl SplitError {
+    /// The error of the UTF-8 attempt, which cannot be `Unencodable` (UTF-8 encodes every
+    /// `str`): said as a `ValueError` all the same rather than a panic.
+    fn into_error(self) -> W3libError {
+        match self {
+            Self::Unencodable => W3libError::Value("UTF-8 failed to encode text".to_owned()),
+            Self::Error(error) => error,
+        }
+    }
+}
+
+/// The twin step by step, for every URL (the fast path's fallback and its oracle in tests):
+/// `text(encoding)` is the URL as text (`to_unicode`).
+fn canonicalize<'u>(text: impl Fn(Encoding<'_>) -> Result<Cow<'u, str>, CodecError>, o: &Options<'_>) -> Result<String, W3libError> {
     // "If supplied `encoding` is not compatible with all characters in `url`, fallback to
     // UTF-8 as safety net."
     let first = text(o.encoding);
     let (mut buffers, mut fallback_buffers) = Default::default();
     let fallback;
-    let parts = match safe_url_split(&first, o.encoding, o.unicode, &mut buffers) {
-        Err(W3libError::UnicodeEncode { .. }) => {
-            fallback = text(Encoding::Utf8);
-            safe_url_split(&fallback, Encoding::Utf8, o.unicode, &mut fallback_buffers)?
+    let python = (o.unicode, o.int_max_str_digits);
+    let split = match &first {
+        Ok(first) => safe_url_split(first, o.encoding, python, &mut buffers),
+        Err(error) => Err(error.clone().into()),
+    };
+    let parts = match split {
+        Ok(parts) => parts,
+        Err(SplitError::Unencodable | SplitError::Error(W3libError::UnicodeEncode { .. })) => {
+            fallback = text(Encoding::Utf8).map_err(|e| SplitError::from(e).into_error())?;
+            safe_url_split(&fallback, Encoding::Utf8, python, &mut fallback_buffers).map_err(SplitError::into_error)?
         }
-        other => other?,
+        Err(SplitError::Error(error)) => return Err(error),
     };
     let SafeSplit { scheme, netloc, path, query, fragment } = parts;
     // `_split_params(scheme, path)`
@@ -259,7 +272,7 @@ fn canonicalize<'u>(text: impl Fn(Encoding) -> Cow<'u, str>, o: &Options<'_>) ->
     let mut query_out = String::new();
     if !query.is_empty() {
         if o.query_separator.is_empty() {
-            return Err(W3libError::Value("empty separator".to_owned()));
+            return Err(W3libError::EmptySeparator);
         }
         quote::canonical_query_into(&query, o.keep_blank_values, o.query_separator, &mut query_out);
     }
@@ -354,13 +367,15 @@ fn quoted<'a>(text: &'a str, encoded: &Cow<'_, [u8]>, safe: &quote::Safe) -> Cow
 }
 
 /// `_safe_url_split(url, encoding)` of the decoded URL; `buffers` hold the text w3lib
-/// rewrites before splitting (stripped, tabs and newlines deleted, `\\` as `/`).
+/// rewrites before splitting (stripped, tabs and newlines deleted, `\\` as `/`); `python`
+/// is the running Python's Unicode version and `int()` digit limit.
 fn safe_url_split<'a>(
     url: &'a str,
-    encoding: Encoding,
-    unicode: UnicodeVersion,
+    encoding: Encoding<'_>,
+    python: (UnicodeVersion, usize),
     buffers: &'a mut (String, String),
-) -> Result<SafeSplit<'a>, W3libError> {
+) -> Result<SafeSplit<'a>, SplitError> {
+    let unicode = python.0;
     let (stripped_buf, scratch) = (&mut buffers.0, &mut buffers.1);
     let stripped: &'a str = match split::strip(url) {
         Cow::Borrowed(s) => s,
@@ -369,15 +384,20 @@ fn safe_url_split<'a>(
             stripped_buf.as_str()
         }
     };
-    let parts = split::urlsplit(stripped, unicode, scratch)?;
+    let parts = split::urlsplit(stripped, python, scratch)?;
     let netloc = match (&parts.hostname, parts.username, parts.port) {
         (Some(Cow::Borrowed(h)), None, None) if h.is_ascii() && !h.contains(':') => Cow::Borrowed(*h),
         _ => Cow::Owned(safe_netloc(&parts, unicode)?),
     };
     let mut path = quoted(parts.path, &Cow::Borrowed(parts.path.as_bytes()), &PATH_SAFEST);
     let safe = if split::is_special(&parts.scheme) { &SPECIAL_QUERY_SAFEST } else { &PATH_SAFEST };
+    // The query is encoded even when empty (which a codec may encode to bytes: a BOM), a
+    // fragment only when there is one.
     let query = quoted(parts.query, &encoding.encode(parts.query)?, safe);
-    let fragment = quoted(parts.fragment, &encoding.encode(parts.fragment)?, &PATH_SAFEST);
+    let fragment = match parts.fragment {
+        "" => Cow::Borrowed(""),
+        fragment => quoted(fragment, &encoding.encode(fragment)?, &PATH_SAFEST),
+    };
     if path.is_empty() && !query.is_empty() && split::is_special(&parts.scheme) {
         path = Cow::Borrowed("/");
     }

@@ -81,7 +81,12 @@ fn has_backslash(url: &str) -> bool {
 
 /// `_urlsplit(url)`: the components borrow `url`, or `scratch` when w3lib changes the
 /// text first (tabs and newlines deleted, `\` as `/` in a special URL).
-pub(crate) fn urlsplit<'a>(url: &'a str, unicode: UnicodeVersion, scratch: &'a mut String) -> Result<Split<'a>, W3libError> {
+/// A port of more digits than `int_max_str_digits` is refused as `int(port)` refuses it.
+pub(crate) fn urlsplit<'a>(
+    url: &'a str,
+    (unicode, int_max_str_digits): (UnicodeVersion, usize),
+    scratch: &'a mut String,
+) -> Result<Split<'a>, W3libError> {
     if url.is_empty() {
         return Ok(Split::default());
     }
@@ -174,6 +179,7 @@ pub(crate) fn urlsplit<'a>(url: &'a str, unicode: UnicodeVersion, scratch: &'a m
         return Err(W3libError::Value(format!("Port could not be cast to integer value as {port}")));
     } else {
         // `int(port)`, then `port in range(65535 + 1)`.
+        crate::int_limit::check(port.len(), int_max_str_digits).map_err(W3libError::TooManyDigits)?;
         let digits = port.trim_start_matches('0');
         let value = if digits.is_empty() { Some(0) } else { digits.parse::<u16>().ok() };
         Some(value.ok_or_else(|| value_error("Port out of range 0-65535"))?)

@@ -190,3 +190,36 @@ pub(super) fn is_double_dot(s: &str) -> bool {
         _ => false,
     }
 }
+
+/// §1.3 "percent-encode after encoding": `s` encoded by `encoding`'s encoder (an output
+/// encoding other than UTF-8), each byte in `set` percent-encoded, appended to `out`; a code
+/// point the encoding cannot represent is written as an HTML numeric character reference,
+/// percent-encoded: `%26%23`, its value in decimal, `%3B` (the encoder's "html" error mode,
+/// as "encode or fail" reports it). `s` is encoded as one queue (a stateful encoder such as
+/// ISO-2022-JP's returns to ASCII at its end).
+pub(super) fn push_encoded(out: &mut String, s: &str, encoding: &'static encoding_rs::Encoding, set: EncodeSet) {
+    use core::fmt::Write as _;
+    use encoding_rs::EncoderResult;
+    let mut encoder = encoding.new_encoder();
+    let mut buffer = [0u8; 256];
+    let mut rest = s;
+    loop {
+        let (result, read, written) = encoder.encode_from_utf8_without_replacement(rest, &mut buffer, true);
+        for &b in buffer.get(..written).unwrap_or_default() {
+            if set.contains(b) {
+                push_byte(out, b);
+            } else {
+                out.push(char::from(b));
+            }
+        }
+        rest = rest.get(read..).unwrap_or_default();
+        match result {
+            EncoderResult::InputEmpty => return,
+            EncoderResult::OutputFull => {}
+            EncoderResult::Unmappable(c) => {
+                // Writing to a `String` does not fail.
+                let _ = write!(out, "%26%23{}%3B", u32::from(c));
+            }
+        }
+    }
+}

@@ -23,8 +23,9 @@
 //! `toascii.json` and `IdnaTestV2.json` (`tests/it/whatwg_wpt.rs`; two rows of the last
 //! predate Unicode 18.0). Domain to ASCII (§3.3) is UTS #46 (`uts46.rs`, on ICU4X's data)
 //! for a domain that is not ASCII, with no limit on a label's length; an ASCII domain is
-//! only ASCII-lowercased, as the tests require (`xn--a`, invalid Punycode, stays). Not
-//! implemented: the setters (state override), encodings other than UTF-8 for the query,
+//! only ASCII-lowercased, as the tests require (`xn--a`, invalid Punycode, stays). The
+//! query of a special URL can be encoded in another encoding than UTF-8
+//! ([`WhatwgUrl::parse_with_encoding`]). Not implemented: the setters (state override),
 //! blob URL entries.
 //!
 //! Sources: `failure.rs` (the failures), `encode.rs` (percent-encode sets, code point
@@ -46,6 +47,9 @@ mod uts46;
 use core::fmt;
 
 use crate::Error;
+/// An encoding of the Encoding Standard ([`encoding_rs`]), for
+/// [`WhatwgUrl::parse_with_encoding`]; [`Encoding::for_label`] finds one by its label.
+pub use encoding_rs::Encoding;
 pub use failure::Failure;
 // §1.3 percent-decode, also `urllib.parse.unquote_to_bytes` (the surt twin uses it).
 use host::HostKind;
@@ -100,7 +104,7 @@ impl WhatwgUrl {
     /// error; [`crate::ErrorKind::TooLong`] when the input or the href would exceed
     /// `u32::MAX` bytes.
     pub fn parse(input: &str) -> Result<Self, Error> {
-        parser::parse(input, None)
+        parser::parse(input, None, None)
     }
 
     /// §4.4 basic URL parser with an optional base URL.
@@ -108,7 +112,27 @@ impl WhatwgUrl {
     /// # Errors
     /// As [`WhatwgUrl::parse`].
     pub fn parse_with_base(input: &str, base: Option<&Self>) -> Result<Self, Error> {
-        parser::parse(input, base)
+        parser::parse(input, base, None)
+    }
+
+    /// §4.4 basic URL parser with an optional base URL and an encoding (HTML's "encoding-parse
+    /// a URL" passes the document's): the query of a special URL other than `ws:` and `wss:`
+    /// is percent-encoded in `encoding`'s output encoding (UTF-16 and replacement are UTF-8)
+    /// rather than UTF-8, a code point it lacks as `%26%23` decimal `%3B` (an HTML numeric
+    /// character reference); the rest of the URL is as with UTF-8. [`Encoding::for_label`]
+    /// gives an encoding from its label (the Encoding Standard's "get an encoding").
+    ///
+    /// ```
+    /// use relurl::whatwg::{Encoding, WhatwgUrl};
+    /// let windows_1251 = Encoding::for_label(b"windows-1251").unwrap();
+    /// let url = WhatwgUrl::parse_with_encoding("http://h/\u{416}?q=\u{416}\u{20ac}\u{3042}#\u{416}", None, windows_1251).unwrap();
+    /// assert_eq!(url.as_str(), "http://h/%D0%96?q=%C6%88%26%2312354%3B#%D0%96");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`WhatwgUrl::parse`].
+    pub fn parse_with_encoding(input: &str, base: Option<&Self>, encoding: &'static Encoding) -> Result<Self, Error> {
+        parser::parse(input, base, parser::query_encoding(encoding))
     }
 
     /// Parses `reference` with `self` as the base URL (§4.4 with base).
@@ -116,7 +140,7 @@ impl WhatwgUrl {
     /// # Errors
     /// As [`WhatwgUrl::parse`].
     pub fn join(&self, reference: &str) -> Result<Self, Error> {
-        parser::parse(reference, Some(self))
+        parser::parse(reference, Some(self), None)
     }
 
     /// Appends the href of `reference` parsed against `self` to `out`, without building a
@@ -128,7 +152,20 @@ impl WhatwgUrl {
         if fast::join_into(self, reference, out) {
             return Ok(());
         }
-        parser::parse_into(reference, Some(self), out)
+        parser::parse_into(reference, Some(self), None, out)
+    }
+
+    /// [`WhatwgUrl::join_into`] with an encoding ([`WhatwgUrl::parse_with_encoding`]).
+    ///
+    /// # Errors
+    /// As [`WhatwgUrl::parse`].
+    pub fn join_into_with_encoding(&self, reference: &str, encoding: &'static Encoding, out: &mut String) -> Result<(), Error> {
+        // The fast path takes ASCII references only, whose query is the same bytes in every
+        // output encoding.
+        if fast::join_into(self, reference, out) {
+            return Ok(());
+        }
+        parser::parse_into(reference, Some(self), parser::query_encoding(encoding), out)
     }
 
     #[inline]

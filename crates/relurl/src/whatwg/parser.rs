@@ -1,5 +1,6 @@
 //! URL Standard §4.4 "basic URL parser": the state machine, state by state, without a URL
-//! or state override (the setters are not implemented), with UTF-8 as the encoding.
+//! or state override (the setters are not implemented), with UTF-8 or another encoding
+//! (which the query of a special URL but `ws:` and `wss:` is encoded in).
 //!
 //! The pointer is a byte offset into the cleaned input (trimmed, tabs and newlines
 //! removed); "c" is the code point at it. "Decrease pointer by 1" (the loop then increases
@@ -11,6 +12,7 @@ use super::encode::{self, is_double_dot, is_single_dot};
 use super::host::{parse_host, HostKind};
 use super::{default_port, is_special, Failure, WhatwgUrl};
 use crate::{Error, ErrorKind};
+use encoding_rs::{Encoding, UTF_8};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum State {
@@ -36,17 +38,27 @@ enum State {
     Fragment,
 }
 
+/// The parser's encoding (§4.4: "get an output encoding" of the one given): `None` for
+/// UTF-8, the common case, which takes no other path.
+pub(super) type QueryEncoding = Option<&'static Encoding>;
+
+/// The [`QueryEncoding`] of `encoding`: UTF-16BE/LE and replacement are UTF-8.
+pub(super) fn query_encoding(encoding: &'static Encoding) -> QueryEncoding {
+    let encoding = encoding.output_encoding();
+    (encoding != UTF_8).then_some(encoding)
+}
+
 /// §4.4 basic URL parser: `input` against `base`.
-pub(super) fn parse(input: &str, base: Option<&WhatwgUrl>) -> Result<WhatwgUrl, Error> {
+pub(super) fn parse(input: &str, base: Option<&WhatwgUrl>, encoding: QueryEncoding) -> Result<WhatwgUrl, Error> {
     let capacity = input.len() + base.map_or(0, |base| base.serialization.len()) + 8;
-    run(input, base, String::with_capacity(capacity)).map_err(|(e, _)| e)?.finish()
+    run(input, base, encoding, String::with_capacity(capacity)).map_err(|(e, _)| e)?.finish()
 }
 
 /// §4.4 basic URL parser: `input` against `base`, its href appended to `out` (which the
 /// parse writes in: no other allocation); on error `out` is left as it was.
-pub(super) fn parse_into(input: &str, base: Option<&WhatwgUrl>, out: &mut String) -> Result<(), Error> {
+pub(super) fn parse_into(input: &str, base: Option<&WhatwgUrl>, encoding: QueryEncoding, out: &mut String) -> Result<(), Error> {
     let origin = out.len();
-    match run(input, base, std::mem::take(out)) {
+    match run(input, base, encoding, std::mem::take(out)) {
         Ok(builder) => match builder.into_href() {
             Ok(href) => {
                 *out = href;
@@ -68,12 +80,12 @@ pub(super) fn parse_into(input: &str, base: Option<&WhatwgUrl>, out: &mut String
 
 /// Runs the state machine over `input`, writing after what `out` holds; on failure, the
 /// error and `out` back.
-fn run(input: &str, base: Option<&WhatwgUrl>, out: String) -> Result<Builder, (Error, String)> {
+fn run(input: &str, base: Option<&WhatwgUrl>, encoding: QueryEncoding, out: String) -> Result<Builder, (Error, String)> {
     if u32::try_from(input.len()).is_err() {
         return Err((Error::new(ErrorKind::TooLong, 0), out));
     }
     let (cleaned, origin) = clean(input);
-    let mut machine = Machine { input: &cleaned, base, parts: Builder::on(out), special: false };
+    let mut machine = Machine { input: &cleaned, base, encoding, parts: Builder::on(out), special: false };
     match machine.run() {
         Ok(()) => Ok(machine.parts),
         Err((failure, pos)) => Err((Error::new(ErrorKind::UrlStandard(failure), origin.at(pos)), machine.parts.out)),
@@ -83,6 +95,8 @@ fn run(input: &str, base: Option<&WhatwgUrl>, out: String) -> Result<Builder, (E
 struct Machine<'a> {
     input: &'a str,
     base: Option<&'a WhatwgUrl>,
+    /// The encoding of the query, if not UTF-8.
+    encoding: QueryEncoding,
     parts: Builder,
     /// Whether the URL's scheme is special (§4.1).
     special: bool,
@@ -202,6 +216,17 @@ impl Machine<'_> {
         let mut port: u32 = 0;
         let mut pointer = 0usize;
         loop {
+            // §4.4 query state with an encoding other than UTF-8 (not for a URL that is not
+            // special, nor `ws:`/`wss:`): the buffer, the query up to `#` or the end, is
+            // percent-encoded after encoding, as one.
+            if let Some(encoding) = self.encoding.filter(|_| state == State::Query) {
+                if self.special && !matches!(self.parts.scheme(), "ws" | "wss") {
+                    let rest = input.get(pointer..).unwrap_or("");
+                    let end = rest.find('#').unwrap_or(rest.len());
+                    encode::push_encoded(&mut self.parts.out, rest.get(..end).unwrap_or(""), encoding, encode::SPECIAL_QUERY);
+                    pointer += end;
+                }
+            }
             // A run of ASCII that the state would append one code point at a time, with
             // nothing to encode and no delimiter, is appended whole.
             if let Some(end) = self.plain_run(state, pointer) {

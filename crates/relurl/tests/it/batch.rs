@@ -250,3 +250,43 @@ fn rows_that_are_not_utf8_fail_once_with_the_byte_offset_base_first() {
     let e = Error::check_utf8(b"g\x80h").unwrap_err();
     assert_eq!(e.to_string(), "invalid UTF-8: byte 0x80 is not part of a valid UTF-8 sequence (at byte 1)");
 }
+
+/// `strip` (issue 22 item 19): each reference is taken as HTML strips it (the one rule,
+/// `strip_ascii_whitespace`), row for row what `join_stripped_into` gives; a stripped
+/// reference that is its own answer is written out (never `Row::Reference`, which means the
+/// input as given); a failure's offset counts in the reference as given.
+#[test]
+fn strip_takes_each_reference_as_html_strips_it() {
+    let base = "http://a/b/c/d;p?q";
+    let refs = [Some(" g "), Some("\n../x\t"), Some(" http://x/y \r\n"), Some("http://z/"), Some("g\u{b}"), None, Some("  a b")];
+    for n in 1..4 {
+        for copy_unchanged in [false, true] {
+            let options = BatchOptions { strip: true, copy_unchanged, threads: threads(n), ..fine() };
+            let resolved = resolve_batch(&Repeated::new(Some(base), refs.len()), refs.as_slice(), options);
+            let want: Vec<Option<String>> = refs
+                .iter()
+                .take(6)
+                .map(|r| r.map(|r| resolve(base, relurl::strip_ascii_whitespace(r)).unwrap()))
+                .chain([Some(resolve(base, "a b").unwrap())])
+                .collect();
+            let got: Vec<Option<String>> = resolved
+                .rows()
+                .zip(&refs)
+                .map(|(row, r)| match row {
+                    Row::Text(t) => Some(t.to_owned()),
+                    Row::Reference => r.map(str::to_owned),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(got, want, "threads={n}");
+            // "http://z/" is unchanged as given; " http://x/y \r\n" is not.
+            let rows: Vec<Row<'_>> = resolved.rows().collect();
+            assert_eq!(rows[2], Row::Text("http://x/y"));
+            assert_eq!(rows[3], if copy_unchanged { Row::Text("http://z/") } else { Row::Reference });
+        }
+    }
+    let strict = BatchOptions { strip: true, strict: true, ..fine() };
+    let resolved = resolve_batch(&Repeated::new(Some(base), 1), [Some("\t a b ")].as_slice(), strict);
+    let errors: Vec<_> = resolved.errors().map(|e| (e.row, e.input, e.error.offset())).collect();
+    assert_eq!(errors, [(0, Input::Reference, 3)]);
+}

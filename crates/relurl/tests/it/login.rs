@@ -5,12 +5,14 @@ use relurl::links::{extract_links, Options};
 use relurl::{AnyUrl, ErrorKind, Spec};
 
 #[test]
-fn login_follows_the_grammar_s_net_loc() {
-    // RFC 1808's net_loc runs to the first '/'; RFC 3986's authority also ends at '?'.
+fn login_reads_the_net_loc_up_to_a_query() {
+    // RFC 1808's net_loc runs to the first '/'; RFC 3986's authority (and urllib's netloc)
+    // also ends at '?': the login parts are urllib's by both grammars (issue 22).
     let rfc1808 = relurl::parse("http://u@H?q:80/p").unwrap();
-    assert_eq!(rfc1808.login().netloc(), "u@H?q:80");
-    assert_eq!(rfc1808.login().hostname().as_deref(), Some("h?q"));
-    assert_eq!(rfc1808.login().port(), Ok(Some(80)));
+    assert_eq!(rfc1808.netloc(), "u@H?q:80");
+    assert_eq!(rfc1808.login().netloc(), "u@H");
+    assert_eq!(rfc1808.login().hostname().as_deref(), Some("h"));
+    assert_eq!(rfc1808.login().port(), Ok(None));
     let rfc3986 = relurl::rfc3986::parse("http://u@H?q:80/p").unwrap();
     assert_eq!((rfc3986.login().username(), rfc3986.login().hostname().as_deref()), (Some("u"), Some("h")));
     assert_eq!(rfc3986.login().port(), Ok(None));

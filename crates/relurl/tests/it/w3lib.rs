@@ -5,7 +5,9 @@
 use std::borrow::Cow;
 
 use relurl::idna2003::{Idna2003Error, UnicodeVersion};
-use relurl::w3lib::{canonicalize_url, canonicalize_url_bytes, canonicalize_url_into, Encoding, Options, W3libError};
+use relurl::w3lib::{
+    canonicalize_url, canonicalize_url_bytes, canonicalize_url_into, Codec, CodecError, CodecFailure, Encoding, Options, W3libError,
+};
 
 fn canon(url: &str) -> Result<String, W3libError> {
     canonicalize_url(url, &Options::default())
@@ -65,8 +67,54 @@ fn options_and_bytes() {
     // Not latin-1: w3lib falls back to UTF-8.
     assert_eq!(canonicalize_url("http://a/?q=\u{20ac}", &options).as_deref(), Ok("http://a/?q=%E2%82%AC"));
     assert_eq!(canonicalize_url_bytes(b"http://a/\xff", &Options::default()).as_deref(), Ok("http://a/%FF"));
+    // An empty separator is refused where w3lib uses it: only for a URL with a query.
     let empty = Options { query_separator: "", ..Options::default() };
-    assert!(canonicalize_url("http://a/?q", &empty).is_err());
+    assert_eq!(canonicalize_url("http://a/?q", &empty), Err(W3libError::EmptySeparator));
+    assert_eq!(canonicalize_url("http://a/", &empty).as_deref(), Ok("http://a/"));
+    assert!(matches!(canonicalize_url("http://a:x/?q", &empty), Err(W3libError::Value(_))));
+}
+
+/// A codec of the caller's: UTF-16LE with a byte order mark (as Python's `utf-16` on a
+/// little-endian machine), which cannot encode `\u{20ac}` (to test the fallback), and fails
+/// (an unknown codec, say) on `!`.
+#[derive(Debug)]
+struct Utf16;
+
+impl Codec for Utf16 {
+    fn encode(&self, text: &str) -> Result<Vec<u8>, CodecError> {
+        if text.contains('!') {
+            return Err(CodecError::Failed(CodecFailure(std::sync::Arc::new(std::fmt::Error))));
+        }
+        if text.contains('\u{20ac}') {
+            return Err(CodecError::Unencodable);
+        }
+        Ok([0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect())
+    }
+
+    fn decode(&self, data: &[u8]) -> Result<String, CodecError> {
+        let units: Vec<u16> =
+            data.get(2..).unwrap_or_default().chunks(2).map(|c| u16::from_le_bytes([c[0], *c.get(1).unwrap_or(&0)])).collect();
+        Ok(String::from_utf16_lossy(&units))
+    }
+
+    fn ascii_compatible(&self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn a_codec_of_the_caller_s() {
+    // w3lib 2.5.0 with encoding="utf-16".
+    let options = Options { encoding: Encoding::Codec(&Utf16), keep_fragments: true, ..Options::default() };
+    assert_eq!(canonicalize_url("http://h/", &options).as_deref(), Ok("http://h/?%FF%FE="));
+    assert_eq!(canonicalize_url("http://h/?a=1#\u{e9}", &options).as_deref(), Ok("http://h/?%FF%FEa%00=%001%00#%FF%FE%E9%00"));
+    // Not encodable: the query and fragment in UTF-8.
+    assert_eq!(canonicalize_url("http://h/?\u{20ac}", &options).as_deref(), Ok("http://h/?%E2%82%AC="));
+    // The codec's own failure, as it is; after w3lib's own errors.
+    assert!(matches!(canonicalize_url("http://h/?!", &options), Err(W3libError::Codec(_))));
+    assert!(matches!(canonicalize_url("http://h:x/?!", &options), Err(W3libError::Value(_))));
+    // A bytes URL decodes by the codec, even an ASCII one.
+    assert_eq!(canonicalize_url_bytes(b"\xff\xfeh\x00:\x00/\x00", &options).as_deref(), Ok("h:/?%FF%FE="));
 }
 
 /// `str.encode("idna")` on CPython 3.11.
