@@ -20,6 +20,8 @@ use std::collections::BTreeMap;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+use super::counts::Counter;
+pub use super::counts::{counted, Counts};
 use super::options::max_threads;
 
 /// How long the calling thread waits for another thread's result before it checks for an
@@ -85,6 +87,7 @@ struct Queue<T> {
 struct StopOnDrop<'q, T> {
     queue: &'q Mutex<Queue<T>>,
     changed: &'q Condvar,
+    counter: &'q Counter,
     /// Only the calling thread's end, or a panic, stops the others.
     always: bool,
 }
@@ -93,7 +96,7 @@ impl<T> Drop for StopOnDrop<'_, T> {
     fn drop(&mut self) {
         if self.always || std::thread::panicking() {
             lock(self.queue).stop = true;
-            self.changed.notify_all();
+            self.counter.notify_all(self.changed);
         }
     }
 }
@@ -125,19 +128,21 @@ pub fn in_order<T: Send>(
     let ahead = threads.saturating_mul(2);
     let queue = Mutex::new(Queue { next: 0, consumed: 0, end: tasks, ready: BTreeMap::new(), stop: false });
     let changed = Condvar::new();
-    let (queue, changed) = (&queue, &changed);
+    let counter = Counter::current();
+    let (queue, changed, counter) = (&queue, &changed, &counter);
     let finished = |index: usize, flow: ControlFlow<()>, value: T| {
         let mut q = lock(queue);
         if flow.is_break() {
             q.end = q.end.min(index + 1);
         }
         q.ready.insert(index, value);
-        changed.notify_all();
+        counter.notify_all(changed);
     };
     std::thread::scope(|scope| {
         for _ in 1..threads {
+            counter.spawned();
             scope.spawn(move || {
-                let _guard = StopOnDrop { queue, changed, always: false };
+                let _guard = StopOnDrop { queue, changed, counter, always: false };
                 loop {
                     let index = {
                         let mut q = lock(queue);
@@ -148,7 +153,7 @@ pub fn in_order<T: Send>(
                             if q.next < q.consumed.saturating_add(ahead) {
                                 break;
                             }
-                            q = changed.wait(q).unwrap_or_else(PoisonError::into_inner);
+                            q = counter.wait(changed, q);
                         }
                         q.next += 1;
                         q.next - 1
@@ -158,7 +163,7 @@ pub fn in_order<T: Send>(
                 }
             });
         }
-        let _guard = StopOnDrop { queue, changed, always: true };
+        let _guard = StopOnDrop { queue, changed, counter, always: true };
         // Asked between tasks: not before the first nor after the last (a batch of one task
         // asks nothing).
         let mut between = false;
@@ -182,7 +187,7 @@ pub fn in_order<T: Send>(
             if let Some(value) = q.ready.remove(&index) {
                 q.consumed += 1;
                 drop(q);
-                changed.notify_all();
+                counter.notify_all(changed);
                 if consume(index, value).is_break() {
                     return Ok(());
                 }
@@ -196,19 +201,19 @@ pub fn in_order<T: Send>(
                 // Another thread panicked: the scope passes its panic on.
                 return Ok(());
             } else {
-                drop(changed.wait_timeout(q, POLL).unwrap_or_else(PoisonError::into_inner));
+                drop(counter.wait_timeout(changed, q, POLL));
             }
         }
     })
 }
 
 /// Counts a worker's end in [`split`] (a panic too) and wakes the calling thread.
-struct Done<'a>(&'a Mutex<usize>, &'a Condvar);
+struct Done<'a>(&'a Mutex<usize>, &'a Condvar, &'a Counter);
 
 impl Drop for Done<'_> {
     fn drop(&mut self) {
         *lock(self.0) -= 1;
-        self.1.notify_all();
+        self.2.notify_all(self.1);
     }
 }
 
@@ -258,6 +263,7 @@ pub fn split<S: Send>(
     // The lowest range that ended at a failure: the ranges after it end too.
     let failed = AtomicUsize::new(usize::MAX);
     let (running, done) = (Mutex::new(ranges.len() - 1), Condvar::new());
+    let counter = Counter::current();
     let run = |index: usize, range: Range<usize>, mut state: S, check: &dyn Fn() -> bool| -> S {
         let mut from = range.start;
         while from < range.end {
@@ -278,15 +284,16 @@ pub fn split<S: Send>(
     let rest = states.split_off(1);
     let first_state = states.pop();
     std::thread::scope(|scope| {
-        let (run, halt, running, done) = (&run, &halt, &running, &done);
+        let (run, halt, running, done, counter) = (&run, &halt, &running, &done, &counter);
         let workers: Vec<_> = ranges[1..]
             .iter()
             .zip(rest)
             .enumerate()
             .map(|(i, (range, state))| {
                 let range = range.clone();
+                counter.spawned();
                 scope.spawn(move || {
-                    let _done = Done(running, done);
+                    let _done = Done(running, done, counter);
                     run(i + 1, range, state, &|| halt.load(Ordering::Relaxed))
                 })
             })
@@ -302,7 +309,7 @@ pub fn split<S: Send>(
         let first = first_state.map(|state| run(0, ranges[0].clone(), state, &ask));
         let mut left = lock(running);
         while *left > 0 && !halt.load(Ordering::Relaxed) {
-            left = done.wait_timeout(left, POLL).unwrap_or_else(PoisonError::into_inner).0;
+            left = counter.wait_timeout(done, left, POLL);
             if *left > 0 {
                 drop(left);
                 ask();
