@@ -30,6 +30,7 @@ GROUP = "batch-1M"
 ROWS_LABELS = [
     ("test_urljoin_loop", "`[urljoin(b, h) for b, h in pairs]`"),
     ("test_url_resolve_many", "`parse(base).resolve_many(hrefs)`, one call per page"),
+    ("test_url_resolve_many_60", "the same, a page's links 60 at a time (54 per call on average)"),
     ("test_resolve_many", "`relurl.resolve_many(bases, hrefs)`, one call"),
     ("test_resolve_many_threads2", "`relurl.resolve_many(bases, hrefs, threads=2)`"),
     ("test_arrow_resolve", "`pa.array(relurl.arrow.resolve(bases, hrefs))`, pyarrow `string` columns"),

@@ -11,6 +11,9 @@ all the results (a list of str, or an Arrow array turned into a pyarrow array):
 
 - ``test_urljoin_loop``: ``[urljoin(b, h) for b, h in pairs]``, the peer;
 - ``test_url_resolve_many``: per page, ``relurl.parse(base).resolve_many(hrefs)``;
+- ``test_url_resolve_many_60``: per page, ``relurl.parse(base)``, then ``.resolve_many``
+  on its links 60 at a time (a page's last call has the rest: 54 references per call on
+  average), the many small calls of a crawler: the cost of a call, not of a link;
 - ``test_resolve_many`` / ``_threads2``: one ``relurl.resolve_many(bases, hrefs)`` call;
 - ``test_arrow_resolve`` / ``_threads2``: ``pyarrow.array(relurl.arrow.resolve(bases,
   hrefs))`` on two pyarrow ``string`` arrays built beforehand (not timed);
@@ -65,6 +68,9 @@ PAGES = [
     (base, [h for _, h in group])
     for base, group in itertools.groupby(zip(BASES, HREFS, strict=False), key=lambda p: p[0])
 ]
+# A page's links 60 at a time (the last call of a page has the rest).
+PER_CALL = 60
+PAGE_CALLS = [(base, [hrefs[i : i + PER_CALL] for i in range(0, len(hrefs), PER_CALL)]) for base, hrefs in PAGES]
 ARROW_BASES, ARROW_HREFS = pa.array(BASES, pa.string()), pa.array(HREFS, pa.string())
 CHUNK = 65_536
 CHUNKED_BASES = pa.chunked_array([BASES[i : i + CHUNK] for i in range(0, ROWS, CHUNK)], pa.string())
@@ -81,6 +87,16 @@ def url_resolve_many() -> list[str]:
     out: list[str] = []
     for base, hrefs in PAGES:
         out += parse(base).resolve_many(hrefs)
+    return out
+
+
+def url_resolve_many_60() -> list[str]:
+    parse = relurl.parse
+    out: list[str] = []
+    for base, calls in PAGE_CALLS:
+        url = parse(base)
+        for hrefs in calls:
+            out += url.resolve_many(hrefs)
     return out
 
 
@@ -107,6 +123,7 @@ def arrow_chunked(threads: int = 1) -> object:
 CONTESTANTS: dict[str, Callable[[], object]] = {
     "test_urljoin_loop": urljoin_loop,
     "test_url_resolve_many": url_resolve_many,
+    "test_url_resolve_many_60": url_resolve_many_60,
     "test_resolve_many": resolve_many,
     "test_resolve_many_threads2": lambda: resolve_many(2),
     "test_arrow_resolve": arrow_resolve,
@@ -156,6 +173,7 @@ def test_urljoin_loop(benchmark: object) -> None:
     "name",
     [
         "test_url_resolve_many",
+        "test_url_resolve_many_60",
         "test_resolve_many",
         "test_resolve_many_threads2",
         "test_arrow_resolve",

@@ -6,7 +6,8 @@
 //! in tasks, on `threads` threads, and hands each task's results back in order on this
 //! thread, which attaches to Python for the time it takes to make them `str`s (a row whose
 //! answer is an input as given is that input object) while the other threads resolve the
-//! next tasks. Between tasks the core asks [`Signals`] whether to stop: Ctrl-C raises
+//! next tasks (the last task's, once the batch is over and the GIL is back: a batch of one
+//! task takes the GIL back once). Between tasks the core asks [`Signals`] whether to stop: Ctrl-C raises
 //! `KeyboardInterrupt` within a task's time, not at the end of the batch.
 
 use core::num::NonZeroUsize;
@@ -313,8 +314,17 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
     };
     let options = args.options(false);
     let signals = Signals::default();
+    // The last task's rows are made `str`s once the batch is over, with the GIL this call
+    // takes back anyway: a batch of one task (a page's links) takes the GIL back once.
+    let mut final_task: Option<Resolved> = None;
     let run = py.detach(|| {
-        let mut consume = |resolved: Resolved| Python::attach(|py| take(py, &resolved));
+        let mut consume = |resolved: Resolved| {
+            if resolved.start() + resolved.len() == rows {
+                final_task = Some(resolved);
+                return ControlFlow::Continue(());
+            }
+            Python::attach(|py| take(py, &resolved))
+        };
         match &base_cells {
             Some(cells) => resolve_in_order(cells.as_slice(), ref_cells.as_slice(), options, &signals, &mut consume),
             None => resolve_in_order(&Repeated::new(one_base, rows), ref_cells.as_slice(), options, &signals, &mut consume),
@@ -322,6 +332,10 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
     });
     if run.is_err() {
         return Err(signals.raise());
+    }
+    if let Some(resolved) = &final_task {
+        // Its flow does not matter: it is the last.
+        let _ = take(py, resolved);
     }
     if let Some(err) = raised {
         return Err(err);

@@ -26,6 +26,7 @@
 //! an [`Interrupt`] between tasks on the calling thread (Ctrl-C in Python).
 
 mod columns;
+mod counts;
 mod map;
 mod options;
 mod output;

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use relurl::batch::scheduler::{in_order, split};
+use relurl::batch::scheduler::{counted, in_order, split, Counts};
 use relurl::batch::{
     max_threads, resolve_batch, resolve_batch_with, resolve_chunks, resolve_in_order, BatchOptions, Cell, Chunks, Input, Interrupted,
     Never, Repeated, Resolved, Row, StrColumn, Tuning,
@@ -255,12 +255,15 @@ fn an_interruption_stops_each_kind_of_batch_early_with_its_own_outcome() {
         let read: usize = chunks.iter().map(|c| c.read.load(Ordering::Relaxed)).sum();
         assert!(read < refs.len() / 4, "threads={n}: chunked batch went on ({read} rows)");
 
-        // A check that never says stop changes nothing; one task asks nothing.
+        // A check that never says stop changes nothing; one step on one thread asks nothing
+        // (10 rows are too few to share with the measured tuning, whatever `threads` says;
+        // shared, the calling thread would ask while it waits for the other threads).
         let never = || false;
         let done = resolve_batch_with(&base, refs.as_slice(), options(n, 1000), &never).unwrap();
         assert_eq!(done.rows().count(), refs.len());
         let always = || true;
-        let one = resolve_batch_with(&Repeated::new(Some("http://a/"), 10), &refs[..10], options(n, 1000), &always);
+        let one_step = BatchOptions { threads: threads(n), ..BatchOptions::default() };
+        let one = resolve_batch_with(&Repeated::new(Some("http://a/"), 10), &refs[..10], one_step, &always);
         assert_eq!(one.map(|r| r.len()), Ok(10));
     }
 }
@@ -277,4 +280,96 @@ fn a_panic_in_a_task_is_passed_on_and_no_thread_waits_for_ever() {
         });
         assert!(result.is_err(), "threads={n}");
     }
+}
+
+/// A page's links: `URL.resolve_many` with 60 references, many times a second.
+fn page(n: usize) -> (Vec<String>, Repeated<'static>) {
+    (refs(n, &[]), Repeated::new(Some("http://a/b/c/d;p?q"), n))
+}
+
+#[test]
+fn a_batch_one_thread_does_starts_no_thread_and_touches_no_condvar() {
+    let (refs, base) = page(60);
+    let refs = strs(&refs);
+    let whole = texts(&[resolve_batch(&base, refs.as_slice(), fine())]);
+    // Too few rows to share (the measured tuning), or one thread asked.
+    for options in [BatchOptions::default(), BatchOptions { threads: threads(2), ..BatchOptions::default() }, options(1, 7)] {
+        for stop in [false, true] {
+            let options = BatchOptions { stop_at_first_error: stop, ..options };
+            let (all, counts) = counted(|| {
+                let mut all = Vec::new();
+                resolve_in_order(&base, refs.as_slice(), options, &Never, &mut |r| {
+                    all.push(r);
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+                all
+            });
+            assert_eq!(texts(&all), whole);
+            assert_eq!(counts, Counts::default(), "ordered, {options:?}");
+            let (got, counts) = counted(|| resolve_batch(&base, refs.as_slice(), options));
+            assert_eq!(texts(&[got]), whole);
+            assert_eq!(counts, Counts::default(), "split, {options:?}");
+            let chunks: Vec<&[&str]> = refs.chunks(25).collect();
+            let (got, counts) = counted(|| resolve_chunks(&base, &chunks, options, &Never, &|r: Resolved| r).unwrap());
+            assert_eq!(texts(&got), whole);
+            assert_eq!(counts, Counts::default(), "chunked, {options:?}");
+        }
+    }
+    // The scheduler itself, on one thread: every task, in order, and a stop.
+    for tasks in [0, 1, 2, 9] {
+        let mut got = Vec::new();
+        let ((), counts) = counted(|| {
+            in_order(tasks, threads(1), &Never, &|i| (i, ControlFlow::Continue(())), &mut |_, v| {
+                got.push(v);
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        });
+        assert_eq!(got, (0..tasks).collect::<Vec<_>>());
+        assert_eq!(counts, Counts::default(), "{tasks} tasks");
+        let (states, counts) = counted(|| split(tasks * 10, threads(1), threads(3), &Never, &|r| r, &|_, _| ControlFlow::Continue(())));
+        assert_eq!(states.unwrap().len(), 1);
+        assert_eq!(counts, Counts::default(), "split of {tasks} rows");
+    }
+}
+
+#[test]
+fn a_shared_batch_notifies_only_threads_that_wait() {
+    let n = max_threads().get().min(3);
+    if n < 2 {
+        return;
+    }
+    // Quick tasks and a quick consumer: the threads seldom wait, and are notified only then
+    // (each wait ends with one notification at most, or with its timeout).
+    let mut got = Vec::new();
+    let ((), counts) = counted(|| {
+        in_order(400, threads(n), &Never, &|i| (i, ControlFlow::Continue(())), &mut |_, v| {
+            got.push(v);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    });
+    assert_eq!(got, (0..400).collect::<Vec<_>>());
+    assert_eq!(counts.spawned, n - 1);
+    assert!(counts.notified <= counts.waited, "{counts:?}");
+    // A slow consumer: the other threads run ahead and wait for room; each is woken once the
+    // window is half open again (several tasks for each wake), not once per task consumed.
+    let ((), counts) = counted(|| {
+        in_order(200, threads(n), &Never, &|i| (i, ControlFlow::Continue(())), &mut |_, _| {
+            std::thread::sleep(Duration::from_micros(50));
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    });
+    // Woken once per task consumed, they would be notified 200 times; once half the room is
+    // back, at most 200 / n + 1 times (and the calling thread at most once per wait of its).
+    assert!(counts.notified <= counts.waited, "{counts:?}");
+    assert!(counts.notified <= 200 * 3 / 4, "{counts:?}");
+    // A split batch: each thread is started once and no notification finds nobody waiting.
+    let (states, counts) =
+        counted(|| split(100_000, threads(n), threads(1000), &Never, &|r| r, &|_, _| ControlFlow::Continue(())).unwrap());
+    assert_eq!(states.len(), n);
+    assert_eq!(counts.spawned, n - 1);
+    assert!(counts.notified <= counts.waited, "{counts:?}");
 }
