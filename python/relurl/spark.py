@@ -164,7 +164,7 @@ def _local_workers_run_this_python(df: DataFrame) -> None:
         master = context.master
     except Exception:  # Spark Connect: no SparkContext on the client
         return
-    if not master.startswith("local") or "PYSPARK_PYTHON" in os.environ:
+    if not (master or "").startswith("local") or "PYSPARK_PYTHON" in os.environ:
         return
     if context.getConf().get("spark.pyspark.python") is not None:
         return
