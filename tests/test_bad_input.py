@@ -117,3 +117,27 @@ def test_ten_megabyte_strings() -> None:
     assert relurl.parse(BASE).resolve_many([many_dots])[0].endswith("/g")
     with pytest.raises(relurl.URLError):
         relurl.validate(long_segment + " ")
+
+
+def test_issue_22_rows_of_the_bad_input_page() -> None:
+    # docs/errors.md's rows for encodings, separators, long ports, encoded ports, long IDN
+    # labels and a page's charset by HTML's prescan: each documented answer.
+    import sys
+
+    with pytest.raises(LookupError, match="unknown encoding: nonsense"):
+        relurl.canonicalize_url("http://h/?a=1", encoding="nonsense")
+    assert relurl.canonicalize_url("http://h/?q=\u0416", encoding="cp1251") == "http://h/?q=%C6"
+    with pytest.raises(ValueError, match=r"^empty separator$"):
+        relurl.canonicalize_url("http://h/?a=1", query_separator="")
+    assert relurl.canonicalize_url("http://h/", query_separator="") == "http://h/"
+    long_port = "http://h:" + "0" * sys.get_int_max_str_digits() + "80/"
+    with pytest.raises(ValueError, match=r"^Exceeds the limit"):
+        relurl.canonicalize_url(long_port)
+    with pytest.raises(relurl.URLError) as caught:
+        relurl.URL(long_port).port  # noqa: B018
+    assert caught.value.kind == "bad_port"
+    assert relurl.normalize("http://h:%38%30/") == relurl.normalize(relurl.normalize("http://h:%38%30/")) == "http://h/"
+    label = "\u00fc" * 1001
+    assert str(relurl.parse(f"http://{label}/", spec="whatwg")) == f"http://xn--{label.encode('punycode').decode()}/"
+    page = b'<meta charset="x-user-defined"><a href="?q=\xe9">x</a>'
+    assert [link.url for link in relurl.extract_links(page, "http://h/", spec="whatwg")] == ["http://h/?q=%E9"]
