@@ -261,9 +261,9 @@ if [[ $SDIST_MODE == build ]]; then
 fi
 
 # A copy of what the tests read (tests/, README.md, docs/, pyproject.toml for pytest's
-# and mypy's settings, Cargo.toml for the version), never python/ or crates/; ../shared beside it as beside the checkout.
+# and mypy's settings, Cargo.toml and CHANGELOG.md for the version), never python/ or crates/; ../shared beside it as beside the checkout.
 mkdir -p "$WORK/repo"
-cp -r tests README.md docs pyproject.toml Cargo.toml "$WORK/repo/"
+cp -r tests README.md docs pyproject.toml Cargo.toml CHANGELOG.md "$WORK/repo/"
 [[ -d examples ]] && cp -r examples "$WORK/repo/"
 [[ -d ../shared ]] && ln -s "$(cd ../shared && pwd)" "$WORK/shared"
 
