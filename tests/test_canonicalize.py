@@ -28,11 +28,13 @@ def outcome(f: Any, url: Any, **kwargs: Any) -> tuple[str, Any]:
         return ("error", type(e))
 
 
-def differences(urls: list[Any], **kwargs: Any) -> list[tuple[Any, ...]]:
+def differences(urls: list[Any], *, judge: Any = outcome, **kwargs: Any) -> list[tuple[Any, ...]]:
+    """The URLs whose outcome (`judge`: the answer, or what of the exception is compared)
+    differs between w3lib and relurl, with `kwargs` for both."""
     out = []
     for url in urls:
-        expected = outcome(w3lib_url.canonicalize_url, url, **kwargs)
-        got = outcome(relurl.canonicalize_url, url, **kwargs)
+        expected = judge(w3lib_url.canonicalize_url, url, **kwargs)
+        got = judge(relurl.canonicalize_url, url, **kwargs)
         if expected != got:
             out.append((url, kwargs, expected, got))
     return out

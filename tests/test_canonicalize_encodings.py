@@ -17,6 +17,7 @@ import relurl
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_canonicalize import corpus_urls, make_url
+from test_canonicalize import differences as compared
 
 w3lib_url = pytest.importorskip("w3lib.url")
 
@@ -36,13 +37,8 @@ def outcome(f: Any, url: Any, **kwargs: Any) -> tuple[Any, ...]:
 
 
 def differences(urls: list[Any], **kwargs: Any) -> list[tuple[Any, ...]]:
-    out = []
-    for url in urls:
-        expected = outcome(w3lib_url.canonicalize_url, url, **kwargs)
-        got = outcome(relurl.canonicalize_url, url, **kwargs)
-        if expected != got:
-            out.append((url, kwargs, expected, got))
-    return out
+    """`test_canonicalize.differences`, exceptions compared by `outcome` (their arguments)."""
+    return compared(urls, judge=outcome, **kwargs)
 
 
 def python_codecs() -> list[str]:
