@@ -2,14 +2,16 @@
 # Coverage-guided fuzzing of relurl: bash scripts/fuzz.sh [SECONDS] (default 60 per target).
 #
 # Installs what it needs if missing (cargo-fuzz from crates.io; a C++ compiler for
-# libFuzzer from Debian), builds the ten targets of fuzz/ with cargo fuzz on the stable
-# toolchain (`--sanitizer none`: AddressSanitizer needs nightly's -Zsanitizer), replays the
-# minimized findings in fuzz/regressions/, then fuzzes each target for SECONDS, as many
-# targets at a time as there are cores, from the seeds in fuzz/corpus/ (new inputs go to
-# fuzz/work/, which is not committed), with the URL-token dictionary fuzz/url.dict (or
-# fuzz/<target>.dict where there is one: extract_links has HTML tokens too). Prints
-# executions and findings per target, and exits non-zero on any finding (a panic, i.e. a
-# failed property, or a hang of more than 10 s on one input).
+# libFuzzer from Debian), builds the targets of fuzz/fuzz_targets/ with cargo fuzz on the
+# stable toolchain (`--sanitizer none`: AddressSanitizer needs nightly's -Zsanitizer),
+# replays fuzz/corpus/ and fuzz/regressions/ (`cargo test --test replay` in fuzz/) and the
+# minimized findings of fuzz/regressions/ under libFuzzer, then fuzzes each target for
+# SECONDS, as many targets at a time as there are cores, from the seeds in fuzz/corpus/
+# (new inputs go to fuzz/work/, which is not committed), with the URL-token dictionary
+# fuzz/url.dict (or fuzz/<target>.dict where there is one: extract_links has HTML tokens
+# too). Prints executions and findings per target, and exits non-zero on any finding (a
+# panic, i.e. a failed property, or a hang of more than 10 s on one input) or a failing
+# replay.
 #
 # Environment: FUZZ_TARGETS="parse validate" to run only some targets; FUZZ_JOBS=1 to run
 # them one after the other.
@@ -18,7 +20,8 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-60}"
 [[ "$SECONDS_PER_TARGET" =~ ^[0-9]+$ ]] || { echo "usage: $0 [SECONDS]" >&2; exit 2; }
-read -r -a TARGETS <<<"${FUZZ_TARGETS:-parse roundtrip validate resolve_rfc1808 resolve_rfc3986 urljoin base_header extract_links whatwg keys}"
+# Every target of fuzz/fuzz_targets/ unless FUZZ_TARGETS names some.
+read -r -a TARGETS <<<"${FUZZ_TARGETS:-$(cd fuzz/fuzz_targets && for f in *.rs; do printf '%s ' "${f%.rs}"; done)}"
 CARGO_FUZZ_VERSION=0.13.2
 FUZZ=(cargo fuzz)
 COMMON=(--sanitizer none --fuzz-dir fuzz)
@@ -43,6 +46,14 @@ done
 mkdir -p fuzz/logs
 declare -A EXECS RATE FOUND
 status=0
+
+# --- replay: every seed and regression of every target, through its properties, without a
+# fuzzer (fuzz/tests/replay.rs; it fails too when a target's inputs have no check) --------
+if ! cargo test -q --manifest-path fuzz/Cargo.toml --test replay >fuzz/logs/replay.log 2>&1; then
+    echo "fuzz: the replay of fuzz/corpus/ and fuzz/regressions/ fails (fuzz/logs/replay.log):"
+    grep -A5 'panicked at' fuzz/logs/replay.log || tail -20 fuzz/logs/replay.log
+    status=1
+fi
 
 # --- regressions: every minimized finding, replayed (-runs=0 runs the inputs once) ------
 for t in "${TARGETS[@]}"; do

@@ -14,7 +14,7 @@
 
 use relurl::{normalize, normalize_into, Spec};
 
-use crate::text;
+use crate::common::text;
 
 /// The properties above, for `data` as a URL (lossy UTF-8 for the `str` APIs; the bytes
 /// themselves for surt, which takes bytes).

@@ -14,7 +14,7 @@ use std::sync::Mutex;
 
 use relurl::whatwg::{self, WhatwgUrl};
 
-use crate::{split, RFC3986_BASE};
+use crate::common::{split, RFC3986_BASE};
 
 /// Where the cases that ada and `url` answer differently are listed (one line each, the
 /// first time this process sees them): `fuzz/work/disagreements.txt`, git-ignored, or the
@@ -145,12 +145,15 @@ fn check_url(url: &WhatwgUrl, input: &str) {
     assert_eq!(&again, url, "{input:?}: the href {href:?} reads back with other components");
 }
 
+/// The cases listed so far (base, reference) and how many of each class.
+type Seen = (HashSet<(String, String)>, HashMap<String, usize>);
+
 /// Appends a case where ada and `url` disagree to [`DISAGREEMENTS_FILE`], the first time this
 /// process sees it, and at most [`PER_CLASS`] per class (which of the three agree, which
 /// failed, the base's special scheme or none), so that the fuzzer's many variants of one
 /// difference leave room for the others.
 fn list_disagreement(base: &str, reference: &str, relurl: &Answer, ada: &Answer, servo: &Answer, servo_panicked: bool) {
-    static SEEN: Mutex<Option<(HashSet<(String, String)>, HashMap<String, usize>)>> = Mutex::new(None);
+    static SEEN: Mutex<Option<Seen>> = Mutex::new(None);
     let agrees = if servo_panicked && relurl == ada {
         "ada (url panicked)"
     } else if servo_panicked {
