@@ -12,16 +12,18 @@ use std::time::Instant;
 
 use criterion::BenchmarkGroup;
 
+#[path = "../../tests/support/files.rs"]
+mod files;
+
 /// One page of the corpus: its effective base and its hrefs, in document order.
 pub struct Page {
     pub base: String,
     pub hrefs: Vec<String>,
 }
 
-/// `../shared/corpus/links.jsonl` relative to the repository root (both benches' manifests
-/// are two folders down from it).
+/// `../shared/corpus/links.jsonl` relative to the repository root.
 pub fn corpus_file() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..").join("shared").join("corpus").join("links.jsonl")
+    files::corpus_path("links.jsonl")
 }
 
 /// Reads links.jsonl and groups consecutive links by page (they are stored in page order).

@@ -4,5 +4,7 @@
 #[path = "../it/common.rs"]
 mod common;
 mod counting_alloc;
+#[path = "../support/files.rs"]
+mod files;
 
 mod grammars;

@@ -142,7 +142,7 @@ fn stop_at_first_error_reports_the_lowest_failed_row_first() {
 
 #[test]
 fn per_row_bases_from_the_corpus_match_single_resolutions_in_both_specs() {
-    let data: serde_json::Value = serde_json::from_str(include_str!("../../../../tests/data/corpus_pairs.json")).unwrap();
+    let data = crate::files::test_data_json("corpus_pairs.json");
     let page_bases = data["bases"].as_array().unwrap();
     let pairs: Vec<(String, String)> = data["pairs"]
         .as_array()

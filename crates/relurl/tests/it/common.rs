@@ -15,16 +15,9 @@ pub struct Example {
     pub expected: String,
 }
 
-/// The JSON table `tests/data/{file}` (the tables pytest reads too).
-pub fn data(file: &str) -> serde_json::Value {
-    let path = format!("{}/../../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path} is readable: {e}"));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path} is valid JSON: {e}"))
-}
-
 /// The rows under `key` of the JSON table `tests/data/{file}`.
 pub fn examples(file: &str, key: &str) -> Vec<Example> {
-    let data = data(file);
+    let data = crate::files::test_data_json(file);
     let field = |row: &serde_json::Value, k: &str| row[k].as_str().map(str::to_owned);
     data[key]
         .as_array()

@@ -4,6 +4,8 @@
 mod common;
 mod deadline;
 mod errors;
+#[path = "../support/files.rs"]
+mod files;
 
 mod base;
 mod batch;

@@ -2,7 +2,6 @@
 //! its rules, from `tests/data/surt_examples.json` (which `tests/test_surt.py` reads too, and
 //! checks against the package itself, beside its differential tests).
 
-use crate::common;
 use relurl::surt::{surt, surt_str, Canonicalizer, Options, SurtError};
 
 fn key(url: &str, options: &Options) -> String {
@@ -50,7 +49,7 @@ fn options(row: &serde_json::Value) -> Options {
 
 #[test]
 fn examples_table() {
-    let data = common::data("surt_examples.json");
+    let data = crate::files::test_data_json("surt_examples.json");
     let rows = data["examples"].as_array().expect("a list \"examples\"");
     let mut failures = Vec::new();
     for row in rows {

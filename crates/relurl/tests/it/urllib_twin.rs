@@ -8,9 +8,7 @@ use relurl::urllib::{Checks, Dialect, JoinRule, Lenient, ParseResult, SchemeList
 use serde_json::Value;
 
 fn data() -> Value {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/urljoin_cases.json"))
-        .expect("tests/data/urljoin_cases.json is readable");
-    serde_json::from_str(&text).expect("valid JSON")
+    crate::files::test_data_json("urljoin_cases.json")
 }
 
 fn version(key: &str) -> (u8, u8, u8) {

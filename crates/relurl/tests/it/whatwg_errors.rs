@@ -54,7 +54,7 @@ fn failure_names_and_offsets() {
 #[test]
 fn names_are_distinct_snake_case_and_in_the_docs() {
     // docs/errors.md, "Bad input": the page of the docs site with the table of the kinds.
-    let page = std::fs::read_to_string(format!("{}/../../docs/errors.md", env!("CARGO_MANIFEST_DIR"))).expect("docs/errors.md");
+    let page = crate::files::repo_file("docs/errors.md");
     let mut names: Vec<&str> = Failure::ALL.iter().map(|&f| ErrorKind::UrlStandard(f).name()).collect();
     for (&failure, name) in Failure::ALL.iter().zip(&names) {
         assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'), "{name}");

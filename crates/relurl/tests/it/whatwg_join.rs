@@ -145,8 +145,7 @@ fn check(base: &WhatwgUrl, reference: &str, wrong: &mut Vec<String>) {
 
 #[test]
 fn join_into_equals_the_parser() {
-    let path = format!("{}/../../tests/data/whatwg/urltestdata.json", env!("CARGO_MANIFEST_DIR"));
-    let data: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("urltestdata.json")).expect("JSON");
+    let data = crate::files::test_data_json("whatwg/urltestdata.json");
     let cases: Vec<&Value> = data.as_array().expect("a list").iter().filter(|row| row.is_object()).collect();
     let bases: Vec<WhatwgUrl> = BASES.iter().map(|b| WhatwgUrl::parse(b).expect("a base")).collect();
     let mut wrong = Vec::new();

@@ -7,8 +7,7 @@ use relurl::whatwg::WhatwgUrl;
 use serde_json::Value;
 
 fn load(file: &str) -> Vec<Value> {
-    let path = format!("{}/../../tests/data/whatwg/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path} is readable: {e}"));
+    let text = crate::files::test_data(&format!("whatwg/{file}"));
     let data: Value = serde_json::from_str(&lone_surrogates_replaced(&text)).expect("valid JSON");
     data.as_array().expect("a list").iter().filter(|row| row.is_object()).cloned().collect()
 }
