@@ -6,10 +6,11 @@
 //! iteration; throughput is the bytes of HTML. Besides criterion's report, each prints its
 //! MB/s and pages/s, measured on its own (the best of 10 rounds).
 //!
-//! - `pages/html5ever_tokenizer`: html5ever's `Tokenizer` with a sink that collects the link
-//!   attributes of `relurl::links` (it decodes character references itself); the sink
-//!   switches to the raw text states for `script`, `style`, `textarea`, ... as a tree
-//!   builder would;
+//! - `pages/html5ever_tokenizer`: html5ever's `Tokenizer` with the sink of
+//!   `tests/support/html5ever_links.rs` (the oracle of `tests/it/links_tokenizer.rs`), which
+//!   collects the link attributes of `relurl::links` (it decodes character references
+//!   itself) outside `<template>` and switches to the raw text states for `script`, `style`,
+//!   `textarea`, ... as a tree builder would;
 //! - `pages/lol_html_tokenizer`: `lol_html`, one selector per element, collecting the same
 //!   attributes (raw: no character reference decoding);
 //! - `pages/extract_links`: `relurl::links::extract_links_from_bytes`, everything: lol_html,
@@ -19,15 +20,17 @@
 
 use std::cell::RefCell;
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use html5ever::tokenizer::states::RawKind;
-use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
+
+#[path = "../tests/support/files.rs"]
+mod files;
+#[path = "../tests/support/html5ever_links.rs"]
+mod html5ever_links;
 
 /// The element/attribute pairs `relurl::links` reads (and `base href`).
-const ATTRIBUTES: &[(&str, &str)] = &[
+const ATTRIBUTES: html5ever_links::Attributes = &[
     ("a", "href"),
     ("area", "href"),
     ("link", "href"),
@@ -54,11 +57,11 @@ const ATTRIBUTES: &[(&str, &str)] = &[
 ];
 
 fn load_pages() -> Option<Vec<(Vec<u8>, String)>> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..").join("shared").join("corpus");
-    let tsv = match std::fs::read_to_string(root.join("pages.tsv")) {
+    let tsv_path = files::corpus_path("pages.tsv");
+    let tsv = match std::fs::read_to_string(&tsv_path) {
         Ok(tsv) => tsv,
         Err(e) => {
-            eprintln!("corpus not found at {} ({e}); skipping the link extraction benchmarks.", root.display());
+            eprintln!("corpus not found at {} ({e}); skipping the link extraction benchmarks.", tsv_path.display());
             return None;
         }
     };
@@ -66,42 +69,16 @@ fn load_pages() -> Option<Vec<(Vec<u8>, String)>> {
     for row in tsv.lines().skip(1) {
         let mut columns = row.split('\t');
         let (Some(file), Some(url)) = (columns.next(), columns.next()) else { continue };
-        let html = std::fs::read(root.join("pages").join(file)).ok()?;
+        let html = std::fs::read(files::corpus_path("pages").join(file)).ok()?;
         pages.push((html, url.to_owned()));
     }
     Some(pages)
 }
 
-struct Sink(RefCell<Vec<String>>);
-
-impl TokenSink for Sink {
-    type Handle = ();
-    fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
-        let Token::TagToken(Tag { kind: TagKind::StartTag, name, attrs, .. }) = token else {
-            return TokenSinkResult::Continue;
-        };
-        for attr in &attrs {
-            if ATTRIBUTES.iter().any(|&(t, a)| *name == *t && *attr.name.local == *a) {
-                self.0.borrow_mut().push(attr.value.to_string());
-            }
-        }
-        match &*name {
-            "script" => TokenSinkResult::RawData(RawKind::ScriptData),
-            "style" | "xmp" | "iframe" | "noembed" | "noframes" => TokenSinkResult::RawData(RawKind::Rawtext),
-            "textarea" | "title" => TokenSinkResult::RawData(RawKind::Rcdata),
-            "plaintext" => TokenSinkResult::Plaintext,
-            _ => TokenSinkResult::Continue,
-        }
-    }
-}
-
+/// The values html5ever's tokenizer gives for [`ATTRIBUTES`] (the oracle of
+/// `tests/it/links_tokenizer.rs`, which also skips `<template>` contents as relurl does).
 fn html5ever_values(html: &str) -> usize {
-    let tokenizer = Tokenizer::new(Sink(RefCell::default()), TokenizerOpts::default());
-    let queue = BufferQueue::default();
-    queue.push_back(html.into());
-    let _ = tokenizer.feed(&queue);
-    tokenizer.end();
-    tokenizer.sink.0.into_inner().len()
+    html5ever_links::html5ever_values(html, ATTRIBUTES).len()
 }
 
 fn lol_html_values(html: &[u8]) -> usize {

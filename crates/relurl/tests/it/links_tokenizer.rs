@@ -3,23 +3,17 @@
 //! the HTML standard's tokenization rules itself: the same DOM values, on every corpus page
 //! and on generated markup rich in character references, CRs, NULs and quotes.
 
-use std::cell::{Cell, RefCell};
-use std::path::PathBuf;
-
-use html5ever::tokenizer::states::RawKind;
-use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
 use proptest::prelude::*;
 use relurl::links::{extract_links, Options};
 
-/// Collects the `href`/`src`/... values html5ever gives, as `relurl::links` reads them: the
-/// plain URL attributes (not `srcset`, `imagesrcset` or refresh `content`, which relurl
-/// splits), outside `<template>`.
-struct Sink {
-    values: RefCell<Vec<(String, String, String)>>,
-    templates: Cell<u32>,
-}
+#[path = "../support/html5ever_links.rs"]
+mod html5ever_links;
 
-const URL_ATTRIBUTES: &[(&str, &str)] = &[
+use html5ever_links::{AttrValue, Attributes};
+
+/// The `href`/`src`/... attributes compared: the plain URL attributes of `relurl::links`
+/// (not `srcset`, `imagesrcset` or refresh `content`, which relurl splits).
+const URL_ATTRIBUTES: Attributes = &[
     ("a", "href"),
     ("area", "href"),
     ("link", "href"),
@@ -44,61 +38,19 @@ const URL_ATTRIBUTES: &[(&str, &str)] = &[
     ("object", "data"),
 ];
 
-impl TokenSink for Sink {
-    type Handle = ();
-    fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
-        let Token::TagToken(Tag { kind, name, attrs, .. }) = token else {
-            return TokenSinkResult::Continue;
-        };
-        if &*name == "template" {
-            match kind {
-                TagKind::StartTag => self.templates.set(self.templates.get() + 1),
-                TagKind::EndTag => self.templates.set(self.templates.get().saturating_sub(1)),
-            }
-        }
-        if kind == TagKind::EndTag {
-            return TokenSinkResult::Continue;
-        }
-        if self.templates.get() == 0 {
-            for &(tag, attr) in URL_ATTRIBUTES.iter().filter(|(tag, _)| *tag == &*name) {
-                // The tokenizer keeps the first of duplicate attributes.
-                if let Some(a) = attrs.iter().find(|a| &*a.name.local == attr) {
-                    self.values.borrow_mut().push((tag.to_owned(), attr.to_owned(), a.value.to_string()));
-                }
-            }
-        }
-        // What a tree builder tells the tokenizer (scripting disabled: <noscript> is markup).
-        match &*name {
-            "script" => TokenSinkResult::RawData(RawKind::ScriptData),
-            "style" | "xmp" | "iframe" | "noembed" | "noframes" => TokenSinkResult::RawData(RawKind::Rawtext),
-            "textarea" | "title" => TokenSinkResult::RawData(RawKind::Rcdata),
-            "plaintext" => TokenSinkResult::Plaintext,
-            _ => TokenSinkResult::Continue,
-        }
-    }
+/// html5ever's values of [`URL_ATTRIBUTES`] (outside `<template>`, as relurl reads them).
+fn html5ever_values(html: &str) -> Vec<AttrValue> {
+    html5ever_links::html5ever_values(html, URL_ATTRIBUTES)
 }
 
-fn html5ever_values(html: &str) -> Vec<(String, String, String)> {
-    let tokenizer = Tokenizer::new(Sink { values: RefCell::default(), templates: Cell::new(0) }, TokenizerOpts::default());
-    let queue = BufferQueue::default();
-    queue.push_back(html.into());
-    let _ = tokenizer.feed(&queue);
-    tokenizer.end();
-    tokenizer.sink.values.into_inner()
-}
-
-fn relurl_values(html: &str) -> Vec<(String, String, String)> {
+fn relurl_values(html: &str) -> Vec<AttrValue> {
     let page = extract_links(html, "http://example.com/", &[], Options::default()).unwrap();
-    page.links
-        .into_iter()
-        .filter(|l| !l.attr.ends_with("srcset") && l.tag != "meta")
-        .map(|l| (l.tag.to_owned(), l.attr.to_owned(), l.raw))
-        .collect()
+    page.links.into_iter().filter(|l| !l.attr.ends_with("srcset") && l.tag != "meta").map(|l| (l.tag, l.attr, l.raw)).collect()
 }
 
 #[test]
 fn corpus_pages_have_the_same_values() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pages");
+    let dir = crate::files::corpus_path("pages");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         // In CI the corpus is beside the checkout: missing, this test would check nothing.
         assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "corpus not found at {} (CI=true: it must be there)", dir.display());
