@@ -158,7 +158,7 @@ def surt_operations(url: str) -> dict[str, Callable[[], object]]:
     import io
 
     import pyarrow as pa
-    from relurl import _surt_cli
+    from relurl.cli import _surt as _surt_cli
 
     column = pa.array([url], pa.string())
     raw = url.encode()

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 import relurl
-from relurl import _links_cli
 from relurl.cli import _build_parser
+from relurl.cli import _links as _links_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "links.html"

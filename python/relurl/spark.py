@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 import relurl
-from relurl.cli import SPECS
+from relurl._specs import SPECS
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame

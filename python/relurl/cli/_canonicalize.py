@@ -1,4 +1,4 @@
-"""`relurl canonicalize`: w3lib's canonical form of each URL (relurl.canonicalize_url).
+"""`relurl canonicalize`: w3lib's canonical form of each URL (relurl.canonicalize_url; see relurl.cli).
 
     relurl canonicalize URL...          the canonical form of each URL, one per line
     relurl canonicalize [-] < urls      the same for each line of standard input, streaming
@@ -15,14 +15,14 @@ import argparse
 from typing import TYPE_CHECKING, TextIO
 
 from relurl._relurl import canonicalize_url
-from relurl.cli import _batches, argument_problem, read_line_batches, write_answers
+from relurl.cli._common import argument_problem, batches, read_line_batches, stdin_url_problem, write_answers
 
 if TYPE_CHECKING:
-    from typing import Any, BinaryIO
+    from typing import BinaryIO
 
 
-def add_parser(commands: Any) -> None:
-    """Adds the `canonicalize` command to the `relurl` parser's subcommands."""
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Adds the `canonicalize` command to `commands`."""
     can = commands.add_parser(
         "canonicalize",
         help="canonical URLs, as w3lib.url.canonicalize_url (Scrapy's fingerprint key)",
@@ -39,15 +39,20 @@ def add_parser(commands: Any) -> None:
     can.set_defaults(command_parser=can)
 
 
+def usage_problem(args: argparse.Namespace) -> str | None:
+    """What makes the `canonicalize` arguments unusable together (a usage error), or None."""
+    return stdin_url_problem(args.urls)
+
+
 def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
     """Runs `relurl canonicalize`; returns the exit status. Standard input is answered as it
-    comes (`relurl.cli.read_line_batches`)."""
+    comes (`relurl.cli._common.read_line_batches`)."""
     from_stdin = args.urls in ([], ["-"])
     label = "line" if from_stdin else "URL"
-    batches = read_line_batches(stdin, stderr) if from_stdin else _batches(iter(args.urls))
+    url_batches = read_line_batches(stdin, stderr) if from_stdin else batches(iter(args.urls))
     failed = False
     number = 0  # of the last item done
-    for batch in batches:
+    for batch in url_batches:
         first = number + 1
         out: list[str] = []
         for text in batch:

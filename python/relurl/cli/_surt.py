@@ -1,4 +1,4 @@
-"""`relurl surt`: the SURT key of each URL (relurl.surt, the twin of surt.surt).
+"""`relurl surt`: the SURT key of each URL (relurl.surt, the twin of surt.surt; see relurl.cli).
 
     relurl surt URL...           the key of each URL, one per line
     relurl surt < urls.txt       the same for each line of standard input, streaming
@@ -19,7 +19,7 @@ import os
 from typing import BinaryIO, TextIO
 
 from relurl._relurl import surt
-from relurl.cli import read_raw_batches
+from relurl.cli._common import batches, read_raw_batches, stdin_url_problem
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,6 +39,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sub.set_defaults(command_parser=sub)
 
 
+def usage_problem(args: argparse.Namespace) -> str | None:
+    """What makes the `surt` arguments unusable together (a usage error), or None."""
+    return stdin_url_problem(args.urls)
+
+
 def run(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: TextIO) -> int:
     """Writes the key of each URL of `args.urls` (or line of `stdin`) to `stdout`."""
     options = {
@@ -50,13 +55,11 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: Tex
     }
     from_stdin = args.urls in ([], ["-"])
     label = "line" if from_stdin else "URL"
-    if from_stdin:
-        batches = read_raw_batches(stdin)
-    else:
-        batches = iter([[os.fsencode(url) for url in args.urls]])
+    # An argument is read as the bytes it was given as (PEP 383: os.fsencode), as a line is.
+    url_batches = read_raw_batches(stdin) if from_stdin else batches(map(os.fsencode, args.urls))
     failed = False
     number = 0
-    for batch in batches:
+    for batch in url_batches:
         out: list[bytes] = []
         for url in batch:
             number += 1

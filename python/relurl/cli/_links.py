@@ -1,4 +1,4 @@
-"""`relurl links`: every link of HTML pages, resolved (the `links` command of relurl.cli).
+"""`relurl links`: every link of HTML pages, resolved (see relurl.cli).
 
     relurl links PAGE.html --url URL             the absolute links of one page
     relurl links DIR/ --urls pages.tsv --json    every *.html/*.htm page under DIR, as JSON lines
@@ -40,7 +40,8 @@ from pathlib import Path, PurePath
 from typing import BinaryIO, TextIO
 
 from relurl._relurl import Link, URLError, URLWarning, extract_links
-from relurl.cli import SPECS, checked_base, printable
+from relurl._specs import SPECS
+from relurl.cli._common import checked_base, printable
 
 #: Files read from a directory (recursively, in sorted order).
 PAGE_SUFFIXES = (".html", ".htm")
@@ -52,6 +53,7 @@ STDIN = "-"
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Adds the `links` command to `commands`."""
     links = commands.add_parser(
         "links",
         help="print the links of HTML pages, resolved against each page's base",

@@ -1,0 +1,218 @@
+"""What the commands of `relurl` share: reading standard input in batches, checking
+arguments, reporting bad input and writing answers. Imports nothing of relurl.cli (the
+commands import it, the dispatcher imports the commands)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import select
+from collections.abc import Callable, Iterator
+from itertools import islice
+from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeVar
+
+from relurl._relurl import URL, URLError, _relative_base_warning, parse, validate
+
+if TYPE_CHECKING:
+    from relurl._specs import Spec
+
+#: Lines resolved per call into the Rust core when streaming standard input (at most).
+BATCH_LINES = 8192
+
+#: Bytes asked of standard input per read.
+READ_BYTES = 1 << 16
+
+_LINE_BREAKS = {"\n": "line feed (LF)", "\r": "carriage return (CR)"}
+
+_Item = TypeVar("_Item")
+
+
+def stdin_url_problem(urls: list[str]) -> str | None:
+    """The usage error of URL arguments where `-` stands for standard input (`parse`,
+    `canonicalize`, `surt`): `-` beside other URLs; or None."""
+    if "-" in urls and len(urls) > 1:
+        return "URL '-' (standard input) must be the only URL"
+    return None
+
+
+def strict_problem(args: argparse.Namespace) -> str | None:
+    """The usage error of `--strict` with a `--spec` it cannot check (`resolve`, `parse`), or None."""
+    if args.strict and args.spec != "rfc1808":
+        return f"--strict checks the RFC 1808 section 2.2 BNF: not available with --spec {args.spec}"
+    return None
+
+
+def printable(text: str) -> str:
+    """`text` with each byte that is not UTF-8 (held as a lone surrogate, PEP 383: a
+    non-UTF-8 argument or file name) as `\\xNN`, so that it can be written to any UTF-8
+    stream; any other lone surrogate as `\\udNNN`."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def argument_problem(text: str) -> str | None:
+    """Why the command-line argument `text` cannot be taken as a URL, or None: it is not
+    UTF-8 (its bytes reach Python as lone surrogates, PEP 383), or it holds a line break,
+    which would break "output line N answers input line N"."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            try:
+                os.fsencode(text).decode("utf-8")
+            except UnicodeEncodeError:
+                pass  # a surrogate that stands for no byte: the library reports it
+            except UnicodeDecodeError as err:
+                return f"invalid UTF-8 at byte {err.start}: {err.reason}"
+    breaks = [position for position in map(text.find, _LINE_BREAKS) if position >= 0]
+    if breaks:
+        position = min(breaks)
+        return f"{_LINE_BREAKS[text[position]]} is not allowed: one URL per line (at position {position})"
+    return None
+
+
+def reason(err: URLError) -> str:
+    """The message of `err` without the batch's "item N" (the caller names the input)."""
+    if err.position is None:
+        return err.reason
+    return f"{err.reason} (at position {err.position})"
+
+
+def checked_base(text: str, spec: Spec, strict: bool = False) -> tuple[URL | None, str | None]:
+    """A base given on the command line (`BASE`, `--url`), parsed by `spec` (with `strict`,
+    checked as `relurl.resolve(..., strict=True)` checks its base); or None and why it
+    cannot be taken (`argument_problem`, or the library's error)."""
+    problem = argument_problem(text)
+    if problem is not None:
+        return None, problem
+    try:
+        return parse(text, spec=spec, strict=strict), None
+    except URLError as err:
+        return None, reason(err)
+
+
+def scheme_warning(what: str, text: str, spec: Spec, against: str = "references resolve") -> str | None:
+    """The warning line for a base `text` (named `what`, a checked base) that has no scheme
+    (RFC 1808 allows a relative base, so it is no error), or None when it has one: the
+    library's text, as `extract_links` warns it."""
+    warning = _relative_base_warning(text, spec, what, against)
+    return None if warning is None else f"relurl: warning: {warning}\n"
+
+
+def check(text: str | None, where: str, strict: bool, stderr: TextIO) -> str | None:
+    """`text`, or None when it is None or rejected (reported here as `where`): see
+    `argument_problem`, and with `strict`, `relurl.validate`."""
+    if text is None:
+        return None
+    problem = argument_problem(text)
+    if problem is None and strict:
+        try:
+            validate(text)
+        except URLError as err:
+            problem = reason(err)
+    if problem is None:
+        return text
+    stderr.write(f"relurl: {where}: {problem}\n")
+    return None
+
+
+def write_answers(
+    stdout: TextIO,
+    stderr: TextIO,
+    answers: list[str],
+    label: str,
+    first: int,
+    blank: Callable[[int], str] | None = None,
+) -> bool:
+    """Writes `answers` (the text for items `first`, `first` + 1, ..., in order) and
+    flushes; returns whether one could not be written. An answer that standard output's
+    encoding cannot write is reported as `relurl: LABEL N: ...` and written as `blank(N)`
+    (default: an empty line), so that output line N still answers input line N."""
+    try:
+        stdout.write("".join(answers))
+    except UnicodeEncodeError:
+        for number, answer in enumerate(answers, first):
+            try:
+                stdout.write(answer)
+            except UnicodeEncodeError as err:
+                char = err.object[err.start]
+                stderr.write(
+                    f"relurl: {label} {number}: standard output's encoding ({err.encoding!r}) cannot write "
+                    f"{char!a} (U+{ord(char):04X}) at position {err.start}: set PYTHONIOENCODING=utf-8\n"
+                )
+                stdout.write("\n" if blank is None else blank(number))
+        stdout.flush()
+        return True
+    stdout.flush()
+    return False
+
+
+def read_raw_batches(stdin: BinaryIO, limit: int = BATCH_LINES) -> Iterator[list[bytes]]:
+    """The lines of `stdin` (without their line break, LF or CRLF), in batches of at most
+    `limit`: a batch ends when no more input is ready (the caller then answers it, and
+    flushes, before the next read waits), so that a coprocess gets each answer at once,
+    while a file or a busy pipe gives full batches. Reads the file descriptor itself; a
+    stream without one is read line by line."""
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = None
+    if fd is None:
+        while batch := [_line(raw) for raw in islice(stdin, limit)]:
+            yield batch
+        return
+    pending = b""
+    lines: list[bytes] = []
+    while True:
+        if lines and not _ready(fd):
+            yield lines
+            lines = []
+        chunk = os.read(fd, READ_BYTES)
+        if not chunk:
+            break
+        *complete, pending = (pending + chunk).split(b"\n")
+        lines.extend(raw.removesuffix(b"\r") for raw in complete)
+        while len(lines) >= limit:
+            yield lines[:limit]
+            del lines[:limit]
+    if pending:
+        lines.append(pending.removesuffix(b"\r"))
+    if lines:
+        yield lines
+
+
+def _line(raw: bytes) -> bytes:
+    return raw.removesuffix(b"\n").removesuffix(b"\r")
+
+
+def _ready(fd: int) -> bool:
+    """Whether reading `fd` would not wait. Where `select` cannot tell (a pipe on Windows),
+    no: answers are then written after each read."""
+    try:
+        return bool(select.select([fd], [], [], 0)[0])
+    except (OSError, ValueError):
+        return False
+
+
+def read_line_batches(stdin: BinaryIO, stderr: TextIO) -> Iterator[list[str | None]]:
+    """`read_raw_batches`, each line decoded; None for a line that is not UTF-8, which is
+    reported here."""
+    number = 0
+    for raw_batch in read_raw_batches(stdin):
+        batch: list[str | None] = []
+        for raw in raw_batch:
+            number += 1
+            try:
+                batch.append(raw.decode("utf-8"))
+            except UnicodeDecodeError as err:
+                stderr.write(f"relurl: line {number}: invalid UTF-8 at byte {err.start}: {err.reason}\n")
+                batch.append(None)
+        yield batch
+
+
+def batches(items: Iterator[_Item]) -> Iterator[list[_Item]]:
+    """`items` (the command's URL arguments) in batches of `BATCH_LINES`, as standard input's lines come."""
+    while batch := list(islice(items, BATCH_LINES)):
+        yield batch
