@@ -244,7 +244,8 @@ def main() -> None:
         (ROOT / "crates/relurl/src/twins/w3lib/tables.txt").write_text("\n".join(w3lib_tables()) + "\n")
     if "--versions" in sys.argv:
         interpreters = sys.argv[sys.argv.index("--versions") + 1 :]
-        (ROOT / "crates/relurl/src/common/unicode_versions.txt").write_text("\n".join(version_tables(interpreters)) + "\n")
+        versions = ROOT / "crates/relurl/src/common/unicode_versions.txt"
+        versions.write_text("\n".join(version_tables(interpreters)) + "\n")
 
 
 if __name__ == "__main__":
