@@ -79,6 +79,9 @@ pub use services::batch;
 pub use services::links;
 pub use twins::{idna2003, surt, urllib, w3lib};
 
+// `relurl::rfc1808` keeps the grammar and the §3 base side by side, as it always had them;
+// they meet here, as the grammar cannot re-export the base service (which runs the grammar
+// chosen at run time) without an import circle.
 pub mod rfc1808 {
     //! RFC 1808, "Relative Uniform Resource Locators": relurl's default grammar.
     //!
@@ -93,7 +96,8 @@ pub mod rfc1808 {
     //!
     //! Every function takes and gives [`Url`](crate::Url)s of the grammar [`Rfc1808`]; the same
     //! names in [`crate::rfc3986`] follow RFC 3986. The crate root re-exports this module's
-    //! parsing and resolution as `relurl::parse`, `relurl::resolve` and so on.
+    //! parsing and resolution as `relurl::parse`, `relurl::resolve` and so on. The grammar's
+    //! sources are `src/grammars/rfc1808/`, the §3 base's `src/services/base.rs`.
     //!
     //! ```
     //! use relurl::rfc1808;

@@ -2,7 +2,7 @@
 //! CPython's `stringprep` and `unicodedata` modules), parsed once on first use.
 //!
 //! Read by the shared reader of the generated tables ([`crate::common::unicode`]), changed to
-//! each Unicode version by its `unicode_versions.txt`.
+//! each Unicode version by `common/unicode_versions.txt`.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
