@@ -3,7 +3,7 @@
 Run with the project's python3 (the CPython whose `encodings.idna` and `str.lower` the core
 copies): ``python3 scripts/gen_idna2003.py``. It writes
 
-- ``crates/relurl/src/idna2003/tables.txt``: what ``str.encode("idna")`` needs. RFC 3491
+- ``crates/relurl/src/twins/idna2003/tables.txt``: what ``str.encode("idna")`` needs. RFC 3491
   nameprep's mapping (RFC 3454 tables B.1 and B.2, from ``stringprep``), its prohibited
   characters (tables C.1.2, C.2.2, C.3 to C.9), its bidi tables (D.1, D.2), and NFKC as
   ``unicodedata.ucd_3_2_0.normalize("NFKC", ...)`` does it: the full compatibility
@@ -11,11 +11,11 @@ copies): ``python3 scripts/gen_idna2003.py``. It writes
   corrections), the canonical combining classes and the primary composites (CPython's
   normalizer reads these two from its current database whatever the version, so they are
   taken from ``unicodedata``).
-- ``crates/relurl/src/w3lib/tables.txt``: what w3lib adds on top: NFKC decompositions of the
+- ``crates/relurl/src/twins/w3lib/tables.txt``: what w3lib adds on top: NFKC decompositions of the
   current ``unicodedata`` (``unicodedata.normalize("NFKC", ...)``), and ``str.lower``'s
   mappings with the two character classes its final-sigma rule reads.
 
-- ``crates/relurl/src/idna2003/versions.txt`` (``--versions PYTHON...``): how the current
+- ``crates/relurl/src/common/unicode_versions.txt`` (``--versions PYTHON...``): how the current
   database of each other CPython named (its NFKD decompositions, ``str.lower``, the final
   sigma classes and the combining classes) differs from the running one's: the twins follow
   the Unicode version of the CPython they run in (``unicodedata.unidata_version``).
@@ -239,12 +239,13 @@ def main() -> None:
         return
     if sys.version_info[:2] != (3, 11):
         print(f"note: generating from Python {platform.python_version()}", file=sys.stderr)
-    (ROOT / "crates/relurl/src/idna2003/tables.txt").write_text("\n".join(idna_tables()) + "\n")
+    (ROOT / "crates/relurl/src/twins/idna2003/tables.txt").write_text("\n".join(idna_tables()) + "\n")
     if "--w3lib" in sys.argv:
-        (ROOT / "crates/relurl/src/w3lib/tables.txt").write_text("\n".join(w3lib_tables()) + "\n")
+        (ROOT / "crates/relurl/src/twins/w3lib/tables.txt").write_text("\n".join(w3lib_tables()) + "\n")
     if "--versions" in sys.argv:
         interpreters = sys.argv[sys.argv.index("--versions") + 1 :]
-        (ROOT / "crates/relurl/src/idna2003/versions.txt").write_text("\n".join(version_tables(interpreters)) + "\n")
+        versions = ROOT / "crates/relurl/src/common/unicode_versions.txt"
+        versions.write_text("\n".join(version_tables(interpreters)) + "\n")
 
 
 if __name__ == "__main__":

@@ -102,15 +102,22 @@ def _stub_kinds() -> list[str]:
 
 
 def _core_kinds() -> list[str]:
-    """The names of `ErrorKind::name`, the one table (the URL Standard's failures too), read
-    from its source (absent beside an installed wheel, whose checks run
-    the same tests from a copy of tests/ only)."""
-    path = ROOT / "crates" / "relurl" / "src" / "error.rs"
-    if not path.exists():
+    """The names of `ErrorKind::name`, the one table, with the URL Standard's failures (the
+    one table of `Failure`) where `UrlStandard` stands, read from their source (absent beside
+    an installed wheel, whose checks run the same tests from a copy of tests/ only)."""
+    common = ROOT / "crates" / "relurl" / "src" / "common"
+    if not (common / "error.rs").exists():
         pytest.skip("the core's source is not here (a wheel's test run): checked in the checkout")
-    source = path.read_text(encoding="utf-8")
+    source = (common / "error.rs").read_text(encoding="utf-8")
     body = source.split("pub const fn name(&self)")[1].split("\n    }\n")[0]
-    return re.findall(r'=> "(\w+)"', body)
+    failures = (common / "failure.rs").read_text(encoding="utf-8").split("failures! {")[1]
+    names = []
+    for arm in re.findall(r"Self::(\w+).*?=> (\"\w+\"|failure\.name\(\))", body):
+        if arm[0] == "UrlStandard":
+            names += re.findall(r'^    \w+ = "(\w+)",', failures, re.M)
+        else:
+            names.append(arm[1].strip('"'))
+    return names
 
 
 def test_the_kinds_table_is_the_core_s() -> None:

@@ -3,7 +3,7 @@
 surt decodes the host, the path and the query "until nothing changes"
 (`GoogleURLCanonicalizer.unescapeRepeatedly`), one `unquote_to_bytes` pass over the whole
 text at a time: `%` then `25` * k then `41` takes k passes. The core reaches the same text in
-one pass (crates/relurl/src/surt/google.rs); its session-id patterns are checked in one pass
+one pass (crates/relurl/src/twins/surt/google.rs); its session-id patterns are checked in one pass
 too (transform.rs). Here the answers are checked against surt itself, on every family at a
 size surt answers in a moment, and on generated texts of the bytes that make and unmake
 escapes. Megabytes of the same families run in the core's tests within a deadline

@@ -3,7 +3,7 @@
 w3lib's NFKC check and `str.lower`, and the `idna` codec's nameprep (its B.2 mapping calls
 `str.lower`; its NFKC orders marks by the current database's combining classes) give
 different answers on CPython 3.10 (Unicode 13.0), 3.11 (14.0), 3.12 (15.0) and 3.13 (15.1).
-The core has each version's tables (`crates/relurl/src/idna2003/versions.txt`). This file is
+The core has each version's tables (`crates/relurl/src/common/unicode_versions.txt`). This file is
 among the wheel check's smoke tests, so it runs on every claimed CPython: each code point
 those tables touch, in a host, against w3lib, surt and the codec of the running CPython."""
 

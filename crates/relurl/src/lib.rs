@@ -43,49 +43,83 @@
 //! assert_eq!(relurl::rfc3986::resolve_parsed(&base, &reference), "http://a/b/c/g;x?y#s");
 //! ```
 //!
-//! The sources: a folder per grammar (`src/rfc1808/`, `src/rfc3986/`, `src/urllib/`,
-//! `src/links/`), and beside them the pieces they share, each written once: the parsed URL
-//! and the forward pass that splits it (`src/url.rs`), the segment stack (`src/segments.rs`),
-//! recombination (`src/recombine.rs`), byte scanning (`src/scan.rs`), errors
-//! (`src/error.rs`), the grammar names (`src/spec.rs`) and the run-time choice
-//! (`src/any.rs`).
+//! The sources, a folder per kind:
+//!
+//! - `src/grammars/`: the grammars (`rfc1808/`, `rfc3986/`, `whatwg/`), each parsing and
+//!   resolving by one specification under the same names.
+//! - `src/common/`: what the grammars share, each piece written once: the parsed URL and its
+//!   forward pass, the segment stack, recombination, byte scanning, percent-decoding, errors,
+//!   the grammar names and the run-time choice of one, the net_loc's login, Python's `int()`
+//!   digit limit and the one reader of the generated Unicode tables.
+//! - `src/services/`: what is built on the grammars for every grammar alike: the RFC 1808
+//!   §3 base (`base.rs`), normalization (`normalize.rs`), batches on several threads
+//!   (`batch/`) and the links of an HTML page (`links/`).
+//! - `src/twins/`: the twins of other libraries, which give their answers and errors, quirks
+//!   included: CPython's `urllib.parse` (`urllib/`), w3lib's `canonicalize_url` (`w3lib/`),
+//!   the Internet Archive's `surt` (`surt/`) and CPython's `"idna"` codec (`idna2003/`).
+//!
+//! A grammar uses only `common`; `common` reaches the grammars only to run the one chosen at
+//! run time (`any.rs`); the services use both; the twins use `common` and the batch
+//! scheduler. No module imports one that imports it back (`scripts/import_cycles.py`, run by
+//! `tests/test_architecture.py`).
 //!
 //! The core knows nothing of Python: the bindings are the `relurl-py` crate of this
 //! workspace, which only converts. Link extraction is behind the default `links` feature.
 #![forbid(unsafe_code)]
 
-mod any;
-pub mod batch;
-mod error;
-pub mod idna2003;
-pub mod int_limit;
-#[cfg(feature = "links")]
-pub mod links;
-mod login;
-mod normalize;
-mod percent;
-mod recombine;
-mod resolved;
-pub mod rfc1808;
-pub mod rfc3986;
-mod scan;
-mod segments;
-mod spec;
-pub mod surt;
-mod url;
-pub mod urllib;
-pub mod w3lib;
-pub mod whatwg;
+mod common;
+mod grammars;
+mod services;
+mod twins;
 
-pub use any::{parse_checked, resolve_by_spec, AnyUrl};
-pub use error::{Component, Error, ErrorKind};
-pub use login::Login;
-pub use normalize::{normalize, normalize_into};
-pub use resolved::{max_resolved_len, Unchanged};
+pub use common::int_limit;
+pub use grammars::{rfc3986, whatwg};
+pub use services::batch;
+#[cfg(feature = "links")]
+pub use services::links;
+pub use twins::{idna2003, surt, urllib, w3lib};
+
+// `relurl::rfc1808` keeps the grammar and the §3 base side by side, as it always had them;
+// they meet here, as the grammar cannot re-export the base service (which runs the grammar
+// chosen at run time) without an import circle.
+pub mod rfc1808 {
+    //! RFC 1808, "Relative Uniform Resource Locators": relurl's default grammar.
+    //!
+    //! - [`parse`] splits a URL into the six components of §2.1 by the rules of §2.4, as
+    //!   offsets into the input (no allocation);
+    //! - [`resolve`] / [`resolve_parsed`] / [`resolve_into`] resolve a reference against a base
+    //!   by §4, with step 6 done as a segment stack (one allocation: the output); [`unchanged`]
+    //!   says when the answer is an input as given (steps 1, 2a, 2b);
+    //! - [`validate`] / [`validate_parsed`] check a URL against the §2.2 BNF;
+    //! - [`establish_base`] finds a document's base URL by the layers of §3, and
+    //!   [`base_from_header`] reads a §3.1 `Base` header.
+    //!
+    //! Every function takes and gives [`Url`](crate::Url)s of the grammar [`Rfc1808`]; the same
+    //! names in [`crate::rfc3986`] follow RFC 3986. The crate root re-exports this module's
+    //! parsing and resolution as `relurl::parse`, `relurl::resolve` and so on. The grammar's
+    //! sources are `src/grammars/rfc1808/`, the §3 base's `src/services/base.rs`.
+    //!
+    //! ```
+    //! use relurl::rfc1808;
+    //! let base = rfc1808::parse("http://a/b/c/d;p?q#f").unwrap();
+    //! let reference = rfc1808::parse("g;x?y#s").unwrap();
+    //! assert_eq!(rfc1808::resolve_parsed(&base, &reference), "http://a/b/c/g;x?y#s");
+    //! ```
+
+    pub use crate::common::scan::strip_ascii_whitespace;
+    pub use crate::grammars::rfc1808::*;
+    pub use crate::services::base::{base_from_header, establish_base, relative_base_warning, BaseInputs, BaseSource, EstablishedBase};
+}
+
+pub use common::any::{parse_checked, resolve_by_spec, AnyUrl};
+pub use common::error::{Component, Error, ErrorKind};
+pub use common::failure::Failure;
+pub use common::login::Login;
+pub use common::resolver_output::{max_resolved_len, Unchanged};
+pub use common::spec::{Grammar, Rfc1808, Rfc3986, Spec, UnknownSpec};
+pub use common::url::{Offsets, Url};
 pub use rfc1808::{
     base_from_header, establish_base, parse, relative_base_warning, resolve, resolve_into, resolve_parsed, strip_ascii_whitespace,
     unchanged, validate, validate_parsed, BaseInputs, BaseSource, EstablishedBase,
 };
-pub use spec::{Grammar, Rfc1808, Rfc3986, Spec, UnknownSpec};
-pub use url::{Offsets, Url};
-pub use whatwg::Failure;
+pub use services::normalize::{normalize, normalize_into};

@@ -1,4 +1,4 @@
-//! The batch resolver (src/batch/) gives, row for row, what one resolution at a time
+//! The batch resolver (src/services/batch/) gives, row for row, what one resolution at a time
 //! gives, whatever the number of threads, with nulls and failed rows in their places.
 
 use crate::common;

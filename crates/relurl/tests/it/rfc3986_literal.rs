@@ -13,7 +13,7 @@
 //! - §5.3: recomposition.
 //!
 //! The crate does §5.2.4 as a segment stack written into the output string
-//! (`src/segments.rs`), which §5.2.4 allows ("two segment stacks rather than strings");
+//! (`src/common/segments.rs`), which §5.2.4 allows ("two segment stacks rather than strings");
 //! this file checks the two agree, including the rootless quirks of rule C (`a/..` gives
 //! `/`) and the paths §5.2.2 gives without `remove_dot_segments` (an empty reference path
 //! takes the base path as it is).

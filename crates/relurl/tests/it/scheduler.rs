@@ -1,4 +1,4 @@
-//! The batch scheduler (src/batch/scheduler.rs) and the three ways the bindings use it:
+//! The batch scheduler (src/services/batch/scheduler.rs) and the three ways the bindings use it:
 //! results in order whatever thread made them, no more threads than asked or than the
 //! machine has, the lowest failed row reported when stopping at the first, every failed row
 //! with its index otherwise, chunked columns with the rows of the whole column, and an

@@ -5,11 +5,11 @@
 //! §2.4.6 path), and does §4 step 6 as the RFC words it, by string pattern removal (rules
 //! a–d), on the path *without* its initial slash (§2.4.6: "the initial slash is not part of
 //! the URL path"); the base's slash is put back afterwards. The crate does step 6 as a
-//! segment stack (`src/segments.rs`), which §4 allows ("a pair of segment stacks being
+//! segment stack (`src/common/segments.rs`), which §4 allows ("a pair of segment stacks being
 //! merged"); this file checks the two agree.
 //!
 //! Where the RFC is silent the oracle takes the crate's documented choices
-//! (`src/rfc1808/resolve.rs`, `src/segments.rs`, `src/recombine.rs`, `tests/data/rfc1808_examples.json`):
+//! (`src/grammars/rfc1808/resolve.rs`, `src/common/segments.rs`, `src/common/recombine.rs`, `tests/data/rfc1808_examples.json`):
 //! - step 1: an empty base *string* means the reference, recombined, is the answer;
 //! - step 2a: "entirely empty" means the reference string is `""`;
 //! - step 6: when the base has `//` but its path has no leading `/` and the merged path is

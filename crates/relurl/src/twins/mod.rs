@@ -1,0 +1,15 @@
+//! The twins: ports of other libraries that give, quirks included, the answers the library
+//! itself gives (its results, and its errors as its own exceptions' messages).
+//!
+//! - [`urllib`]: CPython's `urllib.parse`;
+//! - [`w3lib`]: w3lib's `canonicalize_url` (Scrapy's fingerprint key);
+//! - [`surt`]: the Internet Archive's `surt` package (web archives' SURT keys);
+//! - [`idna2003`]: CPython's `str.encode("idna")` (RFC 3490 ToASCII, RFC 3491 nameprep).
+//!
+//! They follow the running CPython's Unicode version and `int()` digit limit, read by
+//! [`crate::common`] (`unicode`, [`int_limit`](crate::int_limit)).
+
+pub mod idna2003;
+pub mod surt;
+pub mod urllib;
+pub mod w3lib;
