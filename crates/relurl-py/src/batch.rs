@@ -22,7 +22,7 @@ use super::errors::{at_row, from_core};
 use super::resolving::{encoding_with, exact_str, followed_spec, strict_flag, strict_with, strip_flag, SpecArg};
 use super::strings::{surrogate_error, wrong_type, UNREADABLE_STR};
 use super::url::PyUrl;
-use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, Tuning};
+use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, StrColumn, Tuning};
 use relurl::Spec;
 
 /// What to do with a row that fails (`errors=`).
@@ -152,13 +152,24 @@ impl Column {
     /// `TypeError` too, which says `items` must be `expected`, as does one that is not
     /// iterable.
     pub(crate) fn collect(items: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyResult<Self> {
-        let objects = items_of(items, name, expected)?;
-        for (index, object) in objects.iter().enumerate() {
-            if !object.is_none() && !object.is_instance_of::<PyString>() {
-                return Err(wrong_type(object, &format!("{name}[{index}]"), "str or None"));
+        // Each item checked as it is taken (one pass: a page's links are a short list).
+        let checked = |(index, object): (usize, Bound<'_, PyAny>)| {
+            if object.is_instance_of::<PyString>() || object.is_none() {
+                Ok(object.unbind())
+            } else {
+                Err(wrong_type(&object, &format!("{name}[{index}]"), "str or None"))
             }
-        }
-        Ok(Self { objects: objects.into_iter().map(Bound::unbind).collect() })
+        };
+        let objects = if let Ok(list) = items.cast::<PyList>() {
+            let mut objects = Vec::with_capacity(list.len());
+            for item in list.iter().enumerate() {
+                objects.push(checked(item)?);
+            }
+            objects
+        } else {
+            items_of(items, name, expected)?.into_iter().enumerate().map(checked).collect::<PyResult<_>>()?
+        };
+        Ok(Self { objects })
     }
 
     /// A column of bases: as [`Column::collect`], where an item may also be a parsed `URL`
@@ -263,15 +274,15 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
         }
     };
     let one_base: Cell<'_> = base_object.as_ref().map_or(Cell::Null, |s| cell_of_str(s.bind(py)));
-    let ref_cells = cells(py, &references.objects);
-    let base_cells = base_column.as_ref().map(|c| cells(py, &c.objects));
+    let ref_cells = Texts::of(py, &references.objects);
+    let base_cells = base_column.as_ref().map(|c| Texts::of(py, &c.objects));
     // The `URLError` of a row's failure: an unreadable `str` names its lone surrogate; the
     // core's other errors are found in the row's text.
     let error_of = |py: Python<'_>, row: usize, input: Input, error: &relurl::Error| -> PyErr {
         let (object, cell) = match input {
-            Input::Reference => (Some(&references.objects[row]), ref_cells[row]),
+            Input::Reference => (Some(&references.objects[row]), ref_cells.cell(row)),
             Input::Base => match (&base_column, &base_cells) {
-                (Some(column), Some(cells)) => (Some(&column.objects[row]), cells[row]),
+                (Some(column), Some(cells)) => (Some(&column.objects[row]), cells.cell(row)),
                 _ => (base_object.as_ref().map(Py::as_any), one_base),
             },
         };
@@ -300,10 +311,10 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
             let row = resolved.start() + offset;
             let item = match result {
                 Row::Text(text) => PyString::new(py, text).into_any().unbind(),
-                Row::Reference => input_str(py, &references.objects[row], ref_cells[row]),
+                Row::Reference => input_str(py, &references.objects[row], ref_cells.cell(row)),
                 Row::Base => match (&base_object, &base_column, &base_cells) {
                     (Some(object), _, _) => input_str(py, object.as_any(), one_base),
-                    (None, Some(column), Some(cells)) => input_str(py, &column.objects[row], cells[row]),
+                    (None, Some(column), Some(cells)) => input_str(py, &column.objects[row], cells.cell(row)),
                     _ => py.None(),
                 },
                 Row::Null | Row::Failed => py.None(),
@@ -326,8 +337,8 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
             Python::attach(|py| take(py, &resolved))
         };
         match &base_cells {
-            Some(cells) => resolve_in_order(cells.as_slice(), ref_cells.as_slice(), options, &signals, &mut consume),
-            None => resolve_in_order(&Repeated::new(one_base, rows), ref_cells.as_slice(), options, &signals, &mut consume),
+            Some(cells) => resolve_in_order(cells, &ref_cells, options, &signals, &mut consume),
+            None => resolve_in_order(&Repeated::new(one_base, rows), &ref_cells, options, &signals, &mut consume),
         }
     });
     if run.is_err() {
@@ -353,9 +364,62 @@ fn cell_of_str<'a>(s: &'a Bound<'_, PyString>) -> Cell<'a> {
     s.to_str().map_or(UNREADABLE_STR, Cell::Text)
 }
 
-/// The cells of `objects` (each a `str` or `None`, checked by [`Column::collect`]).
-fn cells<'a>(py: Python<'a>, objects: &'a [Py<PyAny>]) -> Vec<Cell<'a>> {
-    objects.iter().map(|object| object.bind(py).cast::<PyString>().map_or(Cell::Null, cell_of_str)).collect()
+/// The texts of a column of `str`s and `None`s ([`Column::collect`]), borrowed, as the core
+/// reads a column: 16 bytes a row (a page's links take one small allocation, which the
+/// allocator serves from its cache), the rows whose `str` has a lone surrogate listed apart.
+struct Texts<'a> {
+    /// Each row's text; `None` for `None` and for an unreadable `str`.
+    texts: Vec<Option<&'a str>>,
+    /// The rows whose `str` is not UTF-8 (a lone surrogate), in order.
+    unreadable: Vec<usize>,
+}
+
+impl<'a> Texts<'a> {
+    /// The texts of `objects` (each a `str` or `None`, checked by [`Column::collect`]).
+    fn of(py: Python<'a>, objects: &'a [Py<PyAny>]) -> Self {
+        let mut unreadable = Vec::new();
+        let texts = objects
+            .iter()
+            .enumerate()
+            .map(|(row, object)| {
+                let text = object.bind(py).cast::<PyString>().ok().map(|s| s.to_str());
+                match text {
+                    Some(Ok(text)) => Some(text),
+                    Some(Err(_)) => {
+                        unreadable.push(row);
+                        None
+                    }
+                    None => None,
+                }
+            })
+            .collect();
+        Self { texts, unreadable }
+    }
+
+    /// Row `row` as the core's cell: its text, a null, or unreadable.
+    #[inline]
+    fn cell(&self, row: usize) -> Cell<'a> {
+        match self.texts[row] {
+            Some(text) => Cell::Text(text),
+            None if self.unreadable.binary_search(&row).is_ok() => UNREADABLE_STR,
+            None => Cell::Null,
+        }
+    }
+}
+
+impl StrColumn for Texts<'_> {
+    fn len(&self) -> usize {
+        self.texts.len()
+    }
+
+    #[inline]
+    fn get(&self, row: usize) -> Cell<'_> {
+        self.cell(row)
+    }
+
+    fn byte_len(&self, rows: core::ops::Range<usize>) -> Option<usize> {
+        self.texts[rows].iter().try_fold(0usize, |total, text| total.checked_add(text.map_or(0, str::len)))
+    }
 }
 
 /// The input `object` (a `str`, borrowed as `cell`) as a result: [`exact_str`].

@@ -38,11 +38,13 @@ pub(super) struct BaseCache<'a> {
 }
 
 impl<'a> BaseCache<'a> {
+    #[inline]
     fn get(&mut self, text: &'a str, options: BatchOptions) -> Result<&AnyUrl<&'a str>, Error> {
-        let (_, parsed) = match self.base.take() {
-            Some((cached, parsed)) if same_text(cached, text) => self.base.insert((cached, parsed)),
-            _ => self.base.insert((text, crate::common::any::parse_checked(text, options.spec, options.strict))),
-        };
+        // Looked at in place: the parsed base is not moved out and back for every row.
+        if !matches!(&self.base, Some((cached, _)) if same_text(cached, text)) {
+            self.base = None;
+        }
+        let (_, parsed) = self.base.get_or_insert_with(|| (text, crate::common::any::parse_checked(text, options.spec, options.strict)));
         parsed.as_ref().map_err(|e| *e)
     }
 }
