@@ -33,11 +33,10 @@ use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use self::columns::{Layout, Strings};
+use super::arguments::{followed_spec, strict_flag, strict_with, strip_flag, BasesArg, SpecArg};
 use super::batch::{BatchArgs, ErrorMode, Signals};
+use super::convert::{surrogate_error, UNREADABLE_STR};
 use super::errors::{at_row, from_core};
-use super::resolving::{strict_flag, strip_flag, SpecArg};
-use super::strings::{surrogate_error, UNREADABLE_STR};
-use super::url::PyUrl;
 use relurl::batch::scheduler;
 use relurl::batch::{
     chunk_starts, resolve_chunks, Cell, Chunks, Contiguous, Input, Interrupt, Interrupted, Never, Repeated, Resolved, RowError, RowOffsets,
@@ -154,22 +153,15 @@ pub fn arrow_resolve<'py>(
     #[pyo3(from_py_with = strip_flag)] strip: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
-    let args = BatchArgs::of(super::resolving::followed_spec(spec, [bases]), strict, errors, threads)?.stripping(strip);
+    let args = BatchArgs::of(followed_spec(spec, [bases]), strict, errors, threads)?.stripping(strip);
     let refs = arrow_input(references, "references")?;
-    let one_str = if let Ok(s) = bases.cast::<PyString>() {
-        Some(s.clone())
-    } else if let Ok(url) = bases.cast::<PyUrl>() {
-        Some(url.get().text(py))
-    } else {
-        None
-    };
-    let bases = match one_str {
-        _ if bases.is_none() => ArrowBases::One(None),
-        Some(s) => match s.to_str() {
+    let bases = match BasesArg::of(bases) {
+        BasesArg::Null => ArrowBases::One(None),
+        BasesArg::One(s) => match s.to_str() {
             Ok(text) => ArrowBases::One(Some(text.to_owned())),
             Err(_) => ArrowBases::Unencodable(s),
         },
-        None => ArrowBases::Column(arrow_input(bases, "bases")?.chunks),
+        BasesArg::Column => ArrowBases::Column(arrow_input(bases, "bases")?.chunks),
     };
     resolve_column(py, &bases, &refs, &args)
 }
@@ -333,7 +325,7 @@ pub fn arrow_parse<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = urls.py();
     let SpecArg(spec) = spec;
-    let strict = super::resolving::strict_with(strict, spec)?;
+    let strict = strict_with(strict, spec)?;
     let mode = ErrorMode::parse(errors)?;
     let input = arrow_input(urls, "urls")?;
     let layouts = layouts(&input.chunks, "urls")?;

@@ -3,12 +3,11 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyString, PyTuple};
 
-use super::errors::{from_core, url_error};
-use super::links::page_text;
-use super::resolving::{followed_spec, SpecArg};
-use super::strings::{base_str, borrow_str, type_error, wrong_type};
+use super::arguments::{followed_spec, SpecArg};
+use super::convert::{base_str, borrow_str, header_pairs, page_text, wrong_type};
+use super::errors::{establish_base_error, from_core, url_error};
 use relurl::{BaseInputs, BaseSource};
 
 /// A document's base URL and the RFC 1808 §3 layer it came from.
@@ -100,22 +99,8 @@ pub fn establish_base(
     };
     match relurl::establish_base(&inputs, spec) {
         Ok(base) => Ok(PyEstablishedBase { url: base.url, source: base.source }),
-        Err(e) => Err(base_error(py, &e, &header_refs)),
+        Err(e) => Err(establish_base_error(py, &e, &header_refs)),
     }
-}
-
-/// The `URLError` for an error of [`relurl::establish_base`]: a malformed Base header
-/// (kind `bad_base_header`, its position in the header's value, as `base_from_header`
-/// gives it), else an input too long to parse (`too_long`, position 0).
-#[cold]
-fn base_error(py: Python<'_>, e: &relurl::Error, headers: &[(&str, &str)]) -> PyErr {
-    let value = match e.kind() {
-        relurl::ErrorKind::BadBaseHeader { .. } => {
-            headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v)
-        }
-        _ => "",
-    };
-    from_core(py, e, value)
 }
 
 /// Parses one RFC 1808 §3.1 `Base` header (`<URL:http://...>`, or the whole field
@@ -127,29 +112,6 @@ pub fn base_from_header<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, P
         Ok(url) => Ok(PyString::new(value.py(), &url)),
         Err(e) => Err(from_core(value.py(), &e, text)),
     }
-}
-
-/// The headers as (name, value) pairs: from a mapping (anything with `.items()`, such as a
-/// `dict` or an `http.client.HTTPMessage`) or an iterable of pairs.
-pub(crate) fn header_pairs(headers: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, String)>> {
-    let Some(headers) = headers else { return Ok(Vec::new()) };
-    let pairs = if let Ok(dict) = headers.cast::<PyDict>() {
-        dict.items().into_any()
-    } else if headers.hasattr("items")? {
-        headers.call_method0("items")?
-    } else {
-        headers.clone()
-    };
-    let iter = pairs.try_iter().map_err(|_| type_error(headers, "headers"))?;
-    let mut out = Vec::new();
-    for (index, item) in iter.enumerate() {
-        let item = item?;
-        let (name, value): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item
-            .extract()
-            .map_err(|_| pyo3::exceptions::PyTypeError::new_err(format!("headers[{index}] must be a (name, value) pair of str")))?;
-        out.push((borrow_str(&name, "header name")?.to_owned(), borrow_str(&value, "header value")?.to_owned()));
-    }
-    Ok(out)
 }
 
 /// The first `<base href>` of `html` (`str` or `bytes`, decoded as `extract_links` does:

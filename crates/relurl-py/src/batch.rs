@@ -18,10 +18,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyInt, PyList, PyString, PyTuple};
 
+use super::arguments::{encoding_with, followed_spec, strict_flag, strict_with, strip_flag, BasesArg, SpecArg};
+use super::convert::{exact_str, surrogate_error, wrong_type, UNREADABLE_STR};
 use super::errors::{at_row, from_core};
-use super::resolving::{encoding_with, exact_str, followed_spec, strict_flag, strict_with, strip_flag, SpecArg};
-use super::strings::{surrogate_error, wrong_type, UNREADABLE_STR};
-use super::url::PyUrl;
+use super::url_data::PyUrl;
 use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, StrColumn, Tuning};
 use relurl::Spec;
 
@@ -454,15 +454,13 @@ pub fn resolve_many<'py>(
     encoding: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
-    let (bases, spec) = if bases.is_none() {
-        (Bases::Null, followed_spec(spec, [bases]))
-    } else if let Ok(one) = bases.cast::<PyString>() {
-        (Bases::One(one.clone()), followed_spec(spec, [bases]))
-    } else if let Ok(url) = bases.cast::<PyUrl>() {
-        (Bases::One(url.get().text(py)), followed_spec(spec, [bases]))
-    } else {
-        let (column, spec) = Column::collect_bases(bases, spec)?;
-        (Bases::PerRow(column), spec)
+    let (bases, spec) = match BasesArg::of(bases) {
+        BasesArg::Null => (Bases::Null, followed_spec(spec, [bases])),
+        BasesArg::One(one) => (Bases::One(one), followed_spec(spec, [bases])),
+        BasesArg::Column => {
+            let (column, spec) = Column::collect_bases(bases, spec)?;
+            (Bases::PerRow(column), spec)
+        }
     };
     let args = BatchArgs::of(spec, strict, errors, threads)?.stripping(strip).with_encoding(encoding)?;
     let references = Column::collect(references, "references", REFERENCES)?;

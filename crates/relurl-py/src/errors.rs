@@ -1,10 +1,15 @@
-//! `relurl.URLError` and the one mapping from the core's [`relurl::Error`] to it, and
-//! `relurl.URLWarning`.
+//! `relurl.URLError` and `relurl.URLWarning`, and the one place where the core's errors
+//! become Python exceptions: [`relurl::Error`] as a `URLError` ([`url_error`] and the
+//! functions built on it), and the errors of the twins as the exceptions of the libraries
+//! they twin ([`surt_error`], [`w3lib_error`], [`urllib_error`]).
 
 use std::ffi::CString;
 
-use pyo3::exceptions::{PyUserWarning, PyValueError};
+use pyo3::exceptions::{PyAttributeError, PyUnicodeEncodeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
+use relurl::surt::SurtError;
+use relurl::urllib::UrllibError;
+use relurl::w3lib::W3libError;
 
 pyo3::create_exception!(
     relurl,
@@ -92,5 +97,62 @@ pub(crate) fn at_row(py: Python<'_>, err: PyErr, row: usize, input: Option<relur
     match result {
         Ok(()) => err,
         Err(e) => e,
+    }
+}
+
+/// The `URLError` for an error of [`relurl::establish_base`] given `headers`: a malformed
+/// `Base` header (kind `bad_base_header`, its position in the header's value, as
+/// `base_from_header` gives it), else an input too long to parse (`too_long`, position 0).
+#[cold]
+pub(crate) fn establish_base_error(py: Python<'_>, e: &relurl::Error, headers: &[(&str, &str)]) -> PyErr {
+    let value = match e.kind() {
+        relurl::ErrorKind::BadBaseHeader { .. } => relurl::rfc1808::find_header(headers, "Base").unwrap_or(""),
+        _ => "",
+    };
+    from_core(py, e, value)
+}
+
+/// The `URLWarning` of `extract_links` for a malformed `Base` header it skipped (`e`, found
+/// in the `Base` header of `headers`): an error if warnings are made errors.
+#[cold]
+pub(crate) fn base_header_skipped(py: Python<'_>, e: &relurl::Error, headers: &[(&str, &str)]) -> PyResult<()> {
+    let value = relurl::rfc1808::find_header(headers, "Base").unwrap_or("");
+    url_warning(py, &format!("Base header skipped: {} (at position {})", e.reason(), e.char_index(value)))
+}
+
+/// The Python exception surt raises for `error`.
+pub(crate) fn surt_error(error: &SurtError) -> PyErr {
+    match error {
+        SurtError::NoScheme => PyAttributeError::new_err(error.to_string()),
+        // `Decode` is Python's `UnicodeDecodeError` (a `ValueError`), which no input has been
+        // seen to reach (`relurl::surt::surt_str`).
+        SurtError::Port(_) | SurtError::TooManyDigits(_) | SurtError::Decode { .. } => PyValueError::new_err(error.to_string()),
+    }
+}
+
+/// A core error of `canonicalize_url` as the exception w3lib raises (a codec's own exception
+/// as it is).
+pub(crate) fn w3lib_error(err: &W3libError) -> PyErr {
+    match err {
+        W3libError::Value(reason) => PyValueError::new_err(reason.clone()),
+        W3libError::EmptySeparator => PyValueError::new_err("empty separator"),
+        W3libError::TooManyDigits(e) => PyValueError::new_err(e.to_string()),
+        W3libError::UnicodeEncode { encoding, object, start, end } => {
+            let reason = if *encoding == "ascii" { "ordinal not in range(128)" } else { "ordinal not in range(256)" };
+            PyUnicodeEncodeError::new_err((*encoding, object.clone(), *start, *end, reason))
+        }
+        W3libError::Codec(failure) => match failure.0.downcast_ref::<PyErr>() {
+            Some(error) => Python::attach(|py| error.clone_ref(py)),
+            None => PyValueError::new_err(failure.to_string()),
+        },
+    }
+}
+
+/// A core error of the urllib twin as the exception urllib raises (a check's own exception
+/// as it is).
+pub(crate) fn urllib_error(err: UrllibError<PyErr>) -> PyErr {
+    match err {
+        UrllibError::InvalidIpv6Url => PyValueError::new_err("Invalid IPv6 URL"),
+        UrllibError::Check(e) => e,
     }
 }

@@ -1,19 +1,29 @@
 //! The Python bindings: the only modules that use pyo3. Each function extracts its
 //! arguments, calls the core once and converts the result; no URL logic lives here.
+//!
+//! The modules mirror the Python API (`parse.rs` is `relurl.parse`, `url.rs` `relurl.URL`,
+//! ...), over a bottom layer that uses none of them: `errors.rs` (every core error as a
+//! Python exception), `url_data.rs` (what a `relurl.URL` holds), `convert.rs` (`str`,
+//! page text, headers) and `arguments.rs` (`spec`, `strict`, `encoding`, the flags, the
+//! bases of a batch).
 
+mod arguments;
 mod arrow;
 mod base;
 mod batch;
+mod convert;
 mod errors;
-mod functions;
 mod idna;
 mod int_limit;
 mod links;
-mod resolving;
-mod strings;
+mod normalize;
+mod parse;
+mod resolve;
 mod surt;
 mod url;
+mod url_data;
 mod urllib;
+mod validate;
 mod w3lib;
 
 /// relurl's native module: RFC 1808 parsing and resolution in Rust.
@@ -26,17 +36,23 @@ mod relurl_native {
     #[pymodule_export]
     use super::errors::{URLError, URLWarning};
     #[pymodule_export]
-    use super::functions::{normalize, parse, resolve, validate};
-    #[pymodule_export]
     use super::idna::{_idna2003_encode, _nfkc_3_2, _unicode_version};
     #[pymodule_export]
     use super::links::{_relative_base_warning, extract_links, PyLink};
     #[pymodule_export]
+    use super::normalize::normalize;
+    #[pymodule_export]
+    use super::parse::parse;
+    #[pymodule_export]
+    use super::resolve::resolve;
+    #[pymodule_export]
     use super::surt::surt;
     #[pymodule_export]
-    use super::url::PyUrl;
+    use super::url_data::PyUrl;
     #[pymodule_export]
     use super::urllib::{_urllib_dialect, urljoin, urlparse, urlsplit};
+    #[pymodule_export]
+    use super::validate::validate;
 
     #[pymodule_export]
     use super::w3lib::canonicalize_url;

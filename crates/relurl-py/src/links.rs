@@ -1,6 +1,5 @@
 //! `relurl.extract_links` and `relurl.Link`, over the core's [`relurl::links`].
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use pyo3::basic::CompareOp;
@@ -8,10 +7,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
-use super::base::header_pairs;
-use super::errors::{url_error, url_warning};
-use super::resolving::{skip_special_flag, SpecArg};
-use super::strings::{base_str, type_error, wrong_type};
+use super::arguments::{followed_spec, skip_special_flag, SpecArg};
+use super::convert::{base_str, header_pairs, page_text, type_error, wrong_type};
+use super::errors::{base_header_skipped, url_error, url_warning};
 use relurl::links::{extract_links as extract_from_str, extract_links_from_bytes, Link, Options, PageLinks, Special};
 
 /// Pages at least this long are read with the GIL released (the work takes about a
@@ -183,30 +181,6 @@ fn special_arg(value: &Bound<'_, PyAny>) -> PyResult<Special> {
     })
 }
 
-/// The text of a page given as `str`: its UTF-8, or, when it holds lone surrogates (which
-/// UTF-8 cannot encode), the same text with one U+FFFD in place of each.
-pub(crate) fn page_text<'a>(text: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
-    if let Ok(text) = text.to_cow() {
-        return Ok(text);
-    }
-    // 'surrogatepass' writes each surrogate as the 3 bytes ED A0..BF xx; everything else
-    // is valid UTF-8.
-    let encoded = text.call_method1("encode", ("utf-8", "surrogatepass"))?;
-    let bytes = encoded.cast::<PyBytes>()?.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == 0xED && bytes.get(i + 1).is_some_and(|&b| b >= 0xA0) {
-            out.extend_from_slice("\u{FFFD}".as_bytes());
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    Ok(Cow::Owned(String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())))
-}
-
 /// Every link of the HTML page `html` (a `str`, or `bytes` in the page's encoding),
 /// retrieved from `url`, resolved against the page's base (RFC 1808 §3: the first `<base
 /// href>`, else the `Base`, `Content-Base` or `Content-Location` header, else `url`), by
@@ -227,7 +201,7 @@ pub fn extract_links<'py>(
     #[pyo3(from_py_with = skip_special_flag)] skip_special: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let py = html.py();
-    let options = Options { spec: super::resolving::followed_spec(spec, [url]), skip_special };
+    let options = Options { spec: followed_spec(spec, [url]), skip_special };
     let url = base_str(url, "url")?;
     let url: &str = &url;
     let headers = header_pairs(headers)?;
@@ -244,8 +218,7 @@ pub fn extract_links<'py>(
     };
     let page = page.map_err(|e| url_error(py, &e, 0))?;
     if let Some(e) = &page.skipped_base_header {
-        let value = headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case("base")).map_or("", |(_, v)| *v);
-        url_warning(py, &format!("Base header skipped: {} (at position {})", e.reason(), e.char_index(value)))?;
+        base_header_skipped(py, e, &headers)?;
     }
     if !page.links.is_empty() {
         if let Some(warning) = relurl::relative_base_warning(&page.base.url, options.spec, "the base URL", "links resolve") {

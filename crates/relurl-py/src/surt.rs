@@ -5,6 +5,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use relurl::surt::{Canonicalizer, Options, SurtError};
 
+use super::errors::surt_error;
+
 /// A keyword option of a `surt` call as given: absent (its default stays), or any object by
 /// its truth value (`if surt:`), as surt reads it.
 #[derive(Clone, Copy)]
@@ -147,16 +149,6 @@ impl<'a, 'py> FromPyObject<'a, 'py> for CanonicalizerArg {
             "ia" => Ok(Self(Canonicalizer::Ia)),
             other => Err(PyValueError::new_err(format!("canonicalizer must be None or one of 'default', 'google', 'ia', not {other:?}"))),
         }
-    }
-}
-
-/// The Python exception surt raises for `error`.
-pub(crate) fn surt_error(error: &SurtError) -> PyErr {
-    match error {
-        SurtError::NoScheme => PyAttributeError::new_err(error.to_string()),
-        // `Decode` is Python's `UnicodeDecodeError` (a `ValueError`), which no input has been
-        // seen to reach (`relurl::surt::surt_str`).
-        SurtError::Port(_) | SurtError::TooManyDigits(_) | SurtError::Decode { .. } => PyValueError::new_err(error.to_string()),
     }
 }
 

@@ -1,77 +1,24 @@
-//! `relurl.URL`: a parsed URL (RFC 1808 §2.4, RFC 3986 Appendix B, or the URL Standard's
-//! basic URL parser) that resolves references against itself.
+//! `relurl.URL`'s methods: a parsed URL (RFC 1808 §2.4, RFC 3986 Appendix B, or the URL
+//! Standard's basic URL parser) that resolves references against itself. Its data is
+//! [`PyUrl`] (`url_data.rs`); its constructor is `relurl.parse` (`parse.rs`).
 
 use std::borrow::Cow;
-use std::sync::OnceLock;
 
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyAttributeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
 
+use super::arguments::{encoding_with, strict_flag, strict_with, strip_flag, SpecArg};
 use super::batch::{resolve_rows, Bases, BatchArgs, Column};
+use super::convert::str_arg;
 use super::errors::from_core;
 use super::int_limit::with_int_limit;
-use super::resolving::{encoding_with, resolve_to_py, strict_flag, strict_with, strip_flag, SpecArg};
-use super::strings::{backed_str, borrow_str, str_arg};
-use relurl::{AnyUrl, Spec};
-
-/// A URL split into its six components by the grammar it was parsed with; immutable,
-/// hashable, picklable. Its net_loc's user name, password, host name and port are
-/// [`relurl::Login`]'s (urllib's answers); a URL Standard URL has the Standard's.
-///
-/// Two URLs are equal when they were parsed from the same text by the same grammar: then
-/// every method gives the same answer for both (`str()`, the step 7 recombination, may be
-/// equal for unequal URLs: `http://a/b?` and `http://a/b`).
-#[pyclass(name = "URL", module = "relurl", frozen, sequence)]
-pub struct PyUrl {
-    /// The text split by RFC 1808 §2.4.
-    url: AnyUrl<PyBackedStr>,
-    /// The same text split by RFC 3986 Appendix B.
-    url_rfc3986: AnyUrl<PyBackedStr>,
-    /// The same text parsed by the URL Standard (which may fail): at once for a URL of
-    /// `spec="whatwg"`, else when first asked for (`resolve(..., spec="whatwg")`).
-    url_whatwg: OnceLock<Result<AnyUrl<PyBackedStr>, relurl::Error>>,
-    /// The grammar it was parsed with: its attributes, `str()` and the default `spec` of
-    /// `resolve` follow it.
-    spec: Spec,
-    /// `str()`: for RFC 1808 the §4 step 7 recombination (the input itself unless it has an
-    /// empty `;`, `?` or `#`); for RFC 3986 the input (§5.3 recomposition is lossless); for
-    /// the URL Standard the href (§4.5).
-    recombined: Py<PyString>,
-}
+use super::resolve::resolve_to_py;
+use super::url_data::PyUrl;
+use relurl::Spec;
 
 impl PyUrl {
-    /// Parses `obj` (a `str`, else `TypeError` naming `arg`) by `spec`. A `str` subclass is
-    /// read as its exact `str` value: no method of it is ever called again.
-    pub(crate) fn parse(obj: &Bound<'_, PyAny>, arg: &str, spec: Spec) -> PyResult<Self> {
-        let py = obj.py();
-        let text = backed_str(obj, arg)?;
-        let parsed =
-            AnyUrl::parse_owned(text.clone_ref(py), Spec::Rfc1808).and_then(|url| Ok((url, AnyUrl::parse_owned(text, Spec::Rfc3986)?)));
-        let (url, url_rfc3986) = match parsed {
-            Ok(both) => both,
-            Err(e) => {
-                let s = borrow_str(obj, arg)?;
-                return Err(from_core(py, &e, s));
-            }
-        };
-        let url_whatwg = OnceLock::new();
-        let recombined = if spec == Spec::Whatwg {
-            let parsed = url_whatwg.get_or_init(|| AnyUrl::parse_owned(url.holder().clone_ref(py), Spec::Whatwg));
-            match parsed {
-                Ok(whatwg) => PyString::new(py, whatwg.as_str()).unbind(),
-                Err(e) => return Err(from_core(py, e, url.as_str())),
-            }
-        } else if spec == Spec::Rfc3986 || url.recombines_losslessly() {
-            url.holder().as_py_str().clone_ref(py)
-        } else {
-            PyString::new(py, &url.to_string()).unbind()
-        };
-        Ok(Self { url, url_rfc3986, url_whatwg, spec, recombined })
-    }
-
     /// This URL by the URL Standard, for a URL parsed with `spec="whatwg"`; else an
     /// `AttributeError` saying that `name` is the Standard's.
     fn standard(&self, name: &str) -> PyResult<&relurl::whatwg::WhatwgUrl> {
@@ -96,7 +43,7 @@ impl PyUrl {
     #[new]
     #[pyo3(signature = (url, spec = SpecArg::DEFAULT, *, strict = false), text_signature = "(url, spec='rfc1808', *, strict=False)")]
     fn new(url: &Bound<'_, PyAny>, spec: SpecArg, #[pyo3(from_py_with = strict_flag)] strict: bool) -> PyResult<Self> {
-        super::functions::parse(url, spec, strict)
+        super::parse::parse(url, spec, strict)
     }
 
     /// The grammar this URL was parsed with: `"rfc1808"`, `"rfc3986"` or `"whatwg"`.
@@ -249,6 +196,7 @@ impl PyUrl {
         let py = reference.py();
         let spec = self.spec_or_own(spec);
         let encoding = encoding_with(encoding, spec)?;
+        let strict = strict_with(strict, spec)?;
         let base = self.checked_for(py, spec, strict)?;
         let reference = str_arg(reference, || "reference".to_owned())?;
         resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, (strict, strip), encoding)
@@ -338,43 +286,10 @@ impl PyUrl {
 }
 
 impl PyUrl {
-    /// The text this URL was parsed from, as an exact `str`.
-    pub(crate) fn text<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        self.url.holder().as_py_str().bind(py).clone()
-    }
-
     /// The net_loc's user name, password, host name and port by urllib's rules, for a URL of
     /// an RFC grammar (`None` for the URL Standard's, which has its own).
     fn login(&self) -> Option<relurl::Login<'_>> {
         self.own().login()
-    }
-
-    /// This URL as parsed by its own grammar.
-    pub(crate) fn own(&self) -> &AnyUrl<PyBackedStr> {
-        match (self.spec, self.url_whatwg.get()) {
-            (Spec::Whatwg, Some(Ok(url))) => url,
-            // A URL of spec="whatwg" has its parse from the start: not reached.
-            (Spec::Rfc3986, _) => &self.url_rfc3986,
-            _ => &self.url,
-        }
-    }
-
-    /// This URL as parsed by the grammar of `spec`; with `strict` (refused but with RFC
-    /// 1808: [`strict_with`]), first checked against the RFC 1808 §2.2 BNF, a `URLError` if it
-    /// does not conform; by the URL Standard, a `URLError` if it fails to parse.
-    pub(crate) fn checked_for(&self, py: Python<'_>, spec: Spec, strict: bool) -> PyResult<&AnyUrl<PyBackedStr>> {
-        if strict_with(strict, spec)? {
-            relurl::validate(self.url.as_str()).map_err(|e| from_core(py, &e, self.url.as_str()))?;
-        }
-        match spec {
-            Spec::Rfc1808 => Ok(&self.url),
-            Spec::Rfc3986 => Ok(&self.url_rfc3986),
-            Spec::Whatwg => self
-                .url_whatwg
-                .get_or_init(|| AnyUrl::parse_owned(self.url.holder().clone_ref(py), Spec::Whatwg))
-                .as_ref()
-                .map_err(|e| from_core(py, e, self.url.as_str())),
-        }
     }
 
     fn components<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {

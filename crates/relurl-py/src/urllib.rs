@@ -11,12 +11,13 @@ mod state;
 
 use std::cell::RefCell;
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyString, PyTuple};
 
-use super::resolving::release_if_huge;
-use relurl::urllib::{Joined, UrllibError};
+use super::errors::urllib_error as to_py;
+use super::resolve::release_if_huge;
+use relurl::urllib::Joined;
 use state::Twin;
 
 thread_local! {
@@ -107,13 +108,6 @@ fn true_object(py: Python<'_>) -> Bound<'_, PyAny> {
 
 fn mix_error() -> PyErr {
     PyTypeError::new_err("Cannot mix str and non-str arguments")
-}
-
-fn to_py(err: UrllibError<PyErr>) -> PyErr {
-    match err {
-        UrllibError::InvalidIpv6Url => PyValueError::new_err("Invalid IPv6 URL"),
-        UrllibError::Check(e) => e,
-    }
 }
 
 /// `urllib.parse.urljoin(base, url, allow_fragments=True)`, run in Rust: joins a base URL and

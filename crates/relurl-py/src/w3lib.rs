@@ -10,6 +10,8 @@ use pyo3::exceptions::{PyLookupError, PyTypeError, PyUnicodeEncodeError, PyValue
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use relurl::urllib::Schemes;
+
+use super::errors::w3lib_error;
 use relurl::w3lib::{Codec, CodecError, CodecFailure, Encoding, Options, W3libError};
 
 /// urllib's scheme lists of the running Python, which w3lib reads.
@@ -225,7 +227,7 @@ impl Arguments {
     pub(crate) fn error(&self, err: &W3libError) -> PyErr {
         match (err, &self.separator_error) {
             (W3libError::EmptySeparator, Some(error)) => Python::attach(|py| error.clone_ref(py)),
-            _ => to_py_error(err),
+            _ => w3lib_error(err),
         }
     }
 }
@@ -239,23 +241,6 @@ fn with_int_limit<T>(
 ) -> PyResult<Result<T, W3libError>> {
     let run = |limit| canonicalize(&Options { int_max_str_digits: limit, ..options.clone() });
     crate::int_limit::with_int_limit(py, run, |e| matches!(e, W3libError::TooManyDigits(_)))
-}
-
-/// A core error as the exception w3lib raises (a codec's own exception as it is).
-fn to_py_error(err: &W3libError) -> PyErr {
-    match err {
-        W3libError::Value(reason) => PyValueError::new_err(reason.clone()),
-        W3libError::EmptySeparator => PyValueError::new_err("empty separator"),
-        W3libError::TooManyDigits(e) => PyValueError::new_err(e.to_string()),
-        W3libError::UnicodeEncode { encoding, object, start, end } => {
-            let reason = if *encoding == "ascii" { "ordinal not in range(128)" } else { "ordinal not in range(256)" };
-            PyUnicodeEncodeError::new_err((*encoding, object.clone(), *start, *end, reason))
-        }
-        W3libError::Codec(failure) => match failure.0.downcast_ref::<PyErr>() {
-            Some(error) => Python::attach(|py| error.clone_ref(py)),
-            None => PyValueError::new_err(failure.to_string()),
-        },
-    }
 }
 
 /// `w3lib.url.canonicalize_url(url, keep_blank_values, keep_fragments, encoding, *,
@@ -311,7 +296,7 @@ pub fn canonicalize_url(
 /// after the encoding, so it is not the cause.
 fn unencodable(encode_error: PyErr, canonical: Result<String, W3libError>) -> PyResult<String> {
     match canonical {
-        Err(e @ (W3libError::Value(_) | W3libError::TooManyDigits(_))) => Err(to_py_error(&e)),
+        Err(e @ (W3libError::Value(_) | W3libError::TooManyDigits(_))) => Err(w3lib_error(&e)),
         _ => Err(encode_error),
     }
 }

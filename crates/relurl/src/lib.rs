@@ -109,6 +109,7 @@ pub mod rfc1808 {
     pub use crate::common::scan::strip_ascii_whitespace;
     pub use crate::grammars::rfc1808::*;
     pub use crate::services::base::{base_from_header, establish_base, relative_base_warning, BaseInputs, BaseSource, EstablishedBase};
+    pub use crate::services::headers::find_header;
 }
 
 pub use common::any::{parse_checked, resolve_by_spec, AnyUrl};

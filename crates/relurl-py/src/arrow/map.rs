@@ -9,9 +9,9 @@ use pyo3::prelude::*;
 use relurl::batch::{chunk_starts, map_chunks, Chunks, Interrupted, MapFailure, MapRow, Normalize, RowError, StrColumn};
 
 use super::{arrow_input, checked, chunk_array, error_text, finish_column, layouts, too_many_rows, Stop};
+use crate::arguments::SpecArg;
 use crate::batch::{BatchArgs, Signals};
 use crate::errors::{at_row, from_core};
-use crate::resolving::SpecArg;
 
 /// `relurl.normalize(url, spec=...)` of every row of an Arrow string column (an array, or
 /// a chunked array or stream, whose chunks the result keeps), with the GIL released on

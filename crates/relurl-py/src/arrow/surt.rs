@@ -8,8 +8,9 @@ use relurl::surt::Options;
 
 use super::map::map_column;
 use crate::batch::BatchArgs;
+use crate::errors::surt_error;
 use crate::int_limit::int_max_str_digits;
-use crate::surt::{keyword_index, options, surt_error, CanonicalizerArg, Given, NONE_GIVEN};
+use crate::surt::{keyword_index, options, CanonicalizerArg, Given, NONE_GIVEN};
 
 /// The SURT key of every row of an Arrow string column (an array, or a chunked array or
 /// stream, whose chunks the result keeps), as `relurl.surt` gives it with the same

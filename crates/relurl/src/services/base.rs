@@ -189,7 +189,7 @@ pub(crate) fn establish(
     layer(inputs.encapsulating_base, BaseSource::Encapsulating)?;
     // Of the headers, the most specific one that defines a base: Base, then Content-Base,
     // then Content-Location.
-    let header = |name: &str| inputs.headers.iter().find(|(n, _)| n.trim().eq_ignore_ascii_case(name)).map(|(_, v)| *v);
+    let header = |name: &str| super::headers::find_header(inputs.headers, name);
     let mut skipped = None;
     let from_base_header = match header("Base").map(base_from_header) {
         None => false,

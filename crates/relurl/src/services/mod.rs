@@ -3,6 +3,7 @@
 //! several threads ([`batch`]) and the links of an HTML page ([`links`], feature `links`).
 
 pub(crate) mod base;
+pub(crate) mod headers;
 pub mod batch;
 #[cfg(feature = "links")]
 pub mod links;

@@ -67,7 +67,7 @@ pub(crate) fn readable<'a>(body: &'a [u8], encoding: &'static Encoding) -> Resul
 /// (RFC 9110 §8.3: `type/subtype *( OWS ";" OWS parameter )`, the value a token or a
 /// quoted string), if the Encoding Standard knows its label.
 fn header_charset(headers: &[(&str, &str)]) -> Option<&'static Encoding> {
-    let (_, value) = headers.iter().find(|(name, _)| name.trim().eq_ignore_ascii_case("content-type"))?;
+    let value = crate::services::headers::find_header(headers, "Content-Type")?;
     value.split(';').skip(1).find_map(|parameter| {
         let (name, value) = parameter.split_once('=')?;
         if !name.trim().eq_ignore_ascii_case("charset") {

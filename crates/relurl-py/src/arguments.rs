@@ -1,94 +1,14 @@
-//! The one path from two Python `str`s to the resolved `str` (RFC 1808 §4 or RFC 3986
-//! §5.2), shared by `relurl.resolve`, `URL.resolve` and `URL.resolve_many`.
+//! The arguments shared by the entry points, converted and checked: `spec`, `encoding`,
+//! `strict`, the `bool` flags, and the grammar a `URL` argument brings.
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::errors::{argument_error, from_core};
-use super::strings::{wrong_type, StrArg};
+use super::convert::wrong_type;
+use super::errors::argument_error;
+use super::url_data::PyUrl;
 use relurl::whatwg::Encoding;
-use relurl::{AnyUrl, Spec, Unchanged};
-
-thread_local! {
-    /// The output buffer each thread reuses for its resolutions.
-    static BUFFER: core::cell::RefCell<String> = const { core::cell::RefCell::new(String::new()) };
-}
-
-/// Resolves `reference` against the parsed `base`, whose `str` object is `base_object`, by
-/// the rules of the spec `base` was parsed with ([`AnyUrl::join_stripped_into`]); with
-/// `strict`, the reference is checked first (the caller has checked the base); with `strip`,
-/// HTML's ASCII whitespace is stripped from its ends first.
-/// `encoding` (the URL Standard only) encodes the query of a special URL.
-///
-/// When the answer is one of the inputs as given ([`AnyUrl::unchanged`]: in RFC 1808 an
-/// absolute reference, 70% of a typical page's links) it is that input object itself: no
-/// copy. Otherwise the result is written into this thread's reused buffer and copied once
-/// into a new `str`.
-#[inline]
-pub(crate) fn resolve_to_py<'py, B: AsRef<str>>(
-    base: &AnyUrl<B>,
-    base_object: &Bound<'py, PyString>,
-    reference: &StrArg<'_, 'py>,
-    (strict, strip): (bool, bool),
-    encoding: Option<&'static Encoding>,
-) -> PyResult<Bound<'py, PyString>> {
-    let py = base_object.py();
-    let resolved = BUFFER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buffer) => {
-            let resolved = write_str(py, base, reference.text, (strict, strip), encoding, &mut buffer);
-            release_if_huge(&mut buffer);
-            resolved
-        }
-        Err(_) => write_str(py, base, reference.text, (strict, strip), encoding, &mut String::new()),
-    });
-    match resolved.map_err(|e| from_core(py, &e, reference.text))? {
-        Resolution::Text(text) => Ok(text),
-        Resolution::Unchanged(Unchanged::Reference) => Ok(exact_str(reference.object, reference.text)),
-        Resolution::Unchanged(Unchanged::Base) => Ok(exact_str(base_object, base.as_str())),
-    }
-}
-
-/// What [`write_str`] came to.
-enum Resolution<'py> {
-    Text(Bound<'py, PyString>),
-    Unchanged(Unchanged),
-}
-
-/// The most a thread's reused output buffer keeps between calls.
-const KEPT_CAPACITY: usize = 1 << 20;
-
-/// Frees a reused buffer that one huge result grew past [`KEPT_CAPACITY`], so that a 10 MB
-/// href does not keep 10 MB per thread for the life of the thread.
-pub(crate) fn release_if_huge(buffer: &mut String) {
-    if buffer.capacity() > KEPT_CAPACITY {
-        *buffer = String::new();
-    }
-}
-
-fn write_str<'py, B: AsRef<str>>(
-    py: Python<'py>,
-    base: &AnyUrl<B>,
-    reference: &str,
-    (strict, strip): (bool, bool),
-    encoding: Option<&'static Encoding>,
-    buffer: &mut String,
-) -> Result<Resolution<'py>, relurl::Error> {
-    buffer.clear();
-    Ok(match base.join_stripped_into(reference, strict, strip, encoding, buffer)? {
-        Some(unchanged) => Resolution::Unchanged(unchanged),
-        None => Resolution::Text(PyString::new(py, buffer)),
-    })
-}
-
-/// `object` itself if it is exactly a `str`; a plain `str` copy of a subclass instance.
-#[inline]
-pub(crate) fn exact_str<'py>(object: &Bound<'py, PyString>, text: &str) -> Bound<'py, PyString> {
-    if object.is_exact_instance_of::<PyString>() {
-        object.clone()
-    } else {
-        PyString::new(object.py(), text)
-    }
-}
+use relurl::Spec;
 
 /// The `spec` argument, converted by every entry point that takes one: a `str` naming a
 /// [`Spec`], else a `ValueError` naming the choices; any other type is a `TypeError` that
@@ -119,7 +39,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SpecArg {
 /// batch, the page URL of `extract_links`, the layers of `establish_base`.
 pub(crate) fn followed_spec<'a, 'py: 'a>(spec: Option<SpecArg>, bases: impl IntoIterator<Item = &'a Bound<'py, PyAny>>) -> Spec {
     spec.map_or_else(
-        || bases.into_iter().find_map(|base| base.cast::<super::url::PyUrl>().ok().map(|u| u.get().own().spec())).unwrap_or(Spec::Rfc1808),
+        || bases.into_iter().find_map(|base| base.cast::<PyUrl>().ok().map(|u| u.get().own().spec())).unwrap_or(Spec::Rfc1808),
         |SpecArg(spec)| spec,
     )
 }
@@ -173,4 +93,32 @@ pub(crate) fn strip_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
 /// The `skip_special` argument ([`flag`]).
 pub(crate) fn skip_special_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
     flag(obj, "skip_special")
+}
+
+/// The `bases` argument of a batch (`resolve_many`, `URL.resolve_many`, `relurl.arrow.resolve`),
+/// sorted: `None` (every row's base), one base for every row (a `str`, or a `URL` as the
+/// text it was parsed from), or anything else, a column, which each caller reads as its kind
+/// (a sequence of Python objects, an Arrow array).
+pub(crate) enum BasesArg<'py> {
+    /// `None`.
+    Null,
+    /// One `str`, or the text of one `URL`.
+    One(Bound<'py, PyString>),
+    /// Anything else.
+    Column,
+}
+
+impl<'py> BasesArg<'py> {
+    /// Sorts `bases`.
+    pub(crate) fn of(bases: &Bound<'py, PyAny>) -> Self {
+        if bases.is_none() {
+            Self::Null
+        } else if let Ok(one) = bases.cast::<PyString>() {
+            Self::One(one.clone())
+        } else if let Ok(url) = bases.cast::<PyUrl>() {
+            Self::One(url.get().text(bases.py()))
+        } else {
+            Self::Column
+        }
+    }
 }
