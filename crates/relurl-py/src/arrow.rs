@@ -5,11 +5,12 @@
 //! UTF-8 fails like any bad row) and read in place (a row is a `&str` into the producer's
 //! memory: no Python object per row); the core resolves the rows with the GIL released
 //! ([`relurl::batch::resolve_batch`]), on at most [`max_threads`](relurl::batch::max_threads) threads; its text buffer
-//! and its offsets, written in the width Arrow takes ([`RowOffsets`]), become the result
+//! and its offsets, written in the width Arrow takes ([`RowOffsets`](relurl::batch::RowOffsets)), become the result
 //! array's buffers without a copy (arrow-rs's constructor reads them once more: the offsets
 //! in order, the text for UTF-8).
 
 mod canonical;
+mod chunks;
 mod columns;
 mod map;
 mod surt;
@@ -19,49 +20,27 @@ pub use canonical::arrow_canonicalize_url;
 pub use map::arrow_normalize;
 
 use core::num::NonZeroUsize;
-use core::ops::ControlFlow;
 use std::sync::Arc;
 
 use arrow_array::builder::{Int32Builder, StringBuilder};
-use arrow_array::{Array, ArrayRef, GenericStringArray, StringArray, StructArray};
-use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_array::{ArrayRef, StructArray};
+use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
-use pyo3_arrow::input::AnyArray;
+use pyo3::types::PyString;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
+use self::chunks::{
+    arrow_input, checked, chunk_array, error_text, finish_column, layouts, report, too_many_rows, ArrowInput, Stop, TOO_MANY_ROWS,
+};
 use self::columns::{Layout, Strings};
 use super::arguments::{followed_spec, strict_flag, strict_with, strip_flag, BasesArg, SpecArg};
 use super::batch::{BatchArgs, ErrorMode, Signals};
 use super::convert::{surrogate_error, UNREADABLE_STR};
 use super::errors::{at_row, from_core};
-use relurl::batch::scheduler;
-use relurl::batch::{
-    chunk_starts, resolve_chunks, Cell, Chunks, Contiguous, Input, Interrupt, Interrupted, Never, Repeated, Resolved, RowError, RowOffsets,
-    StrColumn,
-};
+use relurl::batch::{chunk_starts, resolve_chunks, Cell, Chunks, Input, Interrupted, Never, Repeated, RowError, StrColumn};
 use relurl::{Error, Spec};
-
-/// An Arrow input: a single array (`__arrow_c_array__`) or a stream of chunks
-/// (`__arrow_c_stream__`: a chunked array, a polars Series, ...).
-struct ArrowInput {
-    chunks: Vec<ArrayRef>,
-    stream: bool,
-}
-
-fn arrow_input(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<ArrowInput> {
-    let any: AnyArray = obj.extract().map_err(|e| {
-        PyTypeError::new_err(format!(
-            "{name} must be an Arrow array or chunked array (an object with __arrow_c_array__ or __arrow_c_stream__): {e}"
-        ))
-    })?;
-    Ok(match any {
-        AnyArray::Array(array) => ArrowInput { chunks: vec![array.into_inner().0], stream: false },
-        stream @ AnyArray::Stream(_) => ArrowInput { chunks: stream.into_chunked_array()?.into_inner().0, stream: true },
-    })
-}
 
 /// The bases: one (a `str`, a `URL`, or `None`) for every row, or an Arrow column.
 enum ArrowBases<'py> {
@@ -70,66 +49,6 @@ enum ArrowBases<'py> {
     /// `errors=`, as a base that fails `strict` is).
     Unencodable(Bound<'py, PyString>),
     Column(Vec<ArrayRef>),
-}
-
-/// One chunk's array and its failed rows (counted in the whole column).
-type ChunkArray<E> = (ArrayRef, Vec<RowError<E>>);
-
-/// One chunk's result: its array and its failed rows, or the message of an array arrow-rs
-/// would not build.
-type ChunkResult<E> = Result<ChunkArray<E>, String>;
-
-/// A chunk's results as an Arrow array (run by the core on the thread that wrote them).
-fn chunk_array<E: Clone + Sync>(resolved: Resolved<E>) -> ChunkResult<E> {
-    let contiguous = resolved.into_contiguous();
-    let errors = contiguous.errors.clone();
-    Ok((string_array(contiguous)?, errors))
-}
-
-/// Checks every array of `layouts` ([`Layout::check`]; each named for its error), with the
-/// GIL released by the caller, on up to `threads` threads (whole arrays handed out by the
-/// core's scheduler; the first broken one in order is reported).
-fn checked<'a>(layouts: &[(Layout<'a>, &str)], threads: NonZeroUsize, interrupt: &dyn Interrupt) -> Result<Vec<Strings<'a>>, Stop> {
-    let mut all = Vec::with_capacity(layouts.len());
-    let mut failure = None;
-    let work = |index: usize| {
-        let (layout, name) = layouts[index];
-        let checked = layout.check(name);
-        let flow = if checked.is_err() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) };
-        (checked, flow)
-    };
-    scheduler::in_order(layouts.len(), threads, interrupt, &work, &mut |_, checked| match checked {
-        Ok(strings) => {
-            all.push(strings);
-            ControlFlow::Continue(())
-        }
-        Err(message) => {
-            failure = Some(message);
-            ControlFlow::Break(())
-        }
-    })
-    .map_err(|Interrupted| Stop::Interrupted)?;
-    failure.map_or(Ok(all), |message| Err(Stop::Invalid(message)))
-}
-
-/// Why a column's work stopped: a broken array (the message), or an interruption.
-enum Stop {
-    Invalid(String),
-    Interrupted,
-}
-
-impl Stop {
-    fn into_err(self, signals: &Signals) -> PyErr {
-        match self {
-            Self::Invalid(message) => PyValueError::new_err(message),
-            Self::Interrupted => signals.raise(),
-        }
-    }
-}
-
-/// The layouts of `chunks`, or a `TypeError` naming `name`.
-fn layouts<'a>(chunks: &'a [ArrayRef], name: &str) -> PyResult<Vec<Layout<'a>>> {
-    chunks.iter().map(|a| Layout::of(a.as_ref(), name)).collect()
 }
 
 /// Resolves an Arrow string column of references (an array, or a chunked array or stream,
@@ -223,91 +142,6 @@ fn resolve_column<'py>(py: Python<'py>, bases: &ArrowBases<'py>, refs: &ArrowInp
         at_row(py, err, e.row, Some(e.input))
     };
     finish_column(py, chunks, (refs.stream, "resolved"), args.errors, error_of)
-}
-
-/// The result of a column run by the core: its chunks' arrays, as one array (an array in)
-/// or a chunked array of field `field_name` (a stream in), with the failed rows (`error_of`
-/// each one's exception, in row order) as `mode` says: the first raised, or reported.
-fn finish_column<'py, E>(
-    py: Python<'py>,
-    chunks: Vec<ChunkArray<E>>,
-    (stream, field_name): (bool, &str),
-    mode: ErrorMode,
-    error_of: impl Fn(&RowError<E>) -> PyErr,
-) -> PyResult<Bound<'py, PyAny>> {
-    let mut failures: Vec<PyErr> = Vec::new();
-    for (_, errors) in &chunks {
-        for e in errors {
-            if mode == ErrorMode::Raise {
-                return Err(error_of(e));
-            }
-            failures.push(error_of(e));
-        }
-    }
-    let arrays: Vec<ArrayRef> = chunks.into_iter().map(|(array, _)| array).collect();
-    let result = if stream {
-        let field = Arc::new(Field::new(field_name, arrays.first().map_or(DataType::Utf8, |a| a.data_type().clone()), true));
-        PyChunkedArray::try_new(arrays, field)?.into_pyobject(py)?.into_any()
-    } else {
-        let array = arrays.into_iter().next().unwrap_or_else(|| Arc::new(StringArray::new_null(0)));
-        PyArray::from_array_ref(array).into_pyobject(py)?.into_any()
-    };
-    report(py, result, failures, mode)
-}
-
-/// [`Strings::error_text`] of row `row` of a chunked column.
-fn error_text<'a>(column: &Chunks<'_, Strings<'a>>, row: usize) -> &'a str {
-    let (chunk, row) = column.locate(row);
-    chunk.error_text(row)
-}
-
-/// The error of chunks whose lengths add up past `usize::MAX` (a broken producer).
-const TOO_MANY_ROWS: &str = "the chunks have more than usize::MAX rows in all";
-
-fn too_many_rows() -> PyErr {
-    PyValueError::new_err(TOO_MANY_ROWS)
-}
-
-/// The result for `errors=`: `result`, or with `"report"` the tuple `(result, failures)`.
-fn report<'py>(py: Python<'py>, result: Bound<'py, PyAny>, failures: Vec<PyErr>, mode: ErrorMode) -> PyResult<Bound<'py, PyAny>> {
-    if mode != ErrorMode::Report {
-        return Ok(result);
-    }
-    let errors: Vec<Bound<'py, PyAny>> = failures.into_iter().map(|e| e.into_value(py).into_bound(py).into_any()).collect();
-    Ok(PyTuple::new(py, [result, PyList::new(py, errors)?.into_any()])?.into_any())
-}
-
-/// The core's text buffer and offsets as an Arrow array, both taken without a copy:
-/// `string` for `i32` offsets, `large_string` for `i64` ones (a text past `i32::MAX` bytes).
-fn string_array<E>(c: Contiguous<E>) -> Result<ArrayRef, String> {
-    let nulls = c.valid.map(NullBuffer::from);
-    let values = Buffer::from(bytes::Bytes::from_owner(Recycled(c.text)));
-    let array: ArrayRef = match c.offsets {
-        RowOffsets::I32(offsets) => Arc::new(
-            GenericStringArray::<i32>::try_new(OffsetBuffer::new(ScalarBuffer::from(offsets)), values, nulls).map_err(|e| e.to_string())?,
-        ),
-        RowOffsets::I64(offsets) => Arc::new(
-            GenericStringArray::<i64>::try_new(OffsetBuffer::new(ScalarBuffer::from(offsets)), values, nulls).map_err(|e| e.to_string())?,
-        ),
-    };
-    Ok(array)
-}
-
-/// A result's text buffer, given back to the core's spare buffers
-/// ([`relurl::batch::recycle`]) when the Arrow array holding it is freed: the next batch
-/// writes into pages already mapped instead of fresh ones the kernel must zero.
-struct Recycled(Vec<u8>);
-
-impl AsRef<[u8]> for Recycled {
-    fn as_ref(&self) -> &[u8] {
-        &self.0
-    }
-}
-
-impl Drop for Recycled {
-    fn drop(&mut self) {
-        relurl::batch::recycle(core::mem::take(&mut self.0));
-    }
 }
 
 /// Parses an Arrow string column of URLs (an array, or a chunked array or stream) into a

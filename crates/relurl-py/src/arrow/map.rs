@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use relurl::batch::{chunk_starts, map_chunks, Chunks, Interrupted, MapFailure, MapRow, Normalize, RowError, StrColumn};
 
-use super::{arrow_input, checked, chunk_array, error_text, finish_column, layouts, too_many_rows, Stop};
+use super::chunks::{arrow_input, checked, chunk_array, error_text, finish_column, layouts, too_many_rows, Stop};
 use crate::arguments::SpecArg;
 use crate::batch::{BatchArgs, Signals};
 use crate::errors::{at_row, from_core};
