@@ -1,4 +1,4 @@
-"""The shape of the sources: no import circle in the core crate, and no file too long to read.
+"""The shape of the sources: no import circle in the core crate or the bindings, and no file too long to read.
 
 The import circles are found by ``scripts/import_cycles.py`` (its docstring says what a circle
 is); it is run here on the core crate, and on a small crate made to hold one, so that the
@@ -16,6 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "import_cycles.py"
 CORE_SRC = ROOT / "crates" / "relurl" / "src"
+BINDINGS_SRC = ROOT / "crates" / "relurl-py" / "src"
 MAX_LINES = 600
 
 # The sources are absent beside an installed wheel, whose checks run the same tests from a
@@ -31,6 +32,12 @@ def run_script(*crates: Path) -> subprocess.CompletedProcess[str]:
 
 def test_core_has_no_import_circle() -> None:
     result = run_script(CORE_SRC)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no import circle" in result.stdout
+
+
+def test_bindings_have_no_import_circle() -> None:
+    result = run_script(BINDINGS_SRC)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no import circle" in result.stdout
 

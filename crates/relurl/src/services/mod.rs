@@ -3,8 +3,8 @@
 //! several threads ([`batch`]) and the links of an HTML page ([`links`], feature `links`).
 
 pub(crate) mod base;
-pub(crate) mod headers;
 pub mod batch;
+pub(crate) mod headers;
 #[cfg(feature = "links")]
 pub mod links;
 pub(crate) mod normalize;
