@@ -235,26 +235,26 @@ impl<S: AsRef<str>> AnyUrl<S> {
         encoding: Option<&'static Encoding>,
         out: &mut String,
     ) -> Result<Option<Unchanged>, Error> {
-        let join = |reference: &str, out: &mut String| match encoding {
-            None => self.join_into(reference, strict, out),
-            Some(encoding) => self.join_into_with_encoding(reference, strict, encoding, out),
+        // One call of the join (inlined into the caller: a single `resolve` is this call).
+        let stripped = if strip { crate::common::scan::strip_ascii_whitespace(reference) } else { reference };
+        let answer = match encoding {
+            None => self.join_into(stripped, strict, out),
+            Some(encoding) => self.join_into_with_encoding(stripped, strict, encoding, out),
         };
-        if !strip {
-            return join(reference, out);
-        }
-        let stripped = crate::common::scan::strip_ascii_whitespace(reference);
         if stripped.len() == reference.len() {
-            return join(reference, out);
+            return answer;
         }
-        // `stripped` is a slice of `reference`: its leading whitespace is what was cut.
-        let lead = reference.len() - reference.trim_start_matches(crate::common::scan::is_ascii_whitespace).len();
-        match join(stripped, out) {
+        match answer {
             Ok(Some(Unchanged::Reference)) => {
                 out.push_str(stripped);
                 Ok(None)
             }
             Ok(answer) => Ok(answer),
-            Err(e) => Err(Error::new(e.kind(), e.offset() + lead)),
+            Err(e) => {
+                // `stripped` is a slice of `reference`: its leading whitespace is what was cut.
+                let lead = reference.len() - reference.trim_start_matches(crate::common::scan::is_ascii_whitespace).len();
+                Err(Error::new(e.kind(), e.offset() + lead))
+            }
         }
     }
 
