@@ -413,3 +413,21 @@ fn split<G: Grammar>(b: &[u8], len: u32) -> Offsets {
         flags: if has_scheme { HAS_SCHEME } else { 0 } | if has_netloc { HAS_NETLOC } else { 0 },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Offsets, Url};
+
+    /// The layout every batch row moves (issue 22, item 0): eight `u32`s of offsets and a
+    /// 48-byte borrowed URL with no padding, which a move copies in three aligned 16-byte
+    /// stores. With two `bool` flags it was 46 bytes copied in overlapping pieces, and each
+    /// copy of a just-parsed reference stalled on store forwarding (a fifth of a row's time
+    /// per page, `benches/compare_builds.py --only pages60`).
+    #[test]
+    fn a_parsed_url_is_eight_u32s_beside_its_text() {
+        assert_eq!(core::mem::size_of::<Offsets>(), 32);
+        assert_eq!(core::mem::size_of::<Url<&str>>(), 48);
+        // The `Result` a parse returns uses the text's pointer as its tag: no byte added.
+        assert_eq!(core::mem::size_of::<Result<Url<&str>, crate::Error>>(), 48);
+    }
+}
