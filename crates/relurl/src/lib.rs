@@ -67,6 +67,7 @@
 //! workspace, which only converts. Link extraction is behind the default `links` feature.
 #![forbid(unsafe_code)]
 
+pub mod bindings;
 mod common;
 mod grammars;
 mod services;
