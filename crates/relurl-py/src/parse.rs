@@ -31,7 +31,7 @@ fn parse_url(obj: &Bound<'_, PyAny>, arg: &str, spec: Spec) -> PyResult<PyUrl> {
     let text = backed_str(obj, arg)?;
     let url = match MultiUrl::parse(text, spec, |text| text.clone_ref(py)) {
         Ok(url) => url,
-        Err(e) => return Err(from_core(py, &e, &borrow_str(obj, arg)?)),
+        Err(e) => return Err(from_core(py, &e, borrow_str(obj, arg)?)),
     };
     let recombined = match url.recombined() {
         Recombined::AsGiven => url.holder().as_py_str().clone_ref(py),

@@ -1,8 +1,8 @@
-//! The data of a `relurl.URL` ([`PyUrl`]): the text it was parsed from, split by each
-//! grammar, and what the converters below the API read of it (its text, its grammar, its
-//! parse by a grammar). Its Python methods are in `url.rs`, its constructor in `parse.rs`:
-//! this module uses only `errors.rs`, so every converter can check for a `URL` without a
-//! circle.
+//! The data of a `relurl.URL` ([`PyUrl`]): the core's [`MultiUrl`] (the text it was parsed
+//! from, split by each grammar, and what each grammar answers) and its `str()`, and what the
+//! converters below the API read of it (its text, its grammar, its parse by a grammar). Its Python
+//! methods are in `url.rs`, its constructor in `parse.rs`: this module uses only `errors.rs`,
+//! so every converter can check for a `URL` without a circle.
 
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
