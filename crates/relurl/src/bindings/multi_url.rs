@@ -143,6 +143,7 @@ impl<S: AsRef<str>> MultiUrl<S> {
     /// [`crate::ErrorKind::StrictUnavailable`] for `strict` with a `spec` other than
     /// [`Spec::Rfc1808`] ([`Spec::check_strict`]); with `strict`, the first offence against
     /// the §2.2 BNF ([`crate::validate()`]); by the URL Standard, its failure to parse.
+    #[inline] // on `URL.resolve`'s path, once per call
     pub fn for_spec(&self, spec: Spec, strict: bool, copy: impl FnOnce(&S) -> S) -> Result<&AnyUrl<S>, Error> {
         spec.check_strict(strict)?;
         if strict {
