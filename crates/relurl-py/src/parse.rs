@@ -1,7 +1,5 @@
 //! `relurl.parse` and the `relurl.URL` it builds.
 
-use std::sync::OnceLock;
-
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -9,7 +7,8 @@ use super::arguments::{strict_flag, strict_with, SpecArg};
 use super::convert::{backed_str, borrow_str};
 use super::errors::from_core;
 use super::url_data::PyUrl;
-use relurl::{AnyUrl, Spec};
+use relurl::bindings::{MultiUrl, Recombined};
+use relurl::Spec;
 
 /// Parses `url` into its six components by the grammar of `spec`: RFC 1808 §2.4 (the
 /// default) or RFC 3986 Appendix B. With `strict=True` (RFC 1808 only), first checks it
@@ -24,31 +23,19 @@ pub fn parse(url: &Bound<'_, PyAny>, spec: SpecArg, #[pyo3(from_py_with = strict
     parse_url(url, "url", spec)
 }
 
-/// `obj` (a `str`, else `TypeError` naming `arg`) parsed by `spec` as a `relurl.URL`. A
-/// `str` subclass is read as its exact `str` value: no method of it is ever called again.
+/// `obj` (a `str`, else `TypeError` naming `arg`) parsed by `spec` as a `relurl.URL`
+/// ([`MultiUrl::parse`]). A `str` subclass is read as its exact `str` value: no method of it
+/// is ever called again.
 fn parse_url(obj: &Bound<'_, PyAny>, arg: &str, spec: Spec) -> PyResult<PyUrl> {
     let py = obj.py();
     let text = backed_str(obj, arg)?;
-    let parsed =
-        AnyUrl::parse_owned(text.clone_ref(py), Spec::Rfc1808).and_then(|url| Ok((url, AnyUrl::parse_owned(text, Spec::Rfc3986)?)));
-    let (url, url_rfc3986) = match parsed {
-        Ok(both) => both,
-        Err(e) => {
-            let s = borrow_str(obj, arg)?;
-            return Err(from_core(py, &e, s));
-        }
+    let url = match MultiUrl::parse(text, spec, |text| text.clone_ref(py)) {
+        Ok(url) => url,
+        Err(e) => return Err(from_core(py, &e, borrow_str(obj, arg)?)),
     };
-    let url_whatwg = OnceLock::new();
-    let recombined = if spec == Spec::Whatwg {
-        let parsed = url_whatwg.get_or_init(|| AnyUrl::parse_owned(url.holder().clone_ref(py), Spec::Whatwg));
-        match parsed {
-            Ok(whatwg) => PyString::new(py, whatwg.as_str()).unbind(),
-            Err(e) => return Err(from_core(py, e, url.as_str())),
-        }
-    } else if spec == Spec::Rfc3986 || url.recombines_losslessly() {
-        url.holder().as_py_str().clone_ref(py)
-    } else {
-        PyString::new(py, &url.to_string()).unbind()
+    let recombined = match url.recombined() {
+        Recombined::AsGiven => url.holder().as_py_str().clone_ref(py),
+        Recombined::Rewritten(text) => PyString::new(py, &text).unbind(),
     };
-    Ok(PyUrl { url, url_rfc3986, url_whatwg, spec, recombined })
+    Ok(PyUrl { url, recombined })
 }

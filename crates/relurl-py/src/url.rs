@@ -16,23 +16,24 @@ use super::errors::from_core;
 use super::int_limit::with_int_limit;
 use super::resolve::resolve_to_py;
 use super::url_data::PyUrl;
+use relurl::bindings::Port;
 use relurl::Spec;
 
 impl PyUrl {
     /// This URL by the URL Standard, for a URL parsed with `spec="whatwg"`; else an
     /// `AttributeError` saying that `name` is the Standard's.
     fn standard(&self, name: &str) -> PyResult<&relurl::whatwg::WhatwgUrl> {
-        self.own().whatwg().ok_or_else(|| {
+        self.url.standard().ok_or_else(|| {
             PyAttributeError::new_err(format!(
                 "{name} is a URL Standard component: only a URL parsed with spec='whatwg' has it (this one: spec='{}')",
-                self.spec.name()
+                self.url.spec().name()
             ))
         })
     }
 
     /// The `spec` argument of a method: the given name, or (for `None`) this URL's grammar.
     fn spec_or_own(&self, spec: Option<SpecArg>) -> Spec {
-        spec.map_or(self.spec, |s| s.0)
+        spec.map_or(self.url.spec(), |s| s.0)
     }
 }
 
@@ -49,7 +50,7 @@ impl PyUrl {
     /// The grammar this URL was parsed with: `"rfc1808"`, `"rfc3986"` or `"whatwg"`.
     #[getter]
     fn spec(&self) -> &'static str {
-        self.spec.name()
+        self.url.spec().name()
     }
 
     /// `<scheme>` (RFC 1808 §2.4.2), `''` when absent.
@@ -106,7 +107,7 @@ impl PyUrl {
     /// the net_loc's last `@`), `None` without an `@`.
     #[getter]
     fn username(&self) -> Option<&str> {
-        self.login().map_or_else(|| self.own().whatwg().map(relurl::whatwg::WhatwgUrl::username), |login| login.username())
+        self.url.username()
     }
 
     /// The password: for spec="whatwg" the URL Standard's §6.1 `password`; for the RFCs
@@ -114,7 +115,7 @@ impl PyUrl {
     /// without an `@` or without that `:`.
     #[getter]
     fn password(&self) -> Option<&str> {
-        self.login().map_or_else(|| self.own().whatwg().map(relurl::whatwg::WhatwgUrl::password), |login| login.password())
+        self.url.password()
     }
 
     /// The URL Standard's §6.1 `host`: the host and `:port` when the port is not null; `''` without a host (a URL of `spec="whatwg"` only: else `AttributeError`).
@@ -129,10 +130,7 @@ impl PyUrl {
     /// when empty.
     #[getter]
     fn hostname(&self) -> Option<Cow<'_, str>> {
-        match self.login() {
-            Some(login) => login.hostname(),
-            None => self.own().whatwg().map(|u| Cow::Borrowed(u.hostname())),
-        }
+        self.url.hostname()
     }
 
     /// The port: for spec="whatwg" the URL Standard's §6.1 `port` (a `str`, `''` when none
@@ -143,12 +141,10 @@ impl PyUrl {
     #[getter]
     fn port<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let too_many_digits = |e: &relurl::Error| e.kind() == (relurl::ErrorKind::BadPort { reason: relurl::Login::PORT_TOO_MANY_DIGITS });
-        match self.login() {
-            Some(login) => match with_int_limit(py, |limit| login.with_int_max_str_digits(limit).port(), too_many_digits)? {
-                Ok(port) => Ok(port.into_pyobject(py)?.into_any()),
-                Err(e) => Err(from_core(py, &e, self.url.as_str())),
-            },
-            None => Ok(PyString::new(py, self.standard("port")?.port()).into_any()),
+        match with_int_limit(py, |limit| self.url.port(limit), too_many_digits)? {
+            Ok(Port::Number(port)) => Ok(port.into_pyobject(py)?.into_any()),
+            Ok(Port::Text(port)) => Ok(PyString::new(py, port).into_any()),
+            Err(e) => Err(from_core(py, &e, self.url.as_str())),
         }
     }
 
@@ -228,7 +224,7 @@ impl PyUrl {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let text = self.text(py).repr()?;
-        Ok(match self.spec {
+        Ok(match self.url.spec() {
             Spec::Rfc1808 => format!("URL({text})"),
             spec => format!("URL({text}, spec='{}')", spec.name()),
         })
@@ -245,8 +241,8 @@ impl PyUrl {
             return Ok(py.NotImplemented());
         };
         let other = other.get();
-        // Equal text by the same grammar: both are exact `str`s, compared by value.
-        let same = self.spec == other.spec && self.url.as_str() == other.url.as_str();
+        // Equal text by the same grammar ([`relurl::bindings::MultiUrl`]'s `==`).
+        let same = self.url == other.url;
         let answer = match op {
             CompareOp::Eq => same,
             CompareOp::Ne => !same,
@@ -277,7 +273,7 @@ impl PyUrl {
         let py = slf.py();
         let url = slf.get();
         let text = url.text(py).into_any();
-        let args = match url.spec {
+        let args = match url.url.spec() {
             Spec::Rfc1808 => PyTuple::new(py, [text])?,
             spec => PyTuple::new(py, [text, PyString::new(py, spec.name()).into_any()])?,
         };
@@ -286,14 +282,8 @@ impl PyUrl {
 }
 
 impl PyUrl {
-    /// The net_loc's user name, password, host name and port by urllib's rules, for a URL of
-    /// an RFC grammar (`None` for the URL Standard's, which has its own).
-    fn login(&self) -> Option<relurl::Login<'_>> {
-        self.own().login()
-    }
-
+    /// The six components as a tuple ([`relurl::bindings::MultiUrl::components`]).
     fn components<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let u = self.own();
-        PyTuple::new(py, [u.scheme(), u.netloc(), u.path(), u.params(), u.query(), u.fragment()])
+        PyTuple::new(py, self.url.components())
     }
 }

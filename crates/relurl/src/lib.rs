@@ -57,9 +57,12 @@
 //! - `src/twins/`: the twins of other libraries, which give their answers and errors, quirks
 //!   included: CPython's `urllib.parse` (`urllib/`), w3lib's `canonicalize_url` (`w3lib/`),
 //!   the Internet Archive's `surt` (`surt/`) and CPython's `"idna"` codec (`idna2003/`).
+//! - `src/bindings/`: what a language binding needs beyond the URL functions, so that the
+//!   binding only converts: [`bindings::MultiUrl`], the URL object that answers by several
+//!   grammars (Python's `relurl.URL`).
 //!
 //! A grammar uses only `common`; `common` reaches the grammars only to run the one chosen at
-//! run time (`any.rs`); the services use both; the twins use `common` and the batch
+//! run time (`any.rs`); the services and `bindings` use both; the twins use `common` and the batch
 //! scheduler. No module imports one that imports it back (`scripts/import_cycles.py`, run by
 //! `tests/test_architecture.py`).
 //!
@@ -67,6 +70,7 @@
 //! workspace, which only converts. Link extraction is behind the default `links` feature.
 #![forbid(unsafe_code)]
 
+pub mod bindings;
 mod common;
 mod grammars;
 mod services;
