@@ -57,6 +57,8 @@
 //! - `src/twins/`: the twins of other libraries, which give their answers and errors, quirks
 //!   included: CPython's `urllib.parse` (`urllib/`), w3lib's `canonicalize_url` (`w3lib/`),
 //!   the Internet Archive's `surt` (`surt/`) and CPython's `"idna"` codec (`idna2003/`).
+//! - `src/bindings/` ([`bindings`]): what a language binding needs beyond the URL functions,
+//!   the tables, names and choices every binding would otherwise re-implement.
 //!
 //! A grammar uses only `common`; `common` reaches the grammars only to run the one chosen at
 //! run time (`any.rs`); the services use both; the twins use `common` and the batch
@@ -67,6 +69,7 @@
 //! workspace, which only converts. Link extraction is behind the default `links` feature.
 #![forbid(unsafe_code)]
 
+pub mod bindings;
 mod common;
 mod grammars;
 mod services;
