@@ -1,4 +1,4 @@
-"""surt's keyword options are listed once in the bindings (`_relurl._SURT_OPTIONS`: each name
+"""surt's keyword options are listed once, in the core (`_relurl._SURT_OPTIONS`: each name
 and its default, in order): relurl.surt's signature and the stub name the same ones with the
 same defaults, and relurl.surt, relurl.arrow.surt's `**options` and surt.surt agree on what
 each one does."""

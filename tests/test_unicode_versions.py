@@ -53,7 +53,7 @@ def touched() -> list[str]:
 
 
 def test_the_tables_are_the_running_pythons() -> None:
-    assert _relurl._unicode_version() == unicodedata.unidata_version
+    assert _relurl._testing._unicode_version() == unicodedata.unidata_version
 
 
 def test_each_touched_code_point_in_a_host() -> None:
@@ -70,7 +70,7 @@ def test_each_touched_code_point_in_a_host() -> None:
             cases = [
                 (w3lib_url.canonicalize_url, relurl.canonicalize_url, url),
                 (surt_package.surt, relurl.surt, url),
-                (idna, _relurl._idna2003_encode, host),
+                (idna, _relurl._testing._idna2003_encode, host),
             ]
             for theirs, ours, arg in cases:
                 expected, got = outcome(theirs, arg), outcome(ours, arg)

@@ -20,7 +20,7 @@ import relurl
 from conftest import DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from relurl._relurl import _urllib_dialect
+from relurl._relurl import _testing
 
 Outcome = tuple[Any, ...]
 
@@ -46,7 +46,7 @@ ATTRIBUTES = ("hostname", "port", "username", "password")
 @pytest.fixture(autouse=True)
 def twins_run_in_rust() -> None:
     """A twin that hands every call to urllib would pass any comparison: it must not."""
-    assert _urllib_dialect()["delegate_all"] is False
+    assert _testing._urllib_dialect()["delegate_all"] is False
 
 
 def outcome(function: Callable[..., Any], *args: Any) -> Outcome:
@@ -372,7 +372,7 @@ def test_twins_can_replace_urllibs_functions(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_dialect_was_recognised() -> None:
-    found = _urllib_dialect()
+    found = _testing._urllib_dialect()
     assert found["python"] == "{}.{}.{}".format(*sys.version_info[:3])
     assert found["delegate_all"] is False, found
 

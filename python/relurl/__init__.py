@@ -17,7 +17,6 @@ from relurl._relurl import (
     URLError,
     URLWarning,
     __version__,
-    _urllib_dialect,
     base_from_header,
     canonicalize_url,
     establish_base,
@@ -57,5 +56,5 @@ __all__ = [
 
 # The urllib twins (urljoin, urlsplit, urlparse) take urllib.parse's functions, scheme lists
 # and behaviour from the running Python on first use: make that now, before anything can
-# put the twins into urllib.parse in place of its own functions.
-_urllib_dialect()
+# put the twins into urllib.parse in place of its own functions (any call of a twin captures).
+urlsplit("")

@@ -13,11 +13,8 @@ __all__ = [
     "URLError",
     "URLWarning",
     "__version__",
-    "_idna2003_encode",
-    "_nfkc_3_2",
     "_relative_base_warning",
-    "_unicode_version",
-    "_urllib_dialect",
+    "_testing",
     "arrow_canonicalize_url",
     "arrow_normalize",
     "arrow_parse",
@@ -440,9 +437,6 @@ def surt(
 def _relative_base_warning(url: str, spec: _Spec, what: str, against: str) -> str | None:
     """The warning for a base without a scheme (the command line's BASE), or None."""
 
-def _urllib_dialect() -> dict[str, str | bool]:
-    """What the twins found out about the running urllib.parse (captured on first use)."""
-
 @final
 class EstablishedBase:
     """A document's base URL and the RFC 1808 section 3 layer it came from. Immutable,
@@ -735,24 +729,36 @@ def arrow_normalize(
     threads: int | None = None,
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
 
-# Private: the core's IDNA 2003 twin, for the differential tests (tests/test_idna2003.py).
+# Private: hooks for the tests and bug reports (`from relurl._relurl import _testing`).
 
-def _idna2003_encode(domain: str) -> str:
-    """`domain.encode("idna")` by the core (as str); UnicodeError as the codec."""
+@type_check_only
+class _Testing(Protocol):
+    @staticmethod
+    def _idna2003_encode(domain: str) -> str:
+        """`domain.encode("idna")` by the core (as str); UnicodeError as the codec."""
 
-def _nfkc_3_2(s: str) -> str:
-    """`unicodedata.ucd_3_2_0.normalize("NFKC", s)` by the core."""
+    @staticmethod
+    def _nfkc_3_2(s: str) -> str:
+        """`unicodedata.ucd_3_2_0.normalize("NFKC", s)` by the core."""
+
+    @staticmethod
+    def _unicode_version() -> str:
+        """The Unicode version whose tables the twins use: the running CPython's
+        `unicodedata.unidata_version` (the nearest one the core has for another)."""
+
+    @staticmethod
+    def _urllib_dialect() -> dict[str, str | bool]:
+        """What the twins found out about the running urllib.parse (captured on first use)."""
+
+#: The submodule `relurl._relurl._testing`.
+_testing: _Testing
 
 #: The URL Standard's components, in the order `relurl.arrow.parse` gives them.
 _STANDARD_COMPONENTS: tuple[str, ...]
 
 #: surt's keyword options (relurl.surt's, relurl.arrow.surt's `**options`), each name and its
-#: default, in relurl.surt's order: the bindings' one list (tests/test_surt_options.py).
+#: default, in relurl.surt's order: the core's one list (tests/test_surt_options.py).
 _SURT_OPTIONS: tuple[tuple[str, bool], ...]
-
-def _unicode_version() -> str:
-    """The Unicode version whose tables the twins use: the running CPython's
-    `unicodedata.unidata_version` (the nearest one the core has for another)."""
 
 # w3lib.url.canonicalize_url, computed in Rust.
 

@@ -40,6 +40,7 @@ use super::batch::{BatchArgs, ErrorMode, Signals};
 use super::convert::{surrogate_error, UNREADABLE_STR};
 use super::errors::{at_row, from_core};
 use relurl::batch::{chunk_starts, resolve_chunks, Cell, Chunks, Input, Interrupted, Never, Repeated, RowError, StrColumn};
+use relurl::bindings::components::component_names;
 use relurl::{Error, Spec};
 
 /// The bases: one (a `str`, a `URL`, or `None`) for every row, or an Arrow column.
@@ -204,17 +205,11 @@ pub fn arrow_parse<'py>(
     report(py, result, failures, mode)
 }
 
-/// The RFCs' six components, in `urllib.parse.urlparse` order, then the net_loc's host name
-/// (a string) and port (an `int32`): [`relurl::Login`], urllib's `hostname` and `port`.
-const RFC_COMPONENTS: [&str; 8] = ["scheme", "netloc", "path", "params", "query", "fragment", "hostname", "port"];
-
-/// The URL Standard's components: the API's getters (§6.1), in the order of the `URL` class.
-pub(crate) const STANDARD_COMPONENTS: [&str; 11] =
-    ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"];
-
-/// The components' fields of a URL of `spec`: strings, but the RFCs' `port`.
+/// The components' fields of a URL of `spec` (the core's
+/// [`relurl::bindings::components::component_names`]): strings, but the RFCs' `port` (an
+/// `int32`).
 fn component_fields(spec: Spec) -> Fields {
-    let names: &[&str] = if spec == Spec::Whatwg { &STANDARD_COMPONENTS } else { &RFC_COMPONENTS };
+    let names = component_names(spec);
     let port = (spec != Spec::Whatwg).then_some("port");
     names.iter().map(|&name| Field::new(name, if Some(name) == port { DataType::Int32 } else { DataType::Utf8 }, true)).collect()
 }
@@ -231,8 +226,9 @@ struct Builders {
 
 impl Builders {
     fn new(spec: Spec, len: usize) -> Self {
-        let strings = if spec == Spec::Whatwg { STANDARD_COMPONENTS.len() } else { RFC_COMPONENTS.len() - 1 };
         let port = (spec != Spec::Whatwg).then(|| Int32Builder::with_capacity(len));
+        // Every component is a string but the RFCs' port.
+        let strings = component_names(spec).len() - usize::from(port.is_some());
         Self { strings: (0..strings).map(|_| StringBuilder::with_capacity(len, 0)).collect(), port }
     }
 

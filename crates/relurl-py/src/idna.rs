@@ -8,23 +8,15 @@ use pyo3::exceptions::PyUnicodeError;
 use pyo3::prelude::*;
 use relurl::idna2003::UnicodeVersion;
 
-/// The Unicode version of the running CPython's `unicodedata` (read once). A version
-/// without tables in the core is read as the nearest one: 15.1 for a newer CPython (3.14
-/// has 16.0: characters assigned in 16.0 are then treated as 15.1 treats them), 13.0 for
-/// an older one.
+/// The Unicode version the twins follow in the running CPython (read once): the core's
+/// choice for its `unicodedata.unidata_version`
+/// ([`relurl::bindings::unicode::unicode_version_for`], which falls back to the nearest
+/// version with tables).
 pub(crate) fn python_unicode(py: Python<'_>) -> UnicodeVersion {
     static VERSION: OnceLock<UnicodeVersion> = OnceLock::new();
     *VERSION.get_or_init(|| {
         let version = py.import("unicodedata").and_then(|m| m.getattr("unidata_version")).and_then(|v| v.extract::<String>());
-        let version = version.unwrap_or_default();
-        UnicodeVersion::from_unidata_version(&version).unwrap_or_else(|| {
-            let newer = version.split('.').next().and_then(|major| major.parse::<u32>().ok()).is_some_and(|major| major > 15);
-            if newer {
-                UnicodeVersion::V15_1
-            } else {
-                UnicodeVersion::V13_0
-            }
-        })
+        relurl::bindings::unicode::unicode_version_for(&version.unwrap_or_default())
     })
 }
 

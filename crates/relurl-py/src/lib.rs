@@ -36,8 +36,6 @@ mod relurl_native {
     #[pymodule_export]
     use super::errors::{URLError, URLWarning};
     #[pymodule_export]
-    use super::idna::{_idna2003_encode, _nfkc_3_2, _unicode_version};
-    #[pymodule_export]
     use super::links::{_relative_base_warning, extract_links, PyLink};
     #[pymodule_export]
     use super::normalize::normalize;
@@ -50,7 +48,7 @@ mod relurl_native {
     #[pymodule_export]
     use super::url_data::PyUrl;
     #[pymodule_export]
-    use super::urllib::{_urllib_dialect, urljoin, urlparse, urlsplit};
+    use super::urllib::{urljoin, urlparse, urlsplit};
     #[pymodule_export]
     use super::validate::validate;
 
@@ -58,6 +56,16 @@ mod relurl_native {
     use super::w3lib::canonicalize_url;
 
     use pyo3::prelude::*;
+
+    /// `relurl._relurl._testing`: hooks for the tests and bug reports, kept out of the
+    /// public module (`from relurl._relurl import _testing`).
+    #[pymodule(gil_used = false)]
+    mod _testing {
+        #[pymodule_export]
+        use super::super::idna::{_idna2003_encode, _nfkc_3_2, _unicode_version};
+        #[pymodule_export]
+        use super::super::urllib::_urllib_dialect;
+    }
 
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -76,11 +84,12 @@ mod relurl_native {
         error_type.setattr("index", m.py().None())?;
         error_type.setattr("input", m.py().None())?;
         // The URL Standard's components, in the order `relurl.arrow.parse` and `relurl parse
-        // --spec whatwg` give them (one list for both).
-        m.add("_STANDARD_COMPONENTS", pyo3::types::PyTuple::new(m.py(), super::arrow::STANDARD_COMPONENTS)?)?;
-        // surt's keyword options and their defaults, in `relurl.surt`'s order (the one list
-        // `relurl.surt` and `relurl.arrow.surt` read; tests compare its signature and stub).
-        m.add("_SURT_OPTIONS", pyo3::types::PyTuple::new(m.py(), super::surt::keyword_defaults())?)?;
+        // --spec whatwg` give them (the core's one list).
+        m.add("_STANDARD_COMPONENTS", pyo3::types::PyTuple::new(m.py(), relurl::bindings::components::STANDARD_COMPONENTS)?)?;
+        // surt's keyword options and their defaults, in `relurl.surt`'s order (the core's one
+        // list, which `relurl.surt` and `relurl.arrow.surt` read; tests compare its signature
+        // and stub).
+        m.add("_SURT_OPTIONS", pyo3::types::PyTuple::new(m.py(), relurl::bindings::surt::keyword_defaults())?)?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))
     }
 }

@@ -3,6 +3,7 @@
 use pyo3::exceptions::{PyAttributeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
+use relurl::bindings::surt as keywords;
 use relurl::surt::{Canonicalizer, Options, SurtError};
 
 use super::errors::surt_error;
@@ -24,101 +25,25 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Given {
     }
 }
 
-/// What a keyword option of surt does.
-#[derive(Clone, Copy)]
-enum Effect {
-    /// Sets a field of the core's [`Options`]; its default is the core's
-    /// ([`Options::default`]).
-    Field(fn(&mut Options) -> &mut bool),
-    /// Accepted and changes nothing, as in surt (`auth_strip_user`, `auth_strip_pass`,
-    /// `hash_strip`); surt's default.
-    Ignored(bool),
-    /// `public_suffix` (default false): true needs the Public Suffix List and is refused.
-    PublicSuffix,
+impl Given {
+    /// The core's reading: `None` when absent, else the truth value.
+    const fn truth(self) -> Option<bool> {
+        match self {
+            Self::Absent => None,
+            Self::Value(value) => Some(value),
+        }
+    }
 }
 
-/// surt's keyword options, in the order of `relurl.surt`'s signature: the one list of their
-/// names, of the fields they set and of their defaults, read by `relurl.surt`,
-/// `relurl.arrow.surt`'s `**options` and `_relurl._SURT_OPTIONS` (which tests compare with
-/// `relurl.surt`'s signature and the stub).
-const KEYWORDS: [(&str, Effect); 19] = [
-    ("surt", Effect::Field(|o| &mut o.surt)),
-    ("with_scheme", Effect::Field(|o| &mut o.with_scheme)),
-    ("trailing_comma", Effect::Field(|o| &mut o.trailing_comma)),
-    ("reverse_ipaddr", Effect::Field(|o| &mut o.reverse_ipaddr)),
-    ("public_suffix", Effect::PublicSuffix),
-    ("host_lowercase", Effect::Field(|o| &mut o.ia.host_lowercase)),
-    ("host_massage", Effect::Field(|o| &mut o.ia.host_massage)),
-    ("auth_strip_user", Effect::Ignored(true)),
-    ("auth_strip_pass", Effect::Ignored(true)),
-    ("port_strip_default", Effect::Field(|o| &mut o.ia.port_strip_default)),
-    ("path_strip_empty", Effect::Field(|o| &mut o.ia.path_strip_empty)),
-    ("path_lowercase", Effect::Field(|o| &mut o.ia.path_lowercase)),
-    ("path_strip_session_id", Effect::Field(|o| &mut o.ia.path_strip_session_id)),
-    ("path_strip_trailing_slash_unless_empty", Effect::Field(|o| &mut o.ia.path_strip_trailing_slash_unless_empty)),
-    ("query_lowercase", Effect::Field(|o| &mut o.ia.query_lowercase)),
-    ("query_strip_session_id", Effect::Field(|o| &mut o.ia.query_strip_session_id)),
-    ("query_strip_empty", Effect::Field(|o| &mut o.ia.query_strip_empty)),
-    ("query_alpha_reorder", Effect::Field(|o| &mut o.ia.query_alpha_reorder)),
-    ("hash_strip", Effect::Ignored(true)),
-];
-
-/// The keyword options given to a `surt` call, in [`KEYWORDS`]' order.
-pub(crate) type Keywords = [Given; KEYWORDS.len()];
-
-/// No keyword option given.
-pub(crate) const NONE_GIVEN: Keywords = [Given::Absent; KEYWORDS.len()];
-
-/// Whether `names` are [`KEYWORDS`]' names, in its order (for the build's check in
-/// `keywords!`).
-const fn are_keywords(names: &[&str]) -> bool {
-    if names.len() != KEYWORDS.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < names.len() {
-        let (name, known) = (names[i].as_bytes(), KEYWORDS[i].0.as_bytes());
-        if name.len() != known.len() {
-            return false;
-        }
-        let mut j = 0;
-        while j < name.len() {
-            if name[j] != known[j] {
-                return false;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// `[$name, ...]`, the keyword parameters of `relurl.surt` as [`Keywords`]: the build fails
-/// unless they are [`KEYWORDS`]' names, all of them, in its order.
+/// `[$name, ...]`, the keyword parameters of `relurl.surt` as the core's
+/// [`keywords::Given`]: the build fails unless they are the core's [`keywords::KEYWORDS`]'
+/// names, all of them, in its order.
 macro_rules! keywords {
     ($($name:ident),* $(,)?) => {{
-        const _: () = assert!(are_keywords(&[$(stringify!($name)),*]), "relurl.surt's keyword parameters are not KEYWORDS, in its order");
-        let given: Keywords = [$($name),*];
+        const _: () = assert!(keywords::are_keywords(&[$(stringify!($name)),*]), "relurl.surt's keyword parameters are not the core's KEYWORDS, in its order");
+        let given: keywords::Given = [$($name.truth()),*];
         given
     }};
-}
-
-/// The index in [`KEYWORDS`] (and [`Keywords`]) of the option `name`.
-pub(crate) fn keyword_index(name: &str) -> Option<usize> {
-    KEYWORDS.iter().position(|(known, _)| *known == name)
-}
-
-/// `_relurl._SURT_OPTIONS`: each keyword option's name and default, in [`KEYWORDS`]' order.
-pub(crate) fn keyword_defaults() -> Vec<(&'static str, bool)> {
-    let mut defaults = Options::default();
-    KEYWORDS
-        .iter()
-        .map(|&(name, effect)| match effect {
-            Effect::Field(field) => (name, *field(&mut defaults)),
-            Effect::Ignored(default) => (name, default),
-            Effect::PublicSuffix => (name, false),
-        })
-        .collect()
 }
 
 /// What to do instead of passing surt a canonicalizer object (a callable, a module, a list
@@ -143,36 +68,22 @@ impl<'a, 'py> FromPyObject<'a, 'py> for CanonicalizerArg {
                 "canonicalizer must be None or one of 'default', 'google', 'ia', not {type_name}: {NOT_CALLED}"
             )));
         };
-        match &*name.to_cow()? {
-            "default" => Ok(Self(Canonicalizer::Default)),
-            "google" => Ok(Self(Canonicalizer::Google)),
-            "ia" => Ok(Self(Canonicalizer::Ia)),
-            other => Err(PyValueError::new_err(format!("canonicalizer must be None or one of 'default', 'google', 'ia', not {other:?}"))),
-        }
+        let name = name.to_cow()?;
+        keywords::canonicalizer_named(&name)
+            .map(Self)
+            .ok_or_else(|| PyValueError::new_err(format!("canonicalizer must be None or one of 'default', 'google', 'ia', not {name:?}")))
     }
 }
 
 /// The options of a `surt` call, as the core's [`Options`]: the defaults but for the
-/// keywords `given`; `public_suffix=True` refused.
-pub(crate) fn options(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, given: &Keywords) -> PyResult<Options> {
-    let mut options = Options {
+/// keywords `given` ([`keywords::apply_keywords`]); `public_suffix=True` refused.
+pub(crate) fn options(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, given: &keywords::Given) -> PyResult<Options> {
+    let options = Options {
         canonicalizer: canonicalizer.map_or(Canonicalizer::Default, |c| c.0),
         unicode: crate::idna::python_unicode(py),
         ..Options::default()
     };
-    for (&(_, effect), &given) in KEYWORDS.iter().zip(given) {
-        let Given::Value(value) = given else { continue };
-        match effect {
-            Effect::Field(field) => *field(&mut options) = value,
-            Effect::PublicSuffix if value => {
-                return Err(PyValueError::new_err(
-                    "public_suffix=True needs the Public Suffix List (surt reads it with tldextract, which downloads it); relurl.surt does not offer it",
-                ))
-            }
-            Effect::Ignored(_) | Effect::PublicSuffix => {}
-        }
-    }
-    Ok(options)
+    keywords::apply_keywords(options, given).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// `surt.surt(url, canonicalizer=None, **options)` exactly (the Internet Archive's surt
@@ -201,7 +112,7 @@ pub(crate) fn options(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, g
 /// Hosts of digits and dots are read as glibc's `inet_aton` reads them, as surt's
 /// `socket.gethostbyname_ex` does, but without any DNS lookup.
 #[pyfunction]
-// The defaults are `KEYWORDS`' (`Given::Absent` keeps them); the text signature shows them
+// The defaults are the core's `KEYWORDS`' (`Given::Absent` keeps them); the text signature shows them
 // (tests/test_surt_options.py compares it with `_SURT_OPTIONS`).
 #[pyo3(signature = (url, canonicalizer = None, *, surt = Given::Absent, with_scheme = Given::Absent, trailing_comma = Given::Absent, reverse_ipaddr = Given::Absent, public_suffix = Given::Absent, host_lowercase = Given::Absent, host_massage = Given::Absent, auth_strip_user = Given::Absent, auth_strip_pass = Given::Absent, port_strip_default = Given::Absent, path_strip_empty = Given::Absent, path_lowercase = Given::Absent, path_strip_session_id = Given::Absent, path_strip_trailing_slash_unless_empty = Given::Absent, query_lowercase = Given::Absent, query_strip_session_id = Given::Absent, query_strip_empty = Given::Absent, query_alpha_reorder = Given::Absent, hash_strip = Given::Absent), text_signature = "(url, canonicalizer=None, *, surt=True, with_scheme=False, trailing_comma=False, reverse_ipaddr=True, public_suffix=False, host_lowercase=True, host_massage=True, auth_strip_user=True, auth_strip_pass=True, port_strip_default=True, path_strip_empty=False, path_lowercase=True, path_strip_session_id=True, path_strip_trailing_slash_unless_empty=True, query_lowercase=True, query_strip_session_id=True, query_strip_empty=True, query_alpha_reorder=True, hash_strip=True)")]
 #[allow(clippy::too_many_arguments)]
@@ -261,8 +172,7 @@ pub fn surt<'py>(
         return Ok(PyBytes::new(py, &key).into_any());
     }
     if url.is_none() {
-        // surt.surt(None) is "-", as for an empty URL.
-        return Ok(PyString::new(py, "-").into_any());
+        return Ok(PyString::new(py, keywords::NO_URL_KEY).into_any());
     }
     let type_name = url.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
     Err(PyAttributeError::new_err(format!("'{type_name}' object has no attribute 'encode'")))

@@ -57,9 +57,10 @@
 //! - `src/twins/`: the twins of other libraries, which give their answers and errors, quirks
 //!   included: CPython's `urllib.parse` (`urllib/`), w3lib's `canonicalize_url` (`w3lib/`),
 //!   the Internet Archive's `surt` (`surt/`) and CPython's `"idna"` codec (`idna2003/`).
-//! - `src/bindings/`: what a language binding needs beyond the URL functions, so that the
-//!   binding only converts: [`bindings::MultiUrl`], the URL object that answers by several
-//!   grammars (Python's `relurl.URL`).
+//! - `src/bindings/` ([`bindings`]): what a language binding needs beyond the URL functions,
+//!   so that the binding only converts: [`bindings::MultiUrl`], the URL object that answers
+//!   by several grammars (Python's `relurl.URL`), and the tables, names and choices every
+//!   binding would otherwise re-implement.
 //!
 //! A grammar uses only `common`; `common` reaches the grammars only to run the one chosen at
 //! run time (`any.rs`); the services and `bindings` use both; the twins use `common` and the batch

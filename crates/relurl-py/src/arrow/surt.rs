@@ -10,7 +10,8 @@ use super::map::map_column;
 use crate::batch::BatchArgs;
 use crate::errors::surt_error;
 use crate::int_limit::int_max_str_digits;
-use crate::surt::{keyword_index, options, CanonicalizerArg, Given, NONE_GIVEN};
+use crate::surt::{options, CanonicalizerArg};
+use relurl::bindings::surt::{keyword_index, NONE_GIVEN};
 
 /// The SURT key of every row of an Arrow string column (an array, or a chunked array or
 /// stream, whose chunks the result keeps), as `relurl.surt` gives it with the same
@@ -34,7 +35,7 @@ pub fn arrow_surt<'py>(
 }
 
 /// The keyword options of `relurl.surt`, from `**options`: the same names and defaults
-/// (`crate::surt`'s one list), each read by truth value; any other name is a `TypeError`.
+/// (the core's one list, `relurl::bindings::surt::KEYWORDS`), each read by truth value; any other name is a `TypeError`.
 fn options_of(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, given: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
     let mut keywords = NONE_GIVEN;
     for (key, value) in given.into_iter().flat_map(PyDictMethods::iter) {
@@ -43,7 +44,7 @@ fn options_of(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, given: Op
         let Some(index) = keyword_index(&key) else {
             return Err(PyTypeError::new_err(format!("surt() got an unexpected keyword argument '{key}'")));
         };
-        keywords[index] = Given::Value(value.is_truthy()?);
+        keywords[index] = Some(value.is_truthy()?);
     }
     options(py, canonicalizer, &keywords)
 }

@@ -1,6 +1,8 @@
 //! What the urllib twins take from the running `urllib.parse`, once: its functions (for the
 //! inputs the core does not take, and its two checks), its result types, its scheme lists,
-//! and its [`Dialect`], from `sys.version_info` and then from probing urllib itself.
+//! and its [`Dialect`], from `sys.version_info` and then from probing urllib itself (the probes,
+//! the dialect their answers make and the self-check are the core's:
+//! [`relurl::bindings::urllib`]).
 
 use std::sync::{Arc, Mutex};
 
@@ -9,7 +11,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
-use relurl::urllib::{Brackets, Checks, Dialect, JoinRule, Lenient, SchemeList, Schemes, Unsplit, Urllib, UrllibError};
+use relurl::bindings::urllib::{self as probes, JoinAnswer, ProbeAnswers};
+use relurl::urllib::{Checks, Dialect, SchemeList, Schemes, Urllib};
 
 /// The scheme lists, in this order.
 const LISTS: [&str; 3] = ["uses_relative", "uses_netloc", "uses_params"];
@@ -117,11 +120,9 @@ impl Twin {
         };
         // A urllib that answers a probe unexpectedly, or lacks a helper, gets every call.
         match probe(&parse) {
-            Ok(Some(dialect))
-                if twin.checknetloc.is_some() && (dialect.brackets == Brackets::None || twin.check_bracketed_host.is_some()) =>
-            {
+            Ok(Some(dialect)) if probes::usable(&dialect, twin.checknetloc.is_some(), twin.check_bracketed_host.is_some()) => {
                 twin.urllib = Urllib::new(dialect, twin.urllib.schemes().clone());
-                twin.delegate_all |= !twin.agrees_with_urllib(py).unwrap_or(false);
+                twin.delegate_all |= !twin.agrees_with_urllib(py);
             }
             _ => twin.delegate_all = true,
         }
@@ -157,29 +158,19 @@ impl Twin {
         PyChecks { py, twin: self }
     }
 
-    /// Runs pinned inputs through urllib and the core: any difference means an unknown urllib.
-    fn agrees_with_urllib(&self, py: Python<'_>) -> PyResult<bool> {
-        for (base, url) in SELF_CHECK {
-            let theirs = self.urljoin.bind(py).call1((base, url));
-            let ours = self.urllib.urljoin(base, url, true, &mut self.checks(py));
-            let same = match (theirs, ours) {
-                (Ok(theirs), Ok(ours)) => theirs.extract::<String>().is_ok_and(|t| t == ours),
-                (Err(e), Err(UrllibError::InvalidIpv6Url)) => e.is_instance_of::<PyValueError>(py),
-                (Err(e), Err(UrllibError::Check(ours))) => e.value(py).str()?.to_cow()? == ours.value(py).str()?.to_cow()?,
-                _ => false,
-            };
-            let theirs = self.urlsplit.bind(py).call1((url,)).and_then(|r| r.extract::<(String, String, String, String, String)>());
-            let ours = self.urllib.urlsplit(url, "", true, &mut Lenient);
-            let split_same = match (theirs, ours) {
-                (Ok(t), Ok(o)) => (&*t.0, &*t.1, &*t.2, &*t.3, &*t.4) == (&*o.scheme, &*o.netloc, &*o.path, &*o.query, &*o.fragment),
-                (Err(_), Err(_)) => true,
-                _ => false,
-            };
-            if !(same && split_same) {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+    /// Runs the core's pinned pairs ([`probes::SELF_CHECK`]) through urllib and the core
+    /// ([`probes::agrees`]): any difference means an unknown urllib.
+    fn agrees_with_urllib(&self, py: Python<'_>) -> bool {
+        let text = |e: &PyErr| e.value(py).str().ok().and_then(|s| s.to_cow().ok().map(std::borrow::Cow::into_owned));
+        let join = |base: &str, url: &str| match self.urljoin.bind(py).call1((base, url)) {
+            Ok(joined) => joined.extract::<String>().map_or(JoinAnswer::Other, JoinAnswer::Joined),
+            Err(e) => JoinAnswer::Raised { value_error: e.is_instance_of::<PyValueError>(py), message: text(&e) },
+        };
+        let split = |url: &str| {
+            let parts = self.urlsplit.bind(py).call1((url,)).and_then(|r| r.extract::<(String, String, String, String, String)>());
+            parts.ok().map(|p| [p.0, p.1, p.2, p.3, p.4])
+        };
+        probes::agrees(&self.urllib, &mut self.checks(py), text, join, split)
     }
 
     /// `relurl._relurl._urllib_dialect()`: what was found, for tests and bug reports.
@@ -205,12 +196,11 @@ fn read_schemes(py: Python<'_>, lists: &[Py<PyList>; 3]) -> Schemes {
     Schemes { uses_relative: read(&lists[0]), uses_netloc: read(&lists[1]), uses_params: read(&lists[2]) }
 }
 
-/// Asks the running urllib how it behaves, one probe per [`Dialect`] switch; `None` when an
-/// answer fits no known CPython.
+/// Runs the core's probes ([`relurl::bindings::urllib`]) in the running urllib; the core
+/// reads the dialect from the answers (`None` when they fit no known CPython).
 fn probe(parse: &Bound<'_, PyModule>) -> PyResult<Option<Dialect>> {
     let py = parse.py();
     let urlsplit = parse.getattr("urlsplit")?;
-    let scheme = |url: &str| -> PyResult<String> { urlsplit.call1((url,))?.getattr("scheme")?.extract() };
     let rejects = |url: &str| -> PyResult<bool> {
         match urlsplit.call1((url,)) {
             Ok(_) => Ok(false),
@@ -218,63 +208,25 @@ fn probe(parse: &Bound<'_, PyModule>) -> PyResult<Option<Dialect>> {
             Err(e) => Err(e),
         }
     };
-    let brackets = match (rejects("http://[x]/")?, rejects("http://a[::1]/")?) {
-        (false, false) => Brackets::None,
-        (true, false) => Brackets::Host,
-        (true, true) => Brackets::Netloc,
-        (false, true) => return Ok(None),
-    };
-    let unsplit_call = |f: &str, parts: Bound<'_, PyTuple>| -> PyResult<String> { parse.getattr(f)?.call1((parts,))?.extract() };
-    let unsplit = (
-        unsplit_call("urlunsplit", PyTuple::new(py, ["http", "", "a", "", ""])?)?,
-        unsplit_call("urlunsplit", PyTuple::new(py, ["", "", "//a", "", ""])?)?,
-        unsplit_call("urlunparse", PyTuple::new(py, ["http", "", "", "p", "", ""])?)?,
-    );
-    let unsplit = match (&*unsplit.0, &*unsplit.1, &*unsplit.2) {
-        ("http:///a", "//a", "http:///;p") => Unsplit::AddAuthority,
-        ("http:a", "////a", "http:;p") => Unsplit::KeepPath,
-        ("http:a", "////a", "http:///;p") => Unsplit::KeepPathBeforeParams,
-        _ => return Ok(None),
-    };
+    let unsplit =
+        |(function, parts): (&str, &[&str])| -> PyResult<String> { parse.getattr(function)?.call1((PyTuple::new(py, parts)?,))?.extract() };
     let urljoin = parse.getattr("urljoin")?;
-    let join = |base: &str, url: &str| -> PyResult<String> { urljoin.call1((base, url))?.extract() };
-    let rule = match (&*join("http://a/b?q#f", "#")?, &*join("http://a/b/c;p", ".;x")?) {
-        ("http://a/b?q", "http://a/b/;x") => JoinRule::Parse,
-        ("http://a/b?q#", "http://a/b/.;x") => JoinRule::Defined,
-        _ => return Ok(None),
+    let join = |(base, url): (&str, &str)| -> PyResult<String> { urljoin.call1((base, url))?.extract() };
+    let scheme = |url: &str| -> PyResult<String> { urlsplit.call1((url,))?.getattr("scheme")?.extract() };
+    let answers = ProbeAnswers {
+        rejects: try_map(probes::REJECT_PROBES, rejects)?,
+        unsplit: try_map(probes::UNSPLIT_PROBES, unsplit)?,
+        joins: try_map(probes::JOIN_PROBES, join)?,
+        schemes: try_map(probes::SCHEME_PROBES, scheme)?,
     };
-    if join("/s/", "x")? != "/s/x" {
-        return Ok(None); // 3.14.0a1's gh-125926
-    }
-    Ok(Some(Dialect {
-        remove_tab_newline: scheme("ht\ttp://a")? == "http",
-        strip_c0_space: scheme("\u{1}http://a")? == "http",
-        scheme_starts_alpha: scheme("1a:b")?.is_empty(),
-        brackets,
-        unsplit,
-        join: rule,
-    }))
+    Ok(probes::dialect_from_probes(&answers))
 }
 
-/// Pairs whose answers tell the urllib versions apart, checked once against urllib.
-const SELF_CHECK: [(&str, &str); 16] = [
-    ("http://a/b/c/d;p?q#f", "../../../g"),
-    ("http://a/b/c/d;p?q#f", ";x"),
-    ("http://a/b/c/d;p?q#f", "g;x=1/../y"),
-    ("http://a/b?q#f", "?"),
-    ("http://a/b?q#f", "http:"),
-    ("http:/a/b", "c"),
-    ("http:a", "b"),
-    ("file:///a/b", "./"),
-    ("/static/", "a/../b"),
-    ("http://a/b", "//"),
-    ("http://a/b", "////c"),
-    ("http://a/b", "/.//c"),
-    (" \tHTTP://A/b", " \x01c\nd"),
-    ("svn+ssh://h/a", "b"),
-    ("http://a/b", "1a:b"),
-    ("http://a/b", "//[::1]:80/c"),
-];
+/// `f` of each item, or the first error.
+fn try_map<T: Copy, U, const N: usize>(items: [T; N], f: impl Fn(T) -> PyResult<U>) -> PyResult<[U; N]> {
+    let answers = items.into_iter().map(f).collect::<PyResult<Vec<U>>>()?;
+    answers.try_into().map_err(|_| PyRuntimeError::new_err("one answer per probe"))
+}
 
 /// [`Checks`] calling urllib's own `_check_bracketed_host` and `_checknetloc`, so that the
 /// exception is urllib's.
