@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 import graphlib
+import subprocess
+import sys
 from pathlib import Path
 
 import relurl
@@ -81,3 +83,15 @@ def test_python_package_has_no_import_circle() -> None:
         if target == "relurl.cli" or target.startswith("relurl.cli.")
     }
     assert library_to_cli == set(), "library modules import the command line"
+
+
+def test_importing_relurl_imports_no_peer_and_not_relurl_scrapy() -> None:
+    # Scrapy, w3lib, lxml... are extras: `import relurl` (with the arrow module) loads none of
+    # them, nor relurl.scrapy, which is for Scrapy users.
+    code = (
+        "import sys, relurl, relurl.arrow\n"
+        "peers = {'scrapy', 'w3lib', 'twisted', 'lxml', 'parsel', 'tldextract', 'surt', 'pyarrow'}\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in peers or m.startswith('relurl.scrapy')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout

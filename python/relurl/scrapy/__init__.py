@@ -1,10 +1,12 @@
 """relurl for Scrapy (the `relurl[scrapy]` extra): drop-in classes that give Scrapy 2.19's
 exact answers with relurl's core doing the URL work. Importing `relurl` never imports this
-package, and this package imports Scrapy only when it is used.
+package, nor Scrapy (tests/test_python_imports.py).
 
 See docs/scrapy.md: what to change in `settings.py` and in a spider, what is exact, the speed.
 """
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from relurl.scrapy._install import install, installed, uninstall
+
+__all__ = ["install", "installed", "uninstall"]
