@@ -3,8 +3,8 @@ benchmark: run as a script (a Twisted reactor cannot be restarted, so each crawl
 
     python tests/scrapy_crawl.py --impl scrapy --proxy http://127.0.0.1:PORT --out crawl.json
 
-The pages are served by tests/test_scrapy_crawl.py's HTTP server, which Scrapy reaches as an
-HTTP proxy (`http_proxy`): the server answers `GET http://host/path` with the corpus page of
+The pages are served by `CorpusProxy` below (started by the test or the benchmark, in their
+own process), which Scrapy reaches as an HTTP proxy (`http_proxy`): the server answers `GET http://host/path` with the corpus page of
 that URL (`https://` links rewritten to `http://`, so that no TLS tunnel is needed), or 404.
 No name is resolved and nothing leaves 127.0.0.1.
 
@@ -18,20 +18,80 @@ reached the downloader, the items, and the stats about duplicates and offsite re
 from __future__ import annotations
 
 import argparse
+import csv
+import http.server
 import json
 import os
 import sys
+import threading
 import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 
 def page_urls(pages_tsv: str) -> list[str]:
     """The corpus pages' URLs as the server serves them (`http://`)."""
-    import csv
-
     with open(pages_tsv, encoding="utf-8", newline="") as f:
         return [as_http(row["url"]) for row in csv.DictReader(f, delimiter="\t")]
+
+
+def served_pages(corpus: Path) -> dict[str, bytes]:
+    """URL (http form) -> the page's bytes with `https://` links made `http://`."""
+    pages = {}
+    with (corpus / "pages.tsv").open(encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            body = (corpus / "pages" / row["file"]).read_bytes().replace(b"https://", b"http://")
+            pages[as_http(row["url"])] = body
+    return pages
+
+
+class CorpusProxy(http.server.ThreadingHTTPServer):
+    """The corpus pages as an HTTP proxy on 127.0.0.1 (a free port): `GET http://host/path`
+    is answered with that page, or 404. `served` counts the requests per URL. Use it as a
+    context manager: it serves from a thread until the block ends."""
+
+    def __init__(self, corpus: Path) -> None:
+        super().__init__(("127.0.0.1", 0), _ProxyHandler)
+        self.pages = served_pages(corpus)
+        self.served: dict[str, int] = {}
+        self.lock = threading.Lock()
+        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        """The proxy's address, for `http_proxy`."""
+        return f"http://127.0.0.1:{self.server_address[1]}"
+
+    def __enter__(self) -> CorpusProxy:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.shutdown()
+        self.server_close()
+
+
+class _ProxyHandler(http.server.BaseHTTPRequestHandler):
+    server: CorpusProxy
+
+    def do_GET(self) -> None:
+        with self.server.lock:
+            self.server.served[self.path] = self.server.served.get(self.path, 0) + 1
+        body = self.server.pages.get(self.path)
+        if body is None:
+            self.send_response(404)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
 
 
 def as_http(url: str) -> str:
@@ -129,8 +189,16 @@ def main() -> None:
     parser.add_argument("--proxy", required=True)
     parser.add_argument("--pages", required=True, help="the corpus's pages.tsv")
     parser.add_argument("--out", required=True)
+    parser.add_argument("--profile", help="write a cProfile of the crawl to this file")
     args = parser.parse_args()
-    result = crawl(args.impl, page_urls(args.pages), args.proxy)
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        result = profiler.runcall(crawl, args.impl, page_urls(args.pages), args.proxy)
+        profiler.dump_stats(args.profile)
+    else:
+        result = crawl(args.impl, page_urls(args.pages), args.proxy)
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(result, f)
     sys.exit(0)
