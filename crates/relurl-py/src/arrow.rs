@@ -12,11 +12,13 @@
 mod canonical;
 mod chunks;
 mod columns;
+mod domain_set;
 mod map;
 mod surt;
 
 pub use self::surt::arrow_surt;
 pub use canonical::arrow_canonicalize_url;
+pub use domain_set::arrow_in_domain_set;
 pub use map::arrow_normalize;
 
 use core::num::NonZeroUsize;
