@@ -32,7 +32,9 @@ pub fn arrow_in_domain_set<'py>(
 }
 
 /// A chunk's memberships (the core writes `1` for a member, nothing for a non-member) as an
-/// Arrow boolean array; null and failed rows are null.
+/// Arrow boolean array; null and failed rows are null. (By value and in a `Result`: the
+/// shape of every chunk's finish, [`super::map::Finish`].)
+#[allow(clippy::needless_pass_by_value, clippy::unnecessary_wraps)]
 fn boolean_array<E: Clone + Sync>(resolved: Resolved<E>) -> ChunkResult<E> {
     let errors = resolved.errors().cloned().collect();
     let values: BooleanArray = resolved

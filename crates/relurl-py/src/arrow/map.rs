@@ -44,6 +44,9 @@ pub(super) fn map_column<'py, M: MapRow>(
     map_column_with(urls, "urls", args, map, field_name, failed, &chunk_array)
 }
 
+/// What makes a chunk's results an Arrow array (its failed rows those of a function `E`).
+pub(super) type Finish<'f, E> = dyn Fn(Resolved<MapFailure<E>>) -> ChunkResult<MapFailure<E>> + Sync + 'f;
+
 /// [`map_column`] of the column `urls` named `name` in errors, each chunk's results made an
 /// Arrow array by `finish` (on the thread that mapped it): [`chunk_array`] for strings.
 pub(super) fn map_column_with<'py, M: MapRow>(
@@ -53,7 +56,7 @@ pub(super) fn map_column_with<'py, M: MapRow>(
     map: &M,
     field_name: &str,
     failed: impl Fn(&M::Error, &str) -> PyErr,
-    finish: &(dyn Fn(Resolved<MapFailure<M::Error>>) -> ChunkResult<MapFailure<M::Error>> + Sync),
+    finish: &Finish<'_, M::Error>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = urls.py();
     let input = arrow_input(urls, name)?;
