@@ -144,7 +144,7 @@ fn resolve_column<'py>(py: Python<'py>, bases: &ArrowBases<'py>, refs: &ArrowInp
         };
         at_row(py, err, e.row, Some(e.input))
     };
-    finish_column(py, chunks, (refs.stream, "resolved"), args.errors, error_of)
+    finish_column(py, chunks, (refs.stream, "resolved", &DataType::Utf8), args.errors, error_of)
 }
 
 /// Parses an Arrow string column of URLs (an array, or a chunked array or stream) into a

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use arrow_array::{ArrayRef, BooleanArray};
+use arrow_schema::DataType;
 use pyo3::prelude::*;
 use relurl::batch::{Resolved, Row};
 
@@ -28,7 +29,7 @@ pub fn arrow_in_domain_set<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let args = BatchArgs::of(relurl::Spec::Rfc1808, false, errors, threads)?;
     let set = &domain_set.get().set;
-    map_column_with(hosts, "hosts", &args, set, "in_domain_set", |never, _| match *never {}, &boolean_array)
+    map_column_with(hosts, "hosts", &args, set, ("in_domain_set", &DataType::Boolean), |never, _| match *never {}, &boolean_array)
 }
 
 /// A chunk's memberships (the core writes `1` for a member, nothing for a non-member) as an

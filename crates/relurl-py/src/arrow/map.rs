@@ -4,6 +4,7 @@
 //! (their options read in their own files). One path for the three: the input checked, the rows mapped, the arrays and the
 //! failed rows returned as `errors=` says.
 
+use arrow_schema::DataType;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use relurl::batch::{chunk_starts, map_chunks, Chunks, Interrupted, MapFailure, MapRow, Normalize, Resolved, RowError, StrColumn};
@@ -41,20 +42,21 @@ pub(super) fn map_column<'py, M: MapRow>(
     field_name: &str,
     failed: impl Fn(&M::Error, &str) -> PyErr,
 ) -> PyResult<Bound<'py, PyAny>> {
-    map_column_with(urls, "urls", args, map, field_name, failed, &chunk_array)
+    map_column_with(urls, "urls", args, map, (field_name, &DataType::Utf8), failed, &chunk_array)
 }
 
 /// What makes a chunk's results an Arrow array (its failed rows those of a function `E`).
 pub(super) type Finish<'f, E> = dyn Fn(Resolved<MapFailure<E>>) -> ChunkResult<MapFailure<E>> + Sync + 'f;
 
 /// [`map_column`] of the column `urls` named `name` in errors, each chunk's results made an
-/// Arrow array by `finish` (on the thread that mapped it): [`chunk_array`] for strings.
+/// Arrow array by `finish` (on the thread that mapped it): [`chunk_array`] for strings; a
+/// chunked result is of `field` (name, and type when it has no chunks).
 pub(super) fn map_column_with<'py, M: MapRow>(
     urls: &Bound<'py, PyAny>,
     name: &str,
     args: &BatchArgs,
     map: &M,
-    field_name: &str,
+    field: (&str, &DataType),
     failed: impl Fn(&M::Error, &str) -> PyErr,
     finish: &Finish<'_, M::Error>,
 ) -> PyResult<Bound<'py, PyAny>> {
@@ -77,5 +79,5 @@ pub(super) fn map_column_with<'py, M: MapRow>(
         };
         at_row(py, err, e.row, None)
     };
-    finish_column(py, arrays, (input.stream, field_name), args.errors, error_of)
+    finish_column(py, arrays, (input.stream, field.0, field.1), args.errors, error_of)
 }
