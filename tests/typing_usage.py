@@ -83,6 +83,11 @@ def host_and_port(url: str) -> tuple[str | None, int | str | None]:
     return u.hostname, u.port
 
 
+def on_site(domains: list[str], hosts: list[str]) -> tuple[int, list[str], list[bool]]:
+    allowed = relurl.DomainSet(domains)
+    return len(allowed), list(allowed), [host in allowed for host in hosts]
+
+
 def test_typing_usage() -> None:
     assert crawler_loop("http://a/b/c/d;p?q#f", ["g", "../g"]) == ["http://a/b/c/g", "http://a/b/g"]
     assert components("http://a/b;p?q#f") == ("http", "a", "/b", "p", "q", "f")
@@ -106,3 +111,8 @@ def test_typing_usage() -> None:
     assert page_links(b'<base href="/b/"><a href=" g ">x</a><a href="#top">', "http://a/p") == [
         ("http://a/b/g", "a", "href", " g ")
     ]
+    assert on_site(["example.com", "example.com"], ["www.example.com", "notexample.com"]) == (
+        1,
+        ["example.com"],
+        [True, False],
+    )

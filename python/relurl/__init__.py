@@ -12,6 +12,7 @@
 
 from relurl._relurl import (
     URL,
+    DomainSet,
     EstablishedBase,
     Link,
     URLError,
@@ -34,6 +35,7 @@ from relurl._relurl import (
 
 __all__ = [
     "URL",
+    "DomainSet",
     "EstablishedBase",
     "Link",
     "URLError",

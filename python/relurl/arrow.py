@@ -28,6 +28,9 @@ pathname, search, hash, origin).
 ``surt.surt``) does, with the same options; a row surt raises for fails by ``errors=`` with
 surt's exception (``ValueError``, or ``AttributeError`` for a blank URL), ``.index`` set.
 
+``relurl.arrow.in_domain_set(hosts, domain_set)`` gives a boolean column: whether each host is in
+a `relurl.DomainSet` (``host in domain_set``); a null host gives a null.
+
 relurl itself needs no Arrow library at run time; ``pip install relurl[arrow]`` adds pyarrow.
 
 >>> import pyarrow as pa, relurl.arrow
@@ -36,9 +39,10 @@ relurl itself needs no Arrow library at run time; ``pip install relurl[arrow]`` 
 """
 
 from relurl._relurl import arrow_canonicalize_url as canonicalize_url
+from relurl._relurl import arrow_in_domain_set as in_domain_set
 from relurl._relurl import arrow_normalize as normalize
 from relurl._relurl import arrow_parse as parse
 from relurl._relurl import arrow_resolve as resolve
 from relurl._relurl import arrow_surt as surt
 
-__all__ = ["canonicalize_url", "normalize", "parse", "resolve", "surt"]
+__all__ = ["canonicalize_url", "in_domain_set", "normalize", "parse", "resolve", "surt"]

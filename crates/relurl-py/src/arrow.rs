@@ -12,11 +12,13 @@
 mod canonical;
 mod chunks;
 mod columns;
+mod domain_set;
 mod map;
 mod surt;
 
 pub use self::surt::arrow_surt;
 pub use canonical::arrow_canonicalize_url;
+pub use domain_set::arrow_in_domain_set;
 pub use map::arrow_normalize;
 
 use core::num::NonZeroUsize;
@@ -142,7 +144,7 @@ fn resolve_column<'py>(py: Python<'py>, bases: &ArrowBases<'py>, refs: &ArrowInp
         };
         at_row(py, err, e.row, Some(e.input))
     };
-    finish_column(py, chunks, (refs.stream, "resolved"), args.errors, error_of)
+    finish_column(py, chunks, (refs.stream, "resolved", &DataType::Utf8), args.errors, error_of)
 }
 
 /// Parses an Arrow string column of URLs (an array, or a chunked array or stream) into a

@@ -21,6 +21,8 @@
 //!   ([`Login`]: user name, password, host name, port), with urllib's answers.
 //! - [`batch::resolve_batch`] resolves a column of references against one base or a base
 //!   per row, on several threads, recording bad rows by index instead of stopping.
+//! - [`domain_set::DomainSet`] is a set of domains: is a host one of them or under one
+//!   (Scrapy's offsite rule), in time linear in the host whatever the number of members.
 //! - [`links::extract_links`] reads an HTML page with a tokenizer and resolves every link
 //!   against the page's base (RFC 1808 §3, the first `<base href>`), parsed once.
 //! - [`idna2003`] is a twin of CPython's `str.encode("idna")` (RFC 3490 ToASCII, RFC 3491).
@@ -52,7 +54,7 @@
 //!   the grammar names and the run-time choice of one, the net_loc's login, Python's `int()`
 //!   digit limit and the one reader of the generated Unicode tables.
 //! - `src/services/`: what is built on the grammars for every grammar alike: the RFC 1808
-//!   §3 base (`base.rs`), normalization (`normalize.rs`), batches on several threads
+//!   §3 base (`base.rs`), normalization (`normalize.rs`), sets of domains (`domain_set.rs`), batches on several threads
 //!   (`batch/`) and the links of an HTML page (`links/`).
 //! - `src/twins/`: the twins of other libraries, which give their answers and errors, quirks
 //!   included: CPython's `urllib.parse` (`urllib/`), w3lib's `canonicalize_url` (`w3lib/`),
@@ -80,6 +82,7 @@ mod twins;
 pub use common::int_limit;
 pub use grammars::{rfc3986, whatwg};
 pub use services::batch;
+pub use services::domain_set;
 #[cfg(feature = "links")]
 pub use services::links;
 pub use twins::{idna2003, surt, urllib, w3lib};

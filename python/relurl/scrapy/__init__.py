@@ -8,5 +8,6 @@ See docs/scrapy.md: what to change in `settings.py` and in a spider, what is exa
 from __future__ import annotations
 
 from relurl.scrapy._install import install, installed, uninstall
+from relurl.scrapy._offsite import OffsiteMiddleware
 
-__all__ = ["install", "installed", "uninstall"]
+__all__ = ["OffsiteMiddleware", "install", "installed", "uninstall"]

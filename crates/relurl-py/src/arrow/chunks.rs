@@ -7,7 +7,7 @@ use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
 use std::sync::Arc;
 
-use arrow_array::{Array, ArrayRef, GenericStringArray, StringArray};
+use arrow_array::{Array, ArrayRef, GenericStringArray};
 use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -105,12 +105,13 @@ pub(super) fn layouts<'a>(chunks: &'a [ArrayRef], name: &str) -> PyResult<Vec<La
 }
 
 /// The result of a column run by the core: its chunks' arrays, as one array (an array in)
-/// or a chunked array of field `field_name` (a stream in), with the failed rows (`error_of`
+/// or a chunked array of field `field_name` (a stream in; of type `empty_type` when it has no
+/// chunks), with the failed rows (`error_of`
 /// each one's exception, in row order) as `mode` says: the first raised, or reported.
 pub(super) fn finish_column<'py, E>(
     py: Python<'py>,
     chunks: Vec<ChunkArray<E>>,
-    (stream, field_name): (bool, &str),
+    (stream, field_name, empty_type): (bool, &str, &DataType),
     mode: ErrorMode,
     error_of: impl Fn(&RowError<E>) -> PyErr,
 ) -> PyResult<Bound<'py, PyAny>> {
@@ -125,10 +126,10 @@ pub(super) fn finish_column<'py, E>(
     }
     let arrays: Vec<ArrayRef> = chunks.into_iter().map(|(array, _)| array).collect();
     let result = if stream {
-        let field = Arc::new(Field::new(field_name, arrays.first().map_or(DataType::Utf8, |a| a.data_type().clone()), true));
+        let field = Arc::new(Field::new(field_name, arrays.first().map_or_else(|| empty_type.clone(), |a| a.data_type().clone()), true));
         PyChunkedArray::try_new(arrays, field)?.into_pyobject(py)?.into_any()
     } else {
-        let array = arrays.into_iter().next().unwrap_or_else(|| Arc::new(StringArray::new_null(0)));
+        let array = arrays.into_iter().next().unwrap_or_else(|| arrow_array::new_empty_array(empty_type));
         PyArray::from_array_ref(array).into_pyobject(py)?.into_any()
     };
     report(py, result, failures, mode)

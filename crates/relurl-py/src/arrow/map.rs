@@ -1,14 +1,15 @@
 //! A function of each row of one Arrow column, by the core's batch
 //! ([`relurl::batch::map_chunks`]) with the GIL released: `relurl.arrow.normalize` here, and
-//! `relurl.arrow.canonicalize_url` and `relurl.arrow.surt` (their options read in their own
-//! files). One path for the three: the input checked, the rows mapped, the arrays and the
+//! `relurl.arrow.canonicalize_url`, `relurl.arrow.surt` and `relurl.arrow.in_domain_set`
+//! (their options read in their own files). One path for the three: the input checked, the rows mapped, the arrays and the
 //! failed rows returned as `errors=` says.
 
+use arrow_schema::DataType;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use relurl::batch::{chunk_starts, map_chunks, Chunks, Interrupted, MapFailure, MapRow, Normalize, RowError, StrColumn};
+use relurl::batch::{chunk_starts, map_chunks, Chunks, Interrupted, MapFailure, MapRow, Normalize, Resolved, RowError, StrColumn};
 
-use super::chunks::{arrow_input, checked, chunk_array, error_text, finish_column, layouts, too_many_rows, Stop};
+use super::chunks::{arrow_input, checked, chunk_array, error_text, finish_column, layouts, too_many_rows, ChunkResult, Stop};
 use crate::arguments::SpecArg;
 use crate::batch::{BatchArgs, Signals};
 use crate::errors::{at_row, from_core};
@@ -41,14 +42,32 @@ pub(super) fn map_column<'py, M: MapRow>(
     field_name: &str,
     failed: impl Fn(&M::Error, &str) -> PyErr,
 ) -> PyResult<Bound<'py, PyAny>> {
+    map_column_with(urls, "urls", args, map, (field_name, &DataType::Utf8), failed, &chunk_array)
+}
+
+/// What makes a chunk's results an Arrow array (its failed rows those of a function `E`).
+pub(super) type Finish<'f, E> = dyn Fn(Resolved<MapFailure<E>>) -> ChunkResult<MapFailure<E>> + Sync + 'f;
+
+/// [`map_column`] of the column `urls` named `name` in errors, each chunk's results made an
+/// Arrow array by `finish` (on the thread that mapped it): [`chunk_array`] for strings; a
+/// chunked result is of `field` (name, and type when it has no chunks).
+pub(super) fn map_column_with<'py, M: MapRow>(
+    urls: &Bound<'py, PyAny>,
+    name: &str,
+    args: &BatchArgs,
+    map: &M,
+    field: (&str, &DataType),
+    failed: impl Fn(&M::Error, &str) -> PyErr,
+    finish: &Finish<'_, M::Error>,
+) -> PyResult<Bound<'py, PyAny>> {
     let py = urls.py();
-    let input = arrow_input(urls, "urls")?;
-    let layouts = layouts(&input.chunks, "urls")?;
+    let input = arrow_input(urls, name)?;
+    let layouts = layouts(&input.chunks, name)?;
     let signals = Signals::default();
-    let named: Vec<_> = layouts.iter().map(|&l| (l, "urls")).collect();
+    let named: Vec<_> = layouts.iter().map(|&l| (l, name)).collect();
     let chunks = py.detach(|| checked(&named, args.threads, &signals)).map_err(|stop| stop.into_err(&signals))?;
     let (starts, rows) = chunk_starts(chunks.iter().map(StrColumn::len)).ok_or_else(too_many_rows)?;
-    let outcome = py.detach(|| map_chunks(&chunks, map, args.options(true), &signals, &chunk_array));
+    let outcome = py.detach(|| map_chunks(&chunks, map, args.options(true), &signals, finish));
     let arrays = outcome.map_err(|Interrupted| Stop::Interrupted.into_err(&signals))?.into_iter().collect::<Result<Vec<_>, _>>();
     let arrays = arrays.map_err(PyValueError::new_err)?;
     let column = Chunks::new(&chunks, &starts, rows);
@@ -60,5 +79,5 @@ pub(super) fn map_column<'py, M: MapRow>(
         };
         at_row(py, err, e.row, None)
     };
-    finish_column(py, arrays, (input.stream, field_name), args.errors, error_of)
+    finish_column(py, arrays, (input.stream, field.0, field.1), args.errors, error_of)
 }
