@@ -7,4 +7,6 @@ See docs/scrapy.md: what to change in `settings.py` and in a spider, what is exa
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from relurl.scrapy._fingerprint import RequestFingerprinter, fingerprint
+
+__all__ = ["RequestFingerprinter", "fingerprint"]
