@@ -11,6 +11,7 @@ side's cache.
 
 from __future__ import annotations
 
+import inspect
 import random
 import urllib.parse
 from collections.abc import Callable, Iterator
@@ -89,7 +90,7 @@ def test_every_resolved_corpus_link() -> None:
             yield ((url,), {"meta": {"verbatim_url": True}}), {}
 
     count, found = differences(specs())
-    # 8,600 distinct links, of which a few (`javascript:`, `mailto:`) no `Request` takes.
+    # 8,683 distinct links, of which a few (`javascript:`, `mailto:`) no `Request` takes.
     assert count > 3 * 8_000
     assert found == []
 
@@ -181,6 +182,8 @@ def test_bad_input_raises_scrapy_s_exception() -> None:
         (with_attributes("http://a/", method=b"GET"), {}),
         (with_attributes("http://a/", method=b"G\xffT"), {}),
         (with_attributes("http://a/", method=5), {}),
+        (with_attributes("http://a/", _url="http://a:99999/"), {}),
+        (with_attributes("http://a/", _url="http://[::1/"), {}),
         (with_attributes("http://a/", _url="http://a:99999/", method=5), {}),
         (with_attributes("http://a/", _body=bytearray(b"xy")), {}),
         (with_attributes("http://a/", _body=memoryview(b"xy")), {}),
@@ -242,3 +245,12 @@ def test_request_fingerprinter() -> None:
     assert RequestFingerprinter.from_crawler(crawler).fingerprint(request) == expected
     assert RequestFingerprinter().fingerprint(request) == expected
     assert relurl.scrapy.__all__.count("fingerprint") == 1
+
+
+def test_signatures_are_scrapy_s() -> None:
+    def parameters(f: Callable[..., Any]) -> list[tuple[str, Any, Any]]:
+        return [(p.name, p.kind, p.default) for p in inspect.signature(f).parameters.values()]
+
+    assert parameters(fingerprint) == parameters(scrapy_request.fingerprint)
+    assert parameters(RequestFingerprinter) == parameters(scrapy_request.RequestFingerprinter)
+    assert parameters(RequestFingerprinter.from_crawler) == parameters(scrapy_request.RequestFingerprinter.from_crawler)

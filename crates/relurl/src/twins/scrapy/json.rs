@@ -22,7 +22,7 @@ pub struct Text<'a>(&'a [u8]);
 
 impl<'a> Text<'a> {
     /// The text of `str.encode("utf-8", "surrogatepass")`'s bytes. Bytes that are not such
-    /// an encoding (which that call never gives) are written by [`write_str`] as U+FFFD, one
+    /// an encoding (which that call never gives) are written in the JSON text as U+FFFD, one
     /// per byte that does not start a well-formed sequence.
     pub fn from_surrogatepass(bytes: &'a [u8]) -> Self {
         Self(bytes)
