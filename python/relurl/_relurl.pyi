@@ -15,6 +15,7 @@ __all__ = [
     "URLWarning",
     "__version__",
     "_relative_base_warning",
+    "_scrapy_fingerprint",
     "_testing",
     "arrow_canonicalize_url",
     "arrow_in_domain_set",
@@ -438,6 +439,16 @@ def surt(
 ) -> bytes: ...
 def _relative_base_warning(url: str, spec: _Spec, what: str, against: str) -> str | None:
     """The warning for a base without a scheme (the command line's BASE), or None."""
+
+def _scrapy_fingerprint(
+    method: str,
+    url: object,
+    body: bytes,
+    headers: list[tuple[bytes, list[bytes]]] | None,
+    keep_fragments: bool,
+    verbatim: bool,
+) -> bytes:
+    """Scrapy's request fingerprint of these parts (relurl.scrapy.fingerprint's native half)."""
 
 @final
 class EstablishedBase:

@@ -20,6 +20,7 @@ mod links;
 mod normalize;
 mod parse;
 mod resolve;
+mod scrapy_fingerprint;
 mod surt;
 mod url;
 mod url_data;
@@ -46,6 +47,8 @@ mod relurl_native {
     use super::parse::parse;
     #[pymodule_export]
     use super::resolve::resolve;
+    #[pymodule_export]
+    use super::scrapy_fingerprint::_scrapy_fingerprint;
     #[pymodule_export]
     use super::surt::surt;
     #[pymodule_export]

@@ -32,6 +32,7 @@
 //! - [`int_limit`] is Python's limit on the digits `int()` reads, which the twins' ports
 //!   follow.
 //! - [`w3lib`] is a twin of w3lib's `canonicalize_url` (Scrapy's fingerprint key).
+//! - [`scrapy`] is a twin of Scrapy's request fingerprint (`scrapy.utils.request.fingerprint`).
 //! - [`whatwg`] is the WHATWG URL Standard's parser ([`whatwg::WhatwgUrl`]): browsers'
 //!   parsing and joining, with percent-encoding, IDNA and IP address hosts.
 //!
@@ -85,7 +86,7 @@ pub use services::batch;
 pub use services::domain_set;
 #[cfg(feature = "links")]
 pub use services::links;
-pub use twins::{idna2003, surt, urllib, w3lib};
+pub use twins::{idna2003, scrapy, surt, urllib, w3lib};
 
 // `relurl::rfc1808` keeps the grammar and the §3 base side by side, as it always had them;
 // they meet here, as the grammar cannot re-export the base service (which runs the grammar

@@ -7,7 +7,8 @@ See docs/scrapy.md: what to change in `settings.py` and in a spider, what is exa
 
 from __future__ import annotations
 
+from relurl.scrapy._fingerprint import RequestFingerprinter, fingerprint
 from relurl.scrapy._install import install, installed, uninstall
 from relurl.scrapy._offsite import OffsiteMiddleware
 
-__all__ = ["OffsiteMiddleware", "install", "installed", "uninstall"]
+__all__ = ["OffsiteMiddleware", "RequestFingerprinter", "fingerprint", "install", "installed", "uninstall"]

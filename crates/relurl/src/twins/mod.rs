@@ -3,6 +3,7 @@
 //!
 //! - [`urllib`]: CPython's `urllib.parse`;
 //! - [`w3lib`]: w3lib's `canonicalize_url` (Scrapy's fingerprint key);
+//! - [`scrapy`]: Scrapy's request fingerprint (`scrapy.utils.request.fingerprint`);
 //! - [`surt`]: the Internet Archive's `surt` package (web archives' SURT keys);
 //! - [`idna2003`]: CPython's `str.encode("idna")` (RFC 3490 ToASCII, RFC 3491 nameprep).
 //!
@@ -10,6 +11,7 @@
 //! [`crate::common`] (`unicode`, [`int_limit`](crate::int_limit)).
 
 pub mod idna2003;
+pub mod scrapy;
 pub mod surt;
 pub mod urllib;
 pub mod w3lib;
