@@ -26,11 +26,12 @@ TARGETS: tuple[tuple[str, str], ...] = (
     ("scrapy.utils.request", "canonicalize_url"),
 )
 
-#: The twin of each w3lib function.
-TWINS: dict[str, Callable[..., Any]] = {
-    "safe_url_string": relurl.safe_url_string,
-    "canonicalize_url": relurl.canonicalize_url,
-}
+
+
+def twin(name: str) -> Callable[..., Any]:
+    """relurl's twin of w3lib's function `name` (the same name in `relurl`)."""
+    function: Callable[..., Any] = getattr(relurl, name)
+    return function
 
 _lock = threading.Lock()
 #: What install() replaced, to put back: (module, name) -> the function that was there.
@@ -70,7 +71,7 @@ def install(*, check_w3lib: bool = True) -> None:
                 )
                 continue
             _replaced[(module_name, name)] = current
-            setattr(module, name, TWINS[name])
+            setattr(module, name, twin(name))
 
 
 def uninstall() -> None:
@@ -79,7 +80,7 @@ def uninstall() -> None:
     with _lock:
         for (module_name, name), original in list(_replaced.items()):
             module = importlib.import_module(module_name)
-            if getattr(module, name) is TWINS[name]:
+            if getattr(module, name) is twin(name):
                 setattr(module, name, original)
             del _replaced[(module_name, name)]
 
