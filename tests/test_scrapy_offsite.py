@@ -1,8 +1,9 @@
-"""`relurl.scrapy.OffsiteMiddleware` and `relurl.DomainSet` against Scrapy 2.19.0's offsite
-downloader middleware (`scrapy.downloadermiddlewares.offsite.OffsiteMiddleware`):
+"""`relurl.scrapy.OffsiteMiddleware` and `relurl.DomainSet` against the installed Scrapy's offsite
+downloader middleware (`scrapy.downloadermiddlewares.offsite.OffsiteMiddleware`; 2.19.0, and the
+older versions of tests/scrapy_versions.py):
 
-- Scrapy's own tests/test_downloadermiddleware_offsite.py, run from its sdist
-  (tests/peer_suites.py) with relurl's class in place of Scrapy's;
+- Scrapy's own tests/test_downloadermiddleware_offsite.py, run from the installed version's
+  sdist (tests/peer_suites.py) with relurl's class in place of Scrapy's;
 - membership differential: `host in DomainSet(domains)` against Scrapy's own host regex
   (`get_host_regex`) for every host of the link corpus and generated hosts, under allowed
   sets drawn from the corpus and generated ones: 0 differences;
@@ -26,6 +27,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 import relurl
 from peer_suites import run_suite, sdist, unpack
+from scrapy_versions import expected_for
 
 scrapy = pytest.importorskip("scrapy")
 
@@ -36,7 +38,6 @@ from scrapy.exceptions import IgnoreRequest  # noqa: E402
 from scrapy.utils.misc import build_from_crawler  # noqa: E402
 from scrapy.utils.test import get_crawler  # noqa: E402
 
-SCRAPY_VERSION = "2.19.0"
 LINKS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
 
 # Puts relurl's class in place of Scrapy's before the test module imports it (`from
@@ -52,28 +53,21 @@ def pytest_report_header(config):
     return "OffsiteMiddleware under test: " + scrapy.downloadermiddlewares.offsite.OffsiteMiddleware.__module__
 """
 
-#: Scrapy's tests that check its internals rather than its answers, each with the reason.
-NOT_APPLICABLE = {
-    "test_dynamic_allowed_domains_caching": (
-        "counts the calls of get_host_regex, the regex builder relurl's middleware never calls "
-        "(its set is built by get_domain_set, whose caching test_domain_set_is_built_once_per_change checks)"
-    ),
-}
-
 
 def test_scrapy_s_own_offsite_tests_pass_with_relurl_s_middleware() -> None:
-    if scrapy.__version__ != SCRAPY_VERSION:  # pragma: no cover
-        pytest.skip(f"the suite is Scrapy {SCRAPY_VERSION}'s; Scrapy {scrapy.__version__} is installed")
-    directory = unpack(sdist("scrapy", SCRAPY_VERSION))
+    # The tests of Scrapy's internals rather than its answers are tests/scrapy_versions.py's
+    # `not_applicable`, each with its reason.
+    version, expected = expected_for("offsite")
+    directory = unpack(sdist("scrapy", version))
     module = "tests/test_downloadermiddleware_offsite.py"
-    deselect = [arg for name in NOT_APPLICABLE for arg in ("--deselect", f"{module}::{name}")]
+    deselect = [arg for name in expected.not_applicable for arg in ("--deselect", f"{module}::{name}")]
     report = run_suite(directory, [module], plugin=PLUGIN, args=deselect)
     assert report.returncode == 0, report.text[-6000:]
     assert "OffsiteMiddleware under test: relurl.scrapy._offsite" in report.text, report.text[:2000]
-    # Scrapy 2.19.0's file has 51 tests (parametrized cases counted); one is not applicable.
-    assert len(report.passed) == 50, report.text[-6000:]
+    assert len(report.passed) == expected.passed, report.text[-6000:]
+    assert len(report.outcomes("SKIPPED")) == expected.skipped, report.text[-6000:]
     assert not report.outcomes("FAILED")
-    assert not any(name in " ".join(report.passed) for name in NOT_APPLICABLE)
+    assert not any(name in " ".join(report.passed) for name in expected.not_applicable)
 
 
 # --- DomainSet against Scrapy's regex -------------------------------------------------------

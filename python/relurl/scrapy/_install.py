@@ -27,11 +27,11 @@ TARGETS: tuple[tuple[str, str], ...] = (
 )
 
 
-
 def twin(name: str) -> Callable[..., Any]:
     """relurl's twin of w3lib's function `name` (the same name in `relurl`)."""
     function: Callable[..., Any] = getattr(relurl, name)
     return function
+
 
 _lock = threading.Lock()
 #: What install() replaced, to put back: (module, name) -> the function that was there.
