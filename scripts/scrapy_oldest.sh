@@ -48,24 +48,41 @@ mapfile -t PLAN < <("$FROM" tests/scrapy_versions.py)
 (( ${#PLAN[@]} )) || fail "tests/scrapy_versions.py printed no plan"
 rm -rf "$WORK"
 mkdir -p "$WORK"
-checked=()
-for line in "${PLAN[@]}"; do
-    read -r -a FIELDS <<<"$line"
-    version=${FIELDS[0]}
-    files=("${FIELDS[@]:1}")
-    if [[ $version == "$TESTED" ]]; then
-        echo "== Scrapy $version: the test step's; skipped"
-        continue
-    fi
-    start=$SECONDS
-    venv=$WORK/scrapy-$version
-    echo "== Scrapy $version: ${files[*]}"
+# make_venv VERSION: target/scrapy-oldest/scrapy-VERSION with Scrapy VERSION, the requirements
+# and the relurl package; run for all versions at once (pip waits on the index, not the CPU).
+make_venv() {
+    local version=$1 venv=$WORK/scrapy-$1 site
     "$FROM" -m venv "$venv"
     "$venv/bin/pip" install -q --disable-pip-version-check "scrapy==$version" "${SUITE_REQUIREMENTS[@]}" "${REQUIREMENTS[@]}"
     site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
     cp -r "$PACKAGE" "$site/relurl"
-    [[ -n $DIST_INFO ]] && cp -r "$DIST_INFO" "$site/"
+    if [[ -n $DIST_INFO ]]; then cp -r "$DIST_INFO" "$site/"; fi
     find "$site/relurl" -name __pycache__ -prune -exec rm -rf {} +
+}
+VERSIONS=()
+declare -A FILES PIDS
+for line in "${PLAN[@]}"; do
+    read -r version files <<<"$line"
+    if [[ $version == "$TESTED" ]]; then
+        echo "== Scrapy $version: the test step's; skipped"
+        continue
+    fi
+    VERSIONS+=("$version")
+    FILES[$version]=$files
+    make_venv "$version" > "$WORK/scrapy-$version.log" 2>&1 &
+    PIDS[$version]=$!
+done
+start=$SECONDS
+for version in "${VERSIONS[@]}"; do
+    wait "${PIDS[$version]}" || { cat "$WORK/scrapy-$version.log"; fail "the venv of Scrapy $version"; }
+done
+echo "venvs of Scrapy ${VERSIONS[*]:-(none)}: $((SECONDS - start)) s"
+checked=()
+for version in "${VERSIONS[@]}"; do
+    start=$SECONDS
+    venv=$WORK/scrapy-$version
+    read -r -a files <<<"${FILES[$version]}"
+    echo "== Scrapy $version: ${files[*]}"
     "$venv/bin/python" - "$version" <<'EOF'
 import sys
 import relurl, relurl._relurl, scrapy, w3lib
