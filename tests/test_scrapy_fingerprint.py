@@ -213,6 +213,23 @@ def test_bad_input_raises_scrapy_s_exception() -> None:
     )
 
 
+def test_a_verbatim_url_that_is_not_a_str_is_written_as_json_writes_it() -> None:
+    # Scrapy's json.dumps writes whatever `request.url` holds when `verbatim_url` is set (only
+    # by hand: `Request()` makes the URL a str): a number, null, a list, a dict (keys sorted).
+    values: list[Any] = [5, None, 1.5, float("nan"), True, ["a", 1], {"b": 1, "a": "\u00e9"}, (2,), b"x", {1, 2}]
+    for value in values:
+
+        def build(value: Any = value) -> Request:
+            request = Request("http://a/", meta={"verbatim_url": True})
+            object.__setattr__(request, "_url", value)
+            return request
+
+        for kwargs in ({}, {"keep_fragments": True}):
+            ours = outcome(fingerprint, build(), kwargs)
+            assert ours == outcome(scrapy_request.fingerprint, build(), kwargs), value
+    assert outcome(fingerprint, build(5), {})[0] == "ok"  # a fingerprint, not an exception
+
+
 def test_the_cache_is_scrapy_s() -> None:
     request = Request("http://www.example.com/?b=1&a=2#f", headers={"X-Id": "1"})
     first = fingerprint(request, include_headers=["X-ID"], keep_fragments=1)  # type: ignore[arg-type]

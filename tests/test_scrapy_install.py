@@ -99,6 +99,17 @@ def test_a_name_someone_else_replaced_is_left_alone(monkeypatch: pytest.MonkeyPa
     assert scrapy.utils.request.canonicalize_url is theirs
 
 
+def test_a_missing_twin_leaves_nothing_half_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A relurl without one of the twins: install() raises before replacing anything (no
+    # target recorded, installed() is False, every name is still w3lib's).
+    monkeypatch.delattr(relurl, "safe_url_string", raising=False)
+    with pytest.raises(AttributeError, match="safe_url_string"):
+        relurl.scrapy.install()
+    assert not relurl.scrapy.installed()
+    assert not _install._replaced
+    assert all(current(m, n) is getattr(w3lib.url, n) for m, n in _install.TARGETS)
+
+
 PLUGIN = """
 import relurl.scrapy
 

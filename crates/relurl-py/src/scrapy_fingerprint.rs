@@ -3,9 +3,8 @@
 //! half reads the request (its cache, `verbatim_url`, the included headers' values); this
 //! module only converts the arguments and the errors.
 
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 use relurl::scrapy::{Request, RequestUrl, Text};
 use relurl::w3lib::{Options, W3libError};
 
@@ -44,8 +43,9 @@ type Headers<'py> = Vec<(Bound<'py, PyBytes>, Vec<Bound<'py, PyBytes>>)>;
 /// (`request.url`), `body` (`request.body or b""`), `headers` (each included header the
 /// request has: its lowered name and `getlist` values; `None` for none), `keep_fragments`,
 /// and `verbatim` (the request's `verbatim_url`: the URL is taken as it is). The 20 bytes of
-/// the SHA-1 digest; canonicalize_url's exception for the URL, or json's `TypeError` for a
-/// verbatim URL that is not a `str`.
+/// the SHA-1 digest; canonicalize_url's exception for the URL. A verbatim URL that is not a
+/// `str` (set by hand: `Request` makes it one) is written by `json.dumps`, or raises its
+/// `TypeError`, as in Scrapy.
 #[pyfunction]
 #[pyo3(signature = (method, url, body, headers, keep_fragments, verbatim))]
 pub fn _scrapy_fingerprint<'py>(
@@ -64,15 +64,19 @@ pub fn _scrapy_fingerprint<'py>(
         headers.iter().zip(&values).map(|((name, _), values)| (name.as_bytes(), values.as_slice())).collect();
     // The URL: text to canonicalize, or text as it is (a verbatim URL, or one the
     // `canonicalize_url` binding has canonicalized: a URL that is not a UTF-8 `str`).
-    let (held, canonical);
+    let (held, canonical, json);
     let url = match url.cast::<PyString>() {
         Ok(text) if verbatim => {
             held = Held::new(text)?;
             RequestUrl::AsIs(held.text())
         }
         Err(_) if verbatim => {
-            let type_name = url.get_type().name()?;
-            return Err(PyTypeError::new_err(format!("Object of type {type_name} is not JSON serializable")));
+            // Not text: Scrapy's `json.dumps` writes it (a number, `null`, a list) or raises
+            // its `TypeError`; so does this call, the same text as within the dictionary.
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("sort_keys", true)?;
+            json = py.import("json")?.call_method("dumps", (url,), Some(&kwargs))?.extract::<String>()?;
+            RequestUrl::Json(&json)
         }
         Ok(text) if text.to_str().is_ok() => RequestUrl::Canonicalize(text.to_str()?),
         _ => {

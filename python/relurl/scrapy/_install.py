@@ -27,11 +27,11 @@ TARGETS: tuple[tuple[str, str], ...] = (
 )
 
 
-
 def twin(name: str) -> Callable[..., Any]:
     """relurl's twin of w3lib's function `name` (the same name in `relurl`)."""
     function: Callable[..., Any] = getattr(relurl, name)
     return function
+
 
 _lock = threading.Lock()
 #: What install() replaced, to put back: (module, name) -> the function that was there.
@@ -57,6 +57,8 @@ def install(*, check_w3lib: bool = True) -> None:
             "installed: Scrapy's URLs and fingerprints could change; pass check_w3lib=False to "
             "install them anyway"
         )
+    # Every twin looked up before anything is replaced: one missing raises with nothing done.
+    replacements = {name: twin(name) for _, name in TARGETS}
     with _lock:
         for module_name, name in TARGETS:
             if (module_name, name) in _replaced:
@@ -71,7 +73,7 @@ def install(*, check_w3lib: bool = True) -> None:
                 )
                 continue
             _replaced[(module_name, name)] = current
-            setattr(module, name, twin(name))
+            setattr(module, name, replacements[name])
 
 
 def uninstall() -> None:

@@ -25,6 +25,10 @@ pub enum RequestUrl<'a> {
     /// The URL as it is: `request.url` of a request with `verbatim_url` (any Python text,
     /// lone surrogates included), or a URL canonicalized already.
     AsIs(Text<'a>),
+    /// JSON text, written as it is: the `json.dumps` of a verbatim `request.url` that is not
+    /// text (Scrapy's `json.dumps` writes whatever the attribute holds: a number, `null`, a
+    /// list), which only the binding's language can write.
+    Json(&'a str),
 }
 
 /// One included header that the request has: its name as Scrapy lowers it (`bytes`) and its
@@ -71,6 +75,7 @@ pub fn fingerprint_json_into(request: &Request<'_>, options: &Options<'_>, out: 
     let url_room = match request.url {
         RequestUrl::Canonicalize(url) => url.len() + url.len() / 4 + 8,
         RequestUrl::AsIs(text) => text.as_bytes().len(),
+        RequestUrl::Json(json) => json.len(),
     };
     out.reserve(64 + 2 * request.body.len() + request.method.as_bytes().len() + url_room);
     out.push_str("{\"body\": \"");
@@ -82,6 +87,7 @@ pub fn fingerprint_json_into(request: &Request<'_>, options: &Options<'_>, out: 
     out.push_str(", \"url\": ");
     match request.url {
         RequestUrl::AsIs(text) => write_str(text, out),
+        RequestUrl::Json(json) => out.push_str(json),
         RequestUrl::Canonicalize(url) => {
             // Canonicalized straight into `out`, between quotes; escaped afterwards in the
             // rare case it needs it (canonical URLs are printable ASCII, `"` and `\` aside).
@@ -192,6 +198,13 @@ mod tests {
     fn a_verbatim_url_is_escaped_as_json_escapes_it() {
         let r = request("G\u{e9}T", RequestUrl::AsIs(Text::from_surrogatepass(b"http://a/\"\\\n\xed\xb2\x80?b&a#f")), b"", &[]);
         assert_eq!(json(&r, false), r#"{"body": "", "headers": {}, "method": "G\u00e9T", "url": "http://a/\"\\\n\udc80?b&a#f"}"#);
+    }
+
+    #[test]
+    fn a_verbatim_url_given_as_json_text() {
+        // json.dumps({..., "url": 5}, sort_keys=True) for a request whose `url` is the int 5.
+        let r = request("GET", RequestUrl::Json("5"), b"", &[]);
+        assert_eq!(json(&r, false), r#"{"body": "", "headers": {}, "method": "GET", "url": 5}"#);
     }
 
     #[test]
