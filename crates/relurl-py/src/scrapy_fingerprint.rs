@@ -8,33 +8,9 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 use relurl::scrapy::{Request, RequestUrl, Text};
 use relurl::w3lib::{Options, W3libError};
 
+use super::convert::str_bytes;
 use super::errors::w3lib_error;
 use super::w3lib::{canonicalize_url, Arguments, Separator};
-
-/// A Python `str` as the core's [`Text`]: its UTF-8, or for a `str` with a lone surrogate
-/// the bytes of `str.encode("utf-8", "surrogatepass")`.
-enum Held<'a, 'py> {
-    /// A `str` that is UTF-8.
-    Str(&'a str),
-    /// The `surrogatepass` bytes of one that is not.
-    Surrogates(Bound<'py, PyBytes>),
-}
-
-impl<'a, 'py> Held<'a, 'py> {
-    fn new(text: &'a Bound<'py, PyString>) -> PyResult<Self> {
-        match text.to_str() {
-            Ok(text) => Ok(Self::Str(text)),
-            Err(_) => Ok(Self::Surrogates(text.call_method1("encode", ("utf-8", "surrogatepass"))?.cast_into::<PyBytes>()?)),
-        }
-    }
-
-    fn text(&self) -> Text<'_> {
-        match self {
-            Self::Str(text) => Text::from(*text),
-            Self::Surrogates(bytes) => Text::from_surrogatepass(bytes.as_bytes()),
-        }
-    }
-}
 
 /// The included headers the request has: each name (`bytes`) with its values.
 type Headers<'py> = Vec<(Bound<'py, PyBytes>, Vec<Bound<'py, PyBytes>>)>;
@@ -57,7 +33,7 @@ pub fn _scrapy_fingerprint<'py>(
     keep_fragments: bool,
     verbatim: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let method = Held::new(method)?;
+    let method = str_bytes(method)?;
     let headers = headers.unwrap_or_default();
     let values: Vec<Vec<&[u8]>> = headers.iter().map(|(_, values)| values.iter().map(PyBytesMethods::as_bytes).collect()).collect();
     let headers: Vec<(&[u8], &[&[u8]])> =
@@ -67,8 +43,8 @@ pub fn _scrapy_fingerprint<'py>(
     let (held, canonical, json);
     let url = match url.cast::<PyString>() {
         Ok(text) if verbatim => {
-            held = Held::new(text)?;
-            RequestUrl::AsIs(held.text())
+            held = str_bytes(text)?;
+            RequestUrl::AsIs(Text::from_surrogatepass(&held))
         }
         Err(_) if verbatim => {
             // Not text: Scrapy's `json.dumps` writes it (a number, `null`, a list) or raises
@@ -84,7 +60,7 @@ pub fn _scrapy_fingerprint<'py>(
             RequestUrl::AsIs(Text::from(canonical.as_str()))
         }
     };
-    let request = Request { method: method.text(), url, body, headers: &headers };
+    let request = Request { method: Text::from_surrogatepass(&method), url, body, headers: &headers };
     let arguments = Arguments::new(py, true, keep_fragments, None, Separator::ampersand())?;
     let options = arguments.options(py);
     let run = |limit| relurl::scrapy::fingerprint(&request, &Options { int_max_str_digits: limit, ..options.clone() });
