@@ -26,6 +26,7 @@ scrapy = pytest.importorskip("scrapy")
 import relurl.scrapy  # noqa: E402
 from relurl.scrapy import RequestFingerprinter, fingerprint  # noqa: E402
 from scrapy import Request  # noqa: E402
+from scrapy.http import Headers  # noqa: E402
 from scrapy.utils import request as scrapy_request  # noqa: E402
 from scrapy.utils.test import get_crawler  # noqa: E402
 
@@ -228,6 +229,26 @@ def test_a_verbatim_url_that_is_not_a_str_is_written_as_json_writes_it() -> None
             ours = outcome(fingerprint, build(), kwargs)
             assert ours == outcome(scrapy_request.fingerprint, build(), kwargs), value
     assert outcome(fingerprint, build(5), {})[0] == "ok"  # a fingerprint, not an exception
+
+
+def test_an_included_name_given_many_times_is_read_once() -> None:
+    # include_headers=["a"] * k with a header of v values: Scrapy reads the v values k times;
+    # the answer is one entry, so relurl reads them once (linear, not k * v).
+    reads: list[bytes] = []
+
+    class CountingHeaders(Headers):
+        def getlist(self, key: Any, def_val: Any = None) -> list[bytes]:
+            reads.append(key)
+            return super().getlist(key, def_val)
+
+    def build() -> Request:
+        request = Request("http://a/")
+        object.__setattr__(request, "headers", CountingHeaders({"A": [b"1", b"2"], "B": b"3"}))
+        return request
+
+    names = ["a", "A", "b", "a"] * 50
+    assert fingerprint(build(), include_headers=names) == scrapy_request.fingerprint(build(), include_headers=names)
+    assert len(reads) == 2 + 200  # relurl's two reads, then Scrapy's 200
 
 
 def test_the_cache_is_scrapy_s() -> None:
