@@ -10,8 +10,8 @@
 //! between items; `ensure_ascii`) and hashes the UTF-8 (here ASCII) of that text.
 //!
 //! The per-request cache and the choice of the included headers (their names lowered and
-//! looked up in the request's `Headers`) are Scrapy objects' work: the binding does them, and
-//! gives the core the names and values found.
+//! looked up in the request's `Headers`) are work on Scrapy's objects: relurl's Python module
+//! (`relurl.scrapy.fingerprint`) does them, and gives the core the names and values found.
 
 use super::json::{needs_escape, push_hex, write_str, Text};
 use crate::twins::w3lib::{canonicalize_url_into, Options, W3libError};
