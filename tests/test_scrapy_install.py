@@ -140,3 +140,12 @@ def test_scrapy_s_own_tests_of_request_redirect_and_utils_url_pass_with_relurl_i
     assert not report.outcomes("FAILED")
     skipped = report.outcomes("SKIPPED")
     assert len(skipped) == 1 and "Windows" in report.text
+
+
+def test_uninstall_restores_w3lib_even_when_relurl_s_name_was_rebound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # uninstall() recognises what install() put in place by identity, not by looking the twin
+    # up in relurl again.
+    relurl.scrapy.install()
+    monkeypatch.setattr(relurl, "safe_url_string", lambda url, *args, **kwargs: url)
+    relurl.scrapy.uninstall()
+    assert all(current(m, n) is getattr(w3lib.url, n) for m, n in _install.TARGETS)
