@@ -26,6 +26,7 @@ scrapy = pytest.importorskip("scrapy")
 import relurl.scrapy  # noqa: E402
 from relurl.scrapy import RequestFingerprinter, fingerprint  # noqa: E402
 from scrapy import Request  # noqa: E402
+from scrapy.http import Headers  # noqa: E402
 from scrapy.utils import request as scrapy_request  # noqa: E402
 from scrapy.utils.test import get_crawler  # noqa: E402
 
@@ -211,6 +212,43 @@ def test_bad_input_raises_scrapy_s_exception() -> None:
         == outcome(scrapy_request.fingerprint, build(), {})[0]
         == "UnicodeEncodeError"
     )
+
+
+def test_a_verbatim_url_that_is_not_a_str_is_written_as_json_writes_it() -> None:
+    # Scrapy's json.dumps writes whatever `request.url` holds when `verbatim_url` is set (only
+    # by hand: `Request()` makes the URL a str): a number, null, a list, a dict (keys sorted).
+    values: list[Any] = [5, None, 1.5, float("nan"), True, ["a", 1], {"b": 1, "a": "\u00e9"}, (2,), b"x", {1, 2}]
+    for value in values:
+
+        def build(value: Any = value) -> Request:
+            request = Request("http://a/", meta={"verbatim_url": True})
+            object.__setattr__(request, "_url", value)
+            return request
+
+        for kwargs in ({}, {"keep_fragments": True}):
+            ours = outcome(fingerprint, build(), kwargs)
+            assert ours == outcome(scrapy_request.fingerprint, build(), kwargs), value
+    assert outcome(fingerprint, build(5), {})[0] == "ok"  # a fingerprint, not an exception
+
+
+def test_an_included_name_given_many_times_is_read_once() -> None:
+    # include_headers=["a"] * k with a header of v values: Scrapy reads the v values k times;
+    # the answer is one entry, so relurl reads them once (linear, not k * v).
+    reads: list[bytes] = []
+
+    class CountingHeaders(Headers):
+        def getlist(self, key: Any, def_val: Any = None) -> list[bytes]:
+            reads.append(key)
+            return super().getlist(key, def_val)
+
+    def build() -> Request:
+        request = Request("http://a/")
+        object.__setattr__(request, "headers", CountingHeaders({"A": [b"1", b"2"], "B": b"3"}))
+        return request
+
+    names = ["a", "A", "b", "a"] * 50
+    assert fingerprint(build(), include_headers=names) == scrapy_request.fingerprint(build(), include_headers=names)
+    assert len(reads) == 2 + 200  # relurl's two reads, then Scrapy's 200
 
 
 def test_the_cache_is_scrapy_s() -> None:

@@ -99,6 +99,17 @@ def test_a_name_someone_else_replaced_is_left_alone(monkeypatch: pytest.MonkeyPa
     assert scrapy.utils.request.canonicalize_url is theirs
 
 
+def test_a_missing_twin_leaves_nothing_half_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A relurl without one of the twins: install() raises before replacing anything (no
+    # target recorded, installed() is False, every name is still w3lib's).
+    monkeypatch.delattr(relurl, "safe_url_string", raising=False)
+    with pytest.raises(AttributeError, match="safe_url_string"):
+        relurl.scrapy.install()
+    assert not relurl.scrapy.installed()
+    assert not _install._replaced
+    assert all(current(m, n) is getattr(w3lib.url, n) for m, n in _install.TARGETS)
+
+
 PLUGIN = """
 import relurl.scrapy
 
@@ -127,3 +138,12 @@ def test_scrapy_s_own_tests_of_request_redirect_and_utils_url_pass_with_relurl_i
     skipped = report.outcomes("SKIPPED")
     # The skipped ones: a Windows path, on Linux.
     assert len(skipped) == expected.skipped and (not skipped or "Windows" in report.text)
+
+
+def test_uninstall_restores_w3lib_even_when_relurl_s_name_was_rebound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # uninstall() recognises what install() put in place by identity, not by looking the twin
+    # up in relurl again.
+    relurl.scrapy.install()
+    monkeypatch.setattr(relurl, "safe_url_string", lambda url, *args, **kwargs: url)
+    relurl.scrapy.uninstall()
+    assert all(current(m, n) is getattr(w3lib.url, n) for m, n in _install.TARGETS)

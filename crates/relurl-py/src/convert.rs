@@ -125,6 +125,17 @@ pub(crate) fn surrogate_error(s: &Bound<'_, PyString>) -> PyErr {
     url_error(py, &NOT_UTF8, position)
 }
 
+/// The bytes of a `str` as the core takes text that may hold lone surrogates: its UTF-8, or
+/// for a `str` with a lone surrogate `str.encode("utf-8", "surrogatepass")` (which keeps
+/// equality, and each ASCII character as its byte).
+pub(crate) fn str_bytes<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, [u8]>> {
+    if let Ok(text) = s.to_str() {
+        return Ok(Cow::Borrowed(text.as_bytes()));
+    }
+    let encoded = s.call_method1("encode", ("utf-8", "surrogatepass"))?;
+    Ok(Cow::Owned(encoded.cast::<PyBytes>()?.as_bytes().to_vec()))
+}
+
 /// The text of a page given as `str`: its UTF-8, or, when it holds lone surrogates (which
 /// UTF-8 cannot encode), the same text with one U+FFFD in place of each.
 pub(crate) fn page_text<'a>(text: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {

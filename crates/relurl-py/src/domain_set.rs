@@ -1,13 +1,11 @@
 //! `relurl.DomainSet`: the core's [`relurl::domain_set::DomainSet`] (a host equal to or
 //! under one of its domains), built from an iterable of `str`.
 
-use std::borrow::Cow;
-
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
-use super::convert::wrong_type;
+use super::convert::{str_bytes, wrong_type};
 use relurl::domain_set::DomainSet;
 
 /// A set of domains: `host in domain_set` is true when the host equals a member or ends with
@@ -17,16 +15,6 @@ use relurl::domain_set::DomainSet;
 #[pyclass(name = "DomainSet", module = "relurl", frozen)]
 pub struct PyDomainSet {
     pub(crate) set: DomainSet,
-}
-
-/// The bytes the core compares for a `str`: its UTF-8, or for a `str` with a lone surrogate
-/// its 'surrogatepass' encoding (which keeps equality, and `.` as the byte `.`).
-pub(crate) fn str_bytes<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, [u8]>> {
-    if let Ok(text) = s.to_str() {
-        return Ok(Cow::Borrowed(text.as_bytes()));
-    }
-    let encoded = s.call_method1("encode", ("utf-8", "surrogatepass"))?;
-    Ok(Cow::Owned(encoded.cast::<PyBytes>()?.as_bytes().to_vec()))
 }
 
 /// A member as a `str` again (the inverse of [`str_bytes`]).

@@ -3,39 +3,14 @@
 //! half reads the request (its cache, `verbatim_url`, the included headers' values); this
 //! module only converts the arguments and the errors.
 
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 use relurl::scrapy::{Request, RequestUrl, Text};
 use relurl::w3lib::{Options, W3libError};
 
+use super::convert::str_bytes;
 use super::errors::w3lib_error;
 use super::w3lib::{canonicalize_url, Arguments, Separator};
-
-/// A Python `str` as the core's [`Text`]: its UTF-8, or for a `str` with a lone surrogate
-/// the bytes of `str.encode("utf-8", "surrogatepass")`.
-enum Held<'a, 'py> {
-    /// A `str` that is UTF-8.
-    Str(&'a str),
-    /// The `surrogatepass` bytes of one that is not.
-    Surrogates(Bound<'py, PyBytes>),
-}
-
-impl<'a, 'py> Held<'a, 'py> {
-    fn new(text: &'a Bound<'py, PyString>) -> PyResult<Self> {
-        match text.to_str() {
-            Ok(text) => Ok(Self::Str(text)),
-            Err(_) => Ok(Self::Surrogates(text.call_method1("encode", ("utf-8", "surrogatepass"))?.cast_into::<PyBytes>()?)),
-        }
-    }
-
-    fn text(&self) -> Text<'_> {
-        match self {
-            Self::Str(text) => Text::from(*text),
-            Self::Surrogates(bytes) => Text::from_surrogatepass(bytes.as_bytes()),
-        }
-    }
-}
 
 /// The included headers the request has: each name (`bytes`) with its values.
 type Headers<'py> = Vec<(Bound<'py, PyBytes>, Vec<Bound<'py, PyBytes>>)>;
@@ -44,8 +19,9 @@ type Headers<'py> = Vec<(Bound<'py, PyBytes>, Vec<Bound<'py, PyBytes>>)>;
 /// (`request.url`), `body` (`request.body or b""`), `headers` (each included header the
 /// request has: its lowered name and `getlist` values; `None` for none), `keep_fragments`,
 /// and `verbatim` (the request's `verbatim_url`: the URL is taken as it is). The 20 bytes of
-/// the SHA-1 digest; canonicalize_url's exception for the URL, or json's `TypeError` for a
-/// verbatim URL that is not a `str`.
+/// the SHA-1 digest; canonicalize_url's exception for the URL. A verbatim URL that is not a
+/// `str` (set by hand: `Request` makes it one) is written by `json.dumps`, or raises its
+/// `TypeError`, as in Scrapy.
 #[pyfunction]
 #[pyo3(signature = (method, url, body, headers, keep_fragments, verbatim))]
 pub fn _scrapy_fingerprint<'py>(
@@ -57,22 +33,26 @@ pub fn _scrapy_fingerprint<'py>(
     keep_fragments: bool,
     verbatim: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let method = Held::new(method)?;
+    let method = str_bytes(method)?;
     let headers = headers.unwrap_or_default();
     let values: Vec<Vec<&[u8]>> = headers.iter().map(|(_, values)| values.iter().map(PyBytesMethods::as_bytes).collect()).collect();
     let headers: Vec<(&[u8], &[&[u8]])> =
         headers.iter().zip(&values).map(|((name, _), values)| (name.as_bytes(), values.as_slice())).collect();
     // The URL: text to canonicalize, or text as it is (a verbatim URL, or one the
     // `canonicalize_url` binding has canonicalized: a URL that is not a UTF-8 `str`).
-    let (held, canonical);
+    let (held, canonical, json);
     let url = match url.cast::<PyString>() {
         Ok(text) if verbatim => {
-            held = Held::new(text)?;
-            RequestUrl::AsIs(held.text())
+            held = str_bytes(text)?;
+            RequestUrl::AsIs(Text::from_surrogatepass(&held))
         }
         Err(_) if verbatim => {
-            let type_name = url.get_type().name()?;
-            return Err(PyTypeError::new_err(format!("Object of type {type_name} is not JSON serializable")));
+            // Not text: Scrapy's `json.dumps` writes it (a number, `null`, a list) or raises
+            // its `TypeError`; so does this call, the same text as within the dictionary.
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("sort_keys", true)?;
+            json = py.import("json")?.call_method("dumps", (url,), Some(&kwargs))?.extract::<String>()?;
+            RequestUrl::Json(&json)
         }
         Ok(text) if text.to_str().is_ok() => RequestUrl::Canonicalize(text.to_str()?),
         _ => {
@@ -80,7 +60,7 @@ pub fn _scrapy_fingerprint<'py>(
             RequestUrl::AsIs(Text::from(canonical.as_str()))
         }
     };
-    let request = Request { method: method.text(), url, body, headers: &headers };
+    let request = Request { method: Text::from_surrogatepass(&method), url, body, headers: &headers };
     let arguments = Arguments::new(py, true, keep_fragments, None, Separator::ampersand())?;
     let options = arguments.options(py);
     let run = |limit| relurl::scrapy::fingerprint(&request, &Options { int_max_str_digits: limit, ..options.clone() });

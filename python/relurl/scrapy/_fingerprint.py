@@ -75,7 +75,9 @@ def _compute(request: Request, include: tuple[bytes, ...] | None, keep_fragments
     if include:
         request_headers = request.headers
         headers = []
-        for header in include:
+        # Each name once (Scrapy's dictionary keeps one entry per name, and reading a name
+        # again gives the same values): linear in the names and values, not their product.
+        for header in dict.fromkeys(include):
             if header in request_headers:
                 headers.append((header, [_as_bytes(value) for value in request_headers.getlist(header)]))
     url = request.url

@@ -34,8 +34,9 @@ def twin(name: str) -> Callable[..., Any]:
 
 
 _lock = threading.Lock()
-#: What install() replaced, to put back: (module, name) -> the function that was there.
-_replaced: dict[tuple[str, str], Callable[..., Any]] = {}
+#: What install() replaced, to put back: (module, name) -> (the function that was there,
+#: the twin put in its place).
+_replaced: dict[tuple[str, str], tuple[Callable[..., Any], Callable[..., Any]]] = {}
 
 
 def install(*, check_w3lib: bool = True) -> None:
@@ -57,6 +58,8 @@ def install(*, check_w3lib: bool = True) -> None:
             "installed: Scrapy's URLs and fingerprints could change; pass check_w3lib=False to "
             "install them anyway"
         )
+    # Every twin looked up before anything is replaced: one missing raises with nothing done.
+    replacements = {name: twin(name) for _, name in TARGETS}
     with _lock:
         for module_name, name in TARGETS:
             if (module_name, name) in _replaced:
@@ -70,17 +73,17 @@ def install(*, check_w3lib: bool = True) -> None:
                     stacklevel=2,
                 )
                 continue
-            _replaced[(module_name, name)] = current
-            setattr(module, name, twin(name))
+            _replaced[(module_name, name)] = (current, replacements[name])
+            setattr(module, name, replacements[name])
 
 
 def uninstall() -> None:
     """Puts back what `install()` replaced (a name someone else replaced since is left
     alone); does nothing when relurl is not installed."""
     with _lock:
-        for (module_name, name), original in list(_replaced.items()):
+        for (module_name, name), (original, installed_twin) in list(_replaced.items()):
             module = importlib.import_module(module_name)
-            if getattr(module, name) is twin(name):
+            if getattr(module, name, None) is installed_twin:
                 setattr(module, name, original)
             del _replaced[(module_name, name)]
 

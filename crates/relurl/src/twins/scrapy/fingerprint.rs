@@ -10,8 +10,8 @@
 //! between items; `ensure_ascii`) and hashes the UTF-8 (here ASCII) of that text.
 //!
 //! The per-request cache and the choice of the included headers (their names lowered and
-//! looked up in the request's `Headers`) are Scrapy objects' work: the binding does them, and
-//! gives the core the names and values found.
+//! looked up in the request's `Headers`) are work on Scrapy's objects: relurl's Python module
+//! (`relurl.scrapy.fingerprint`) does them, and gives the core the names and values found.
 
 use super::json::{needs_escape, push_hex, write_str, Text};
 use crate::twins::w3lib::{canonicalize_url_into, Options, W3libError};
@@ -25,6 +25,10 @@ pub enum RequestUrl<'a> {
     /// The URL as it is: `request.url` of a request with `verbatim_url` (any Python text,
     /// lone surrogates included), or a URL canonicalized already.
     AsIs(Text<'a>),
+    /// JSON text, written as it is: the `json.dumps` of a verbatim `request.url` that is not
+    /// text (Scrapy's `json.dumps` writes whatever the attribute holds: a number, `null`, a
+    /// list), which only the binding's language can write.
+    Json(&'a str),
 }
 
 /// One included header that the request has: its name as Scrapy lowers it (`bytes`) and its
@@ -71,6 +75,7 @@ pub fn fingerprint_json_into(request: &Request<'_>, options: &Options<'_>, out: 
     let url_room = match request.url {
         RequestUrl::Canonicalize(url) => url.len() + url.len() / 4 + 8,
         RequestUrl::AsIs(text) => text.as_bytes().len(),
+        RequestUrl::Json(json) => json.len(),
     };
     out.reserve(64 + 2 * request.body.len() + request.method.as_bytes().len() + url_room);
     out.push_str("{\"body\": \"");
@@ -82,6 +87,7 @@ pub fn fingerprint_json_into(request: &Request<'_>, options: &Options<'_>, out: 
     out.push_str(", \"url\": ");
     match request.url {
         RequestUrl::AsIs(text) => write_str(text, out),
+        RequestUrl::Json(json) => out.push_str(json),
         RequestUrl::Canonicalize(url) => {
             // Canonicalized straight into `out`, between quotes; escaped afterwards in the
             // rare case it needs it (canonical URLs are printable ASCII, `"` and `\` aside).
@@ -192,6 +198,13 @@ mod tests {
     fn a_verbatim_url_is_escaped_as_json_escapes_it() {
         let r = request("G\u{e9}T", RequestUrl::AsIs(Text::from_surrogatepass(b"http://a/\"\\\n\xed\xb2\x80?b&a#f")), b"", &[]);
         assert_eq!(json(&r, false), r#"{"body": "", "headers": {}, "method": "G\u00e9T", "url": "http://a/\"\\\n\udc80?b&a#f"}"#);
+    }
+
+    #[test]
+    fn a_verbatim_url_given_as_json_text() {
+        // json.dumps({..., "url": 5}, sort_keys=True) for a request whose `url` is the int 5.
+        let r = request("GET", RequestUrl::Json("5"), b"", &[]);
+        assert_eq!(json(&r, false), r#"{"body": "", "headers": {}, "method": "GET", "url": 5}"#);
     }
 
     #[test]
