@@ -53,7 +53,7 @@ mkdir -p "$WORK"
 make_venv() {
     local version=$1 venv=$WORK/scrapy-$1 site
     "$FROM" -m venv "$venv"
-    "$venv/bin/pip" install -q --disable-pip-version-check "scrapy==$version" "${SUITE_REQUIREMENTS[@]}" "${REQUIREMENTS[@]}"
+    "$venv/bin/pip" install -q --disable-pip-version-check --no-compile "scrapy==$version" "${SUITE_REQUIREMENTS[@]}" "${REQUIREMENTS[@]}"
     site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
     cp -r "$PACKAGE" "$site/relurl"
     if [[ -n $DIST_INFO ]]; then cp -r "$DIST_INFO" "$site/"; fi
