@@ -50,6 +50,7 @@ mod relurl_native {
     use super::resolve::resolve;
     #[pymodule_export]
     use super::scrapy_fingerprint::_scrapy_fingerprint;
+    #[pymodule_export]
     use super::specs::_check_spec;
     #[pymodule_export]
     use super::surt::surt;
