@@ -8,10 +8,12 @@ import inspect
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 import relurl
+import relurl._relurl
+import relurl._specs
 import relurl.arrow
 import relurl.spark
 
@@ -95,7 +97,7 @@ def test_keywords_mean_the_same_everywhere() -> None:
 
 def _stub_kinds() -> list[str]:
     """The kinds of the stub of the installed package (a checkout or a wheel)."""
-    stub = (Path(relurl.__file__).parent / "_relurl.pyi").read_text(encoding="utf-8")
+    stub = (Path(relurl.__file__).parent / "_relurl" / "__init__.pyi").read_text(encoding="utf-8")
     match = re.search(r"_ErrorKind = Literal\[(.*?)\]", stub, re.S)
     assert match
     return re.findall(r'"(\w+)"', match.group(1))
@@ -124,6 +126,17 @@ def test_the_kinds_table_is_the_core_s() -> None:
     documented = [row[0].strip("`") for row in _rows("kinds")]
     assert documented == _core_kinds() == _stub_kinds()
     assert len(set(documented)) == len(documented)
+
+
+def test_the_spec_literal_is_the_core_s() -> None:
+    """The `Spec` Literals for type checkers (relurl._specs', the stub's `_Spec`) repeat the
+    core's names (`relurl::Spec::NAMES`, which every `spec=` and `--spec` reads), in order."""
+    stub = (Path(relurl.__file__).parent / "_relurl" / "__init__.pyi").read_text(encoding="utf-8")
+    match = re.search(r"^_Spec = Literal\[(.*?)\]", stub, re.M | re.S)
+    assert match
+    assert relurl._relurl._SPECS == ("rfc1808", "rfc3986", "whatwg")
+    assert get_args(relurl._specs.Spec) == relurl._specs.SPECS == relurl._relurl._SPECS
+    assert tuple(re.findall(r'"(\w+)"', match.group(1))) == relurl._relurl._SPECS
 
 
 def test_every_public_name_has_its_own_docstring() -> None:

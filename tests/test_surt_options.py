@@ -44,8 +44,8 @@ def test_the_list_is_relurl_surt_s_signature() -> None:
 
 
 def test_the_list_is_the_stub_s() -> None:
-    """Each overload of `surt` in _relurl.pyi: the same keywords, in order, same defaults."""
-    stub = ast.parse((Path(relurl.__file__).parent / "_relurl.pyi").read_text(encoding="utf-8"))
+    """Each overload of `surt` in _relurl/__init__.pyi: the same keywords, in order, same defaults."""
+    stub = ast.parse((Path(relurl.__file__).parent / "_relurl" / "__init__.pyi").read_text(encoding="utf-8"))
     overloads = [node for node in stub.body if isinstance(node, ast.FunctionDef) and node.name == "surt"]
     assert len(overloads) == 2
     for overload in overloads:

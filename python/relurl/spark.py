@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 import relurl
-from relurl._specs import SPECS
+from relurl._specs import Spec, check_spec
 
 if TYPE_CHECKING:
     from pyspark.sql import DataFrame
@@ -40,7 +40,7 @@ def with_resolved(
     base_col: str | None = None,
     base_url: str | URL | None = None,
     out_col: str = "resolved",
-    spec: Literal["rfc1808", "rfc3986", "whatwg"] | None = None,
+    spec: Spec | None = None,
     strict: bool = False,
     errors: Literal["raise", "null"] = "null",
 ) -> DataFrame:
@@ -62,8 +62,8 @@ def with_resolved(
         raise ValueError("give exactly one of base_col (a column of bases) and base_url (one base)")
     if errors not in ("raise", "null"):
         raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
-    if spec is not None and spec not in SPECS:
-        raise ValueError(f"spec must be 'rfc1808', 'rfc3986' or 'whatwg', not {spec!r}")
+    if spec is not None:
+        check_spec(spec)
     schema = _schema_with(df, (href_col, base_col), out_col)
     resolve_batches = _BatchResolver(href_col, base_col, base_url, out_col, spec, strict, errors)
     _local_workers_run_this_python(df)
@@ -75,7 +75,7 @@ def with_normalized(
     url_col: str,
     *,
     out_col: str = "normalized",
-    spec: Literal["rfc1808", "rfc3986", "whatwg"] = "rfc1808",
+    spec: Spec = "rfc1808",
     errors: Literal["raise", "null"] = "null",
 ) -> DataFrame:
     """`df` with a string column `out_col`: each row's `url_col` in its normal form
@@ -85,8 +85,7 @@ def with_normalized(
     """
     if errors not in ("raise", "null"):
         raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
-    if spec not in SPECS:
-        raise ValueError(f"spec must be 'rfc1808', 'rfc3986' or 'whatwg', not {spec!r}")
+    check_spec(spec)
     schema = _schema_with(df, (url_col,), out_col)
     _local_workers_run_this_python(df)
     return df.mapInArrow(_BatchMapper("normalize", url_col, out_col, {"spec": spec, "errors": errors}), schema)
@@ -226,7 +225,7 @@ class _BatchResolver:
         base_col: str | None,
         base_url: str | URL | None,
         out_col: str,
-        spec: Literal["rfc1808", "rfc3986", "whatwg"] | None,
+        spec: Spec | None,
         strict: bool,
         errors: Literal["raise", "null"],
     ) -> None:

@@ -38,11 +38,12 @@ use self::chunks::{
 };
 use self::columns::{Layout, Strings};
 use super::arguments::{followed_spec, strict_flag, strict_with, strip_flag, BasesArg, SpecArg};
-use super::batch::{BatchArgs, ErrorMode, Signals};
+use super::batch::{error_mode, BatchArgs, ErrorMode, Signals};
 use super::convert::{surrogate_error, UNREADABLE_STR};
 use super::errors::{at_row, from_core};
 use relurl::batch::{chunk_starts, resolve_chunks, Cell, Chunks, Input, Interrupted, Never, Repeated, RowError, StrColumn};
-use relurl::bindings::components::component_names;
+use relurl::bindings::batch::check_bases_len;
+use relurl::bindings::components::{component_names, components, Components};
 use relurl::{Error, Spec};
 
 /// The bases: one (a `str`, a `URL`, or `None`) for every row, or an Arrow column.
@@ -112,11 +113,7 @@ fn resolve_column<'py>(py: Python<'py>, bases: &ArrowBases<'py>, refs: &ArrowInp
     let (base_starts, base_rows) = chunk_starts(base_chunks.iter().map(StrColumn::len)).ok_or_else(too_many_rows)?;
     let base_column = match bases {
         ArrowBases::Column(_) => {
-            if base_rows != rows {
-                return Err(PyValueError::new_err(format!(
-                    "bases has {base_rows} rows and references {rows}: give one base, or one base per reference"
-                )));
-            }
+            check_bases_len(base_rows, rows, "rows").map_err(|e| PyValueError::new_err(e.to_string()))?;
             Some(Chunks::new(&base_chunks, &base_starts, rows))
         }
         _ => None,
@@ -163,7 +160,7 @@ pub fn arrow_parse<'py>(
     let py = urls.py();
     let SpecArg(spec) = spec;
     let strict = strict_with(strict, spec)?;
-    let mode = ErrorMode::parse(errors)?;
+    let mode = error_mode(errors)?;
     let input = arrow_input(urls, "urls")?;
     let layouts = layouts(&input.chunks, "urls")?;
     // A port is read by `int()` as the running Python reads it (its limit read once).
@@ -234,38 +231,25 @@ impl Builders {
         Self { strings: (0..strings).map(|_| StringBuilder::with_capacity(len, 0)).collect(), port }
     }
 
-    /// Appends the components of `url` (its grammar's: [`component_fields`]); a port that
-    /// urllib rejects (under the limit `int_max_str_digits` of `int()`) is the row's error,
-    /// and nothing is appended.
+    /// Appends the components of `url` (the core's [`components`], in the order of
+    /// [`component_fields`]); a port that urllib rejects (under the limit
+    /// `int_max_str_digits` of `int()`) is the row's error, and nothing is appended.
     fn append(&mut self, url: &relurl::AnyUrl<&str>, int_max_str_digits: usize) -> Result<(), Error> {
-        if let Some(u) = url.whatwg() {
-            let origin = u.origin();
-            let values = [
-                u.href(),
-                u.protocol(),
-                u.username(),
-                u.password(),
-                u.host(),
-                u.hostname(),
-                u.port(),
-                u.pathname(),
-                u.search(),
-                u.hash(),
-                &origin,
-            ];
-            self.strings.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
-            return Ok(());
-        }
-        let Some(login) = url.login().map(|login| login.with_int_max_str_digits(int_max_str_digits)) else { return Ok(()) };
-        let port = login.port()?;
-        let values = [url.scheme(), url.netloc(), url.path(), url.params(), url.query(), url.fragment()];
-        let (components, hostname) = self.strings.split_at_mut(values.len());
-        components.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
-        if let Some(builder) = hostname.first_mut() {
-            builder.append_option(login.hostname());
-        }
-        if let Some(builder) = &mut self.port {
-            builder.append_option(port.map(i32::from));
+        match components(url, int_max_str_digits)? {
+            Components::Standard { getters, origin } => {
+                let values = getters.into_iter().chain([origin.as_str()]);
+                self.strings.iter_mut().zip(values).for_each(|(builder, value)| builder.append_value(value));
+            }
+            Components::Rfc { split, hostname, port } => {
+                let (components, host) = self.strings.split_at_mut(split.len());
+                components.iter_mut().zip(split).for_each(|(builder, value)| builder.append_value(value));
+                if let Some(builder) = host.first_mut() {
+                    builder.append_option(hostname);
+                }
+                if let Some(builder) = &mut self.port {
+                    builder.append_option(port.map(i32::from));
+                }
+            }
         }
         Ok(())
     }

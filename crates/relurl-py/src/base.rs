@@ -1,5 +1,5 @@
 //! `relurl.establish_base`, `relurl.base_from_header` and `relurl.EstablishedBase`
-//! (RFC 1808 §3), over the core's [`relurl::base`].
+//! (RFC 1808 §3), over the core's [`relurl::establish_base`](relurl::rfc1808::establish_base).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

@@ -22,29 +22,15 @@ use super::arguments::{encoding_with, followed_spec, strict_flag, strict_with, s
 use super::convert::{exact_str, surrogate_error, wrong_type, UNREADABLE_STR};
 use super::errors::{at_row, from_core};
 use super::url_data::PyUrl;
-use relurl::batch::{max_threads, resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, StrColumn, Tuning};
+use relurl::batch::{resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, StrColumn, Tuning};
+use relurl::bindings::batch::{check_bases_len, threads, ThreadsBelowOne, UnknownErrorMode};
 use relurl::Spec;
 
-/// What to do with a row that fails (`errors=`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ErrorMode {
-    /// Raise one `URLError` for the first failed row, naming its index.
-    Raise,
-    /// `None` in the failed row's place.
-    Null,
-    /// `None` in its place, and a `URLError` for it in a second list.
-    Report,
-}
+pub(crate) use relurl::bindings::batch::ErrorMode;
 
-impl ErrorMode {
-    pub(crate) fn parse(name: &str) -> PyResult<Self> {
-        match name {
-            "raise" => Ok(Self::Raise),
-            "null" => Ok(Self::Null),
-            "report" => Ok(Self::Report),
-            other => Err(PyValueError::new_err(format!("errors must be 'raise', 'null' or 'report', not {other:?}"))),
-        }
-    }
+/// `errors=`, converted: the core's modes, names and message ([`ErrorMode`]).
+pub(crate) fn error_mode(name: &str) -> PyResult<ErrorMode> {
+    name.parse().map_err(|e: UnknownErrorMode| PyValueError::new_err(e.to_string()))
 }
 
 /// The `spec`, `strict`, `errors`, `threads` and `strip` arguments, checked.
@@ -55,7 +41,7 @@ pub(crate) struct BatchArgs {
     /// [`BatchOptions::strip`]); `false` unless set with [`BatchArgs::stripping`].
     pub strip: bool,
     pub errors: ErrorMode,
-    /// At most [`max_threads`] (the core's cap: the machine's available parallelism).
+    /// At most [`relurl::batch::max_threads`] (the core's cap: the machine's available parallelism).
     pub threads: NonZeroUsize,
     /// The URL Standard's encoding (`encoding=`), `None` for UTF-8.
     pub encoding: Option<&'static relurl::whatwg::Encoding>,
@@ -64,7 +50,7 @@ pub(crate) struct BatchArgs {
 impl BatchArgs {
     pub(crate) fn of(spec: Spec, strict: bool, errors: &str, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let strict = strict_with(strict, spec)?;
-        Ok(Self { spec, strict, strip: false, errors: ErrorMode::parse(errors)?, threads: threads_arg(threads)?, encoding: None })
+        Ok(Self { spec, strict, strip: false, errors: error_mode(errors)?, threads: threads_arg(threads)?, encoding: None })
     }
 
     /// These arguments with `strip=` (the resolving entry points take it).
@@ -83,7 +69,7 @@ impl BatchArgs {
             spec: self.spec,
             strict: self.strict,
             strip: self.strip,
-            stop_at_first_error: self.errors == ErrorMode::Raise,
+            stop_at_first_error: self.errors.stops_at_first_error(),
             copy_unchanged,
             threads: self.threads,
             tuning: Tuning::MEASURED,
@@ -124,19 +110,20 @@ impl Signals {
     }
 }
 
-/// The `threads` argument: `None` is 1; an `int` below 1 is a `ValueError`; any larger
-/// `int`, however large, is capped at [`max_threads`]; anything else is a `TypeError`.
-fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<NonZeroUsize> {
-    let Some(threads) = threads.filter(|t| !t.is_none()) else { return Ok(NonZeroUsize::MIN) };
-    let Ok(n) = threads.cast::<PyInt>() else {
-        return Err(wrong_type(threads, "threads", "int"));
+/// The `threads` argument, converted for the core's rule ([`threads`]: `None` is 1, below 1
+/// a `ValueError`, any larger `int` capped): an `int` (saturated at `i128`'s bounds, its
+/// text in the message as Python writes it); anything else is a `TypeError`.
+fn threads_arg(given: Option<&Bound<'_, PyAny>>) -> PyResult<NonZeroUsize> {
+    let Some(given) = given.filter(|t| !t.is_none()) else { return Ok(threads(None).unwrap_or(NonZeroUsize::MIN)) };
+    let Ok(n) = given.cast::<PyInt>() else {
+        return Err(wrong_type(given, "threads", "int"));
     };
-    if n.lt(1)? {
-        return Err(PyValueError::new_err(format!("threads must be at least 1, not {n}")));
-    }
-    // An int too large for usize is more than any machine has.
-    let asked = n.extract::<usize>().unwrap_or(usize::MAX);
-    Ok(NonZeroUsize::new(asked).map_or(NonZeroUsize::MIN, |asked| asked.min(max_threads())))
+    let asked = match n.extract::<i128>() {
+        Ok(asked) => asked,
+        Err(_) if n.lt(0)? => i128::MIN,
+        Err(_) => i128::MAX,
+    };
+    threads(Some(asked)).map_err(|_| PyValueError::new_err(ThreadsBelowOne::message(n)))
 }
 
 /// The input side of a batch: a whole list of `str`s (held as `Py`, to be read without the
@@ -264,12 +251,7 @@ pub(crate) fn resolve_rows<'py>(py: Python<'py>, bases: Bases<'py>, references: 
         Bases::One(object) => (Some(object.unbind()), None),
         Bases::Null => (None, None),
         Bases::PerRow(column) => {
-            if column.objects.len() != rows {
-                return Err(PyValueError::new_err(format!(
-                    "bases has {} items and references {rows}: give one base, or one base per reference",
-                    column.objects.len()
-                )));
-            }
+            check_bases_len(column.objects.len(), rows, "items").map_err(|e| PyValueError::new_err(e.to_string()))?;
             (None, Some(column))
         }
     };

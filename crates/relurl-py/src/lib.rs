@@ -21,6 +21,7 @@ mod normalize;
 mod parse;
 mod resolve;
 mod scrapy_fingerprint;
+mod specs;
 mod surt;
 mod url;
 mod url_data;
@@ -49,6 +50,8 @@ mod relurl_native {
     use super::resolve::resolve;
     #[pymodule_export]
     use super::scrapy_fingerprint::_scrapy_fingerprint;
+    #[pymodule_export]
+    use super::specs::_check_spec;
     #[pymodule_export]
     use super::surt::surt;
     #[pymodule_export]
@@ -92,11 +95,19 @@ mod relurl_native {
         error_type.setattr("input", m.py().None())?;
         // The URL Standard's components, in the order `relurl.arrow.parse` and `relurl parse
         // --spec whatwg` give them (the core's one list).
+        // The names every `spec=` takes (the core's one list, which `relurl._specs` reads).
+        m.add("_SPECS", super::specs::names(m.py())?)?;
+        // The six components a parsed URL unpacks to, as `relurl parse` prints them.
+        m.add("_SPLIT_COMPONENTS", pyo3::types::PyTuple::new(m.py(), relurl::bindings::components::SPLIT_COMPONENTS)?)?;
         m.add("_STANDARD_COMPONENTS", pyo3::types::PyTuple::new(m.py(), relurl::bindings::components::STANDARD_COMPONENTS)?)?;
         // surt's keyword options and their defaults, in `relurl.surt`'s order (the core's one
         // list, which `relurl.surt` and `relurl.arrow.surt` read; tests compare its signature
         // and stub).
         m.add("_SURT_OPTIONS", pyo3::types::PyTuple::new(m.py(), relurl::bindings::surt::keyword_defaults())?)?;
+        // `relurl._relurl._testing` importable by its full name (`import
+        // relurl._relurl._testing`), as stubtest imports a stub's submodule to check it.
+        let testing = m.getattr("_testing")?;
+        m.py().import("sys")?.getattr("modules")?.set_item("relurl._relurl._testing", testing)?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))
     }
 }

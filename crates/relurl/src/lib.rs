@@ -3,13 +3,13 @@
 //!
 //! A module per grammar, each with the same names:
 //!
-//! - [`rfc1808`] (the default, re-exported at the crate root): [`parse`] splits a URL into
+//! - [`rfc1808`] (the default, re-exported at the crate root): [`parse`](fn@parse) splits a URL into
 //!   the six components of RFC 1808 §2.1 by the rules of §2.4, as offsets into the input (no
-//!   allocation); [`resolve`] / [`resolve_parsed`] / [`resolve_into`] resolve a reference
+//!   allocation); [`resolve`](fn@resolve) / [`resolve_parsed`] / [`resolve_into`] resolve a reference
 //!   against a base by §4, with step 6 done as a segment stack (one allocation: the output);
-//!   [`validate`] checks a URL against the §2.2 BNF and reports the first offending
+//!   [`validate`](fn@validate) checks a URL against the §2.2 BNF and reports the first offending
 //!   character and why; [`establish_base`] finds a document's base by §3.
-//! - [`rfc3986`]: [`rfc3986::parse`] by Appendix B, [`rfc3986::resolve`] /
+//! - [`rfc3986`]: [`rfc3986::parse`](fn@rfc3986::parse) by Appendix B, [`rfc3986::resolve`](fn@rfc3986::resolve) /
 //!   [`rfc3986::resolve_parsed`] / [`rfc3986::resolve_into`] by §5.2.
 //!
 //! A [`Url`] carries its grammar in its type ([`Grammar`]: [`Rfc1808`], the default, or
@@ -94,12 +94,12 @@ pub use twins::{idna2003, scrapy, surt, urllib, w3lib};
 pub mod rfc1808 {
     //! RFC 1808, "Relative Uniform Resource Locators": relurl's default grammar.
     //!
-    //! - [`parse`] splits a URL into the six components of §2.1 by the rules of §2.4, as
+    //! - [`parse`](fn@parse) splits a URL into the six components of §2.1 by the rules of §2.4, as
     //!   offsets into the input (no allocation);
-    //! - [`resolve`] / [`resolve_parsed`] / [`resolve_into`] resolve a reference against a base
+    //! - [`resolve`](fn@resolve) / [`resolve_parsed`] / [`resolve_into`] resolve a reference against a base
     //!   by §4, with step 6 done as a segment stack (one allocation: the output); [`unchanged`]
     //!   says when the answer is an input as given (steps 1, 2a, 2b);
-    //! - [`validate`] / [`validate_parsed`] check a URL against the §2.2 BNF;
+    //! - [`validate`](fn@validate) / [`validate_parsed`] check a URL against the §2.2 BNF;
     //! - [`establish_base`] finds a document's base URL by the layers of §3, and
     //!   [`base_from_header`] reads a §3.1 `Base` header.
     //!

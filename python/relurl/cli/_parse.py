@@ -10,7 +10,7 @@ import argparse
 import json
 from typing import BinaryIO, TextIO
 
-from relurl._relurl import _STANDARD_COMPONENTS, URL, URLError, parse
+from relurl._relurl import _SPLIT_COMPONENTS, _STANDARD_COMPONENTS, URL, URLError, parse
 from relurl._specs import SPECS
 from relurl.cli._common import (
     batches,
@@ -22,7 +22,9 @@ from relurl.cli._common import (
     write_answers,
 )
 
-_FIELDS = ("scheme", "netloc", "path", "params", "query", "fragment")
+#: What `relurl parse` prints: the six components a URL unpacks to, in its order (the core's
+#: names).
+_FIELDS = _SPLIT_COMPONENTS
 
 #: What `relurl parse --spec whatwg` prints: the URL Standard's components (its API's getters),
 #: in the order of `relurl.arrow.parse`'s fields.

@@ -20,6 +20,7 @@ use super::columns::{Layout, Strings};
 use crate::batch::{ErrorMode, Signals};
 use relurl::batch::scheduler;
 use relurl::batch::{Chunks, Contiguous, Interrupt, Interrupted, Resolved, RowError, RowOffsets};
+pub(super) use relurl::bindings::arrow::TOO_MANY_ROWS;
 
 /// An Arrow input: a single array (`__arrow_c_array__`) or a stream of chunks
 /// (`__arrow_c_stream__`: a chunked array, a polars Series, ...).
@@ -141,9 +142,8 @@ pub(super) fn error_text<'a>(column: &Chunks<'_, Strings<'a>>, row: usize) -> &'
     chunk.error_text(row)
 }
 
-/// The error of chunks whose lengths add up past `usize::MAX` (a broken producer).
-pub(super) const TOO_MANY_ROWS: &str = "the chunks have more than usize::MAX rows in all";
-
+/// The error of chunks whose lengths add up past `usize::MAX` (a broken producer): the
+/// core's [`TOO_MANY_ROWS`].
 pub(super) fn too_many_rows() -> PyErr {
     PyValueError::new_err(TOO_MANY_ROWS)
 }

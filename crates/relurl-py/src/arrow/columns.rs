@@ -1,21 +1,6 @@
-//! The Arrow string columns `relurl.arrow` reads: each array checked once, then read in
-//! place as the core's [`StrColumn`].
-//!
-//! The C Data Interface import (arrow-rs `from_ffi`) checks nothing, and a pyarrow `string`
-//! array may hold any bytes (`pa.array([b"\x80"], pa.binary()).view(pa.string())` is
-//! allowed and zero-copy), while arrow-rs reads a value as `&str` without looking. So every
-//! array is checked before any value is read ([`Layout::check`]):
-//!
-//! - its structure: offsets that do not decrease and stay within the text buffer, views whose
-//!   buffer and range exist (a `ValueError` for the whole call if not: the array is broken);
-//! - its text, for UTF-8 (RFC 3629 §4): one SIMD pass (`simdutf8`) over the text buffer
-//!   (string_view: over each data buffer, and each inline value on its own), plus a check
-//!   that every row starts on a character boundary (a buffer can be UTF-8 as a whole while
-//!   an offset splits a character). Only when that fails is each row checked on its own, to
-//!   find the bad rows; each becomes [`Cell::Invalid`] with an [`ErrorKind::InvalidUtf8`]
-//!   error at the byte offset of the first invalid byte within the value.
-//!
-//! [`ErrorKind::InvalidUtf8`]: relurl::ErrorKind::InvalidUtf8
+//! The Arrow string columns `relurl.arrow` reads: each array checked once by the core
+//! ([`relurl::bindings::arrow`]: structure and UTF-8, on the array's raw buffers), then read
+//! in place as the core's [`StrColumn`].
 
 use core::ops::Range;
 
@@ -26,10 +11,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::PyResult;
 
 use relurl::batch::{Cell, StrColumn};
-use relurl::Error;
-
-/// The longest string_view value stored inline in its view (Arrow columnar format).
-const MAX_INLINE: usize = 12;
+use relurl::bindings::arrow::{check_offsets, check_views, offset_bytes, InvalidRows, StringLayout, Views};
 
 /// One Arrow array, of any of the three string layouts, not yet checked.
 #[derive(Clone, Copy)]
@@ -46,7 +28,7 @@ impl<'a> Layout<'a> {
             DataType::Utf8 => Ok(Self::Utf8(array.as_string::<i32>())),
             DataType::LargeUtf8 => Ok(Self::LargeUtf8(array.as_string::<i64>())),
             DataType::Utf8View => Ok(Self::View(array.as_string_view())),
-            other => Err(PyTypeError::new_err(format!("{name} must be an Arrow string, large_string or string_view array, not {other}"))),
+            other => Err(PyTypeError::new_err(StringLayout::wrong_type(name, other))),
         }
     }
 
@@ -66,137 +48,38 @@ impl<'a> Layout<'a> {
         }
     }
 
-    /// Checks the array (see the module's text) and returns it as a column; an `Err` (the
-    /// message, naming `name`) when its offsets or views point outside its buffers.
+    /// Checks the array by the core ([`check_offsets`], [`check_views`]) and returns it as a
+    /// column; an `Err` (the core's message, naming `name`) when its offsets or views point
+    /// outside its buffers.
     pub(super) fn check(self, name: &str) -> Result<Strings<'a>, String> {
+        let is_valid = |row| self.is_valid(row);
         let invalid = match self {
-            Self::Utf8(a) => offsets_layout(a, self),
-            Self::LargeUtf8(a) => offsets_layout(a, self),
-            Self::View(a) => view_layout(a),
+            Self::Utf8(a) => check_offsets(a.value_offsets(), a.values().as_slice(), a.len(), is_valid),
+            Self::LargeUtf8(a) => check_offsets(a.value_offsets(), a.values().as_slice(), a.len(), is_valid),
+            Self::View(a) => check_views(Views { views: view_bytes(a), buffers: &data_buffers(a) }, a.len(), is_valid),
         };
-        let invalid = invalid.map_err(|what| format!("{name} is not a valid Arrow array: {what}"))?;
+        let invalid = invalid.map_err(|broken| broken.named(name))?;
         Ok(Strings { layout: self, invalid })
     }
 
     /// The bytes of row `row`, read with bounds checks (for a checked array, in bounds).
     fn bytes(self, row: usize) -> &'a [u8] {
         match self {
-            Self::Utf8(a) => offset_bytes(a, row),
-            Self::LargeUtf8(a) => offset_bytes(a, row),
-            Self::View(a) => view_bytes(a, row).unwrap_or_default(),
+            Self::Utf8(a) => offset_bytes(a.value_offsets(), a.values().as_slice(), row),
+            Self::LargeUtf8(a) => offset_bytes(a.value_offsets(), a.values().as_slice(), row),
+            Self::View(a) => Views { views: view_bytes(a), buffers: &data_buffers(a) }.bytes(row).unwrap_or_default(),
         }
     }
 }
 
-/// Whether `byte` continues a character (10xxxxxx) rather than starting one.
-#[inline]
-fn continues(byte: u8) -> bool {
-    byte & 0xC0 == 0x80
+/// A string_view array's views, as bytes (16 a row).
+fn view_bytes(array: &StringViewArray) -> &[u8] {
+    array.views().inner().as_slice()
 }
 
-fn offset_bytes<O: OffsetSizeTrait>(array: &GenericStringArray<O>, row: usize) -> &[u8] {
-    let offsets = array.value_offsets();
-    let range = offsets.get(row).and_then(|s| s.to_usize()).zip(offsets.get(row + 1).and_then(|e| e.to_usize()));
-    range.and_then(|(start, end)| array.values().get(start..end)).unwrap_or_default()
-}
-
-/// The non-null rows of a `string` / `large_string` array that are not UTF-8, in order.
-fn offsets_layout<O: OffsetSizeTrait>(array: &GenericStringArray<O>, layout: Layout<'_>) -> Result<Vec<(usize, Error)>, String> {
-    let (offsets, values) = (array.value_offsets(), array.values().as_slice());
-    if array.is_empty() {
-        return Ok(Vec::new());
-    }
-    if offsets.len() != array.len() + 1 {
-        return Err(format!("{} offsets for {} rows", offsets.len(), array.len()));
-    }
-    let offset = |o: O| {
-        o.to_usize().filter(|&o| o <= values.len()).ok_or_else(|| format!("offset {o:?} outside the {} bytes of text", values.len()))
-    };
-    let (start, end) = (offset(offsets[0])?, offset(offsets[array.len()])?);
-    // One pass over the offsets: in order, in bounds, and each row's start a character
-    // boundary (the region's own start and end are checked with its text).
-    let mut boundaries = true;
-    let mut previous = start;
-    for &o in &offsets[1..] {
-        let o = offset(o)?;
-        if o < previous {
-            return Err(format!("offsets decrease ({previous} then {o})"));
-        }
-        boundaries &= o >= end || !continues(values[o]);
-        previous = o;
-    }
-    if boundaries && simdutf8::basic::from_utf8(&values[start..end]).is_ok() {
-        return Ok(Vec::new());
-    }
-    Ok(bad_rows(layout, array.len()))
-}
-
-/// Each non-null row checked on its own: the rows that are not UTF-8, with their errors.
-fn bad_rows(layout: Layout<'_>, len: usize) -> Vec<(usize, Error)> {
-    (0..len)
-        .filter(|&row| layout.is_valid(row))
-        .filter_map(|row| {
-            let bytes = layout.bytes(row);
-            simdutf8::basic::from_utf8(bytes).is_err().then(|| Error::check_utf8(bytes).err()).flatten().map(|e| (row, e))
-        })
-        .collect()
-}
-
-/// The 16 bytes of row `row`'s view.
-fn view_of(array: &StringViewArray, row: usize) -> Option<&[u8]> {
-    let start = row.checked_mul(16)?;
-    array.views().inner().as_slice().get(start..start.checked_add(16)?)
-}
-
-/// A string_view row's bytes: inline in its view, or a range of a data buffer; `None` when
-/// the view points outside the buffers.
-fn view_bytes(array: &StringViewArray, row: usize) -> Option<&[u8]> {
-    let view = view_of(array, row)?;
-    let len = u32::from_le_bytes(view[..4].try_into().ok()?) as usize;
-    if len <= MAX_INLINE {
-        return view.get(4..4 + len);
-    }
-    let buffer = u32::from_le_bytes(view[8..12].try_into().ok()?) as usize;
-    let offset = u32::from_le_bytes(view[12..16].try_into().ok()?) as usize;
-    array.data_buffers().get(buffer)?.as_slice().get(offset..offset.checked_add(len)?)
-}
-
-/// The non-null rows of a `string_view` array that are not UTF-8, in order.
-fn view_layout(array: &StringViewArray) -> Result<Vec<(usize, Error)>, String> {
-    if array.views().len() != array.len() {
-        return Err(format!("{} views for {} rows", array.views().len(), array.len()));
-    }
-    let buffers = array.data_buffers();
-    // The data buffers, each in one SIMD pass; then per row, an inline value on its own
-    // (at most 12 bytes, ASCII seen a word at a time) or a range's two ends.
-    let whole = buffers.iter().all(|b| simdutf8::basic::from_utf8(b.as_slice()).is_ok());
-    let mut invalid = Vec::new();
-    for row in (0..array.len()).filter(|&row| array.is_valid(row)) {
-        let bytes = view_bytes(array, row).ok_or_else(|| format!("the view of row {row} points outside its data buffers"))?;
-        let fine = if bytes.len() <= MAX_INLINE {
-            bytes.is_ascii() || core::str::from_utf8(bytes).is_ok()
-        } else if whole {
-            let after = range_after(array, row);
-            !continues(bytes[0]) && after.is_none_or(|b| !continues(b))
-        } else {
-            simdutf8::basic::from_utf8(bytes).is_ok()
-        };
-        if !fine {
-            if let Err(e) = Error::check_utf8(bytes) {
-                invalid.push((row, e));
-            }
-        }
-    }
-    Ok(invalid)
-}
-
-/// The byte just after a non-inline view's range in its buffer, if any.
-fn range_after(array: &StringViewArray, row: usize) -> Option<u8> {
-    let view = view_of(array, row)?;
-    let len = u32::from_le_bytes(view[..4].try_into().ok()?) as usize;
-    let buffer = u32::from_le_bytes(view[8..12].try_into().ok()?) as usize;
-    let offset = u32::from_le_bytes(view[12..16].try_into().ok()?) as usize;
-    array.data_buffers().get(buffer)?.as_slice().get(offset.checked_add(len)?).copied()
+/// A string_view array's data buffers, as byte slices.
+fn data_buffers(array: &StringViewArray) -> Vec<&[u8]> {
+    array.data_buffers().iter().map(arrow_buffer::Buffer::as_slice).collect()
 }
 
 /// A checked Arrow string array: the core's [`StrColumn`], read in place.
@@ -204,7 +87,7 @@ pub(super) struct Strings<'a> {
     layout: Layout<'a>,
     /// The non-null rows that are not UTF-8, in order, with their errors; empty (nothing to
     /// look up per row) when the whole array is UTF-8.
-    invalid: Vec<(usize, Error)>,
+    invalid: InvalidRows,
 }
 
 impl<'a> Strings<'a> {

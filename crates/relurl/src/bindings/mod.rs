@@ -14,10 +14,16 @@
 //!   `unicodedata.unidata_version`, with the fallback for one without tables.
 //! - [`components`]: the names of a parsed URL's components, by grammar, in the order
 //!   bindings give them.
+//! - [`arrow`]: Arrow's string columns read from their raw buffers: the layouts accepted,
+//!   each array's check (structure, UTF-8) before any row is read, the messages.
+//! - [`batch`]: a batch's `errors=` and `threads=` (names, default, limits, messages) and
+//!   the rule of a column of bases (one per reference).
 //!
 //! Nothing here calls a URL function of a binding's language: a binding runs what the table
 //! says in its interpreter and hands the answers back.
 
+pub mod arrow;
+pub mod batch;
 pub mod components;
 mod multi_url;
 pub mod surt;

@@ -58,8 +58,8 @@ macro_rules! delegate {
 }
 
 impl<S: AsRef<str>> AnyUrl<S> {
-    /// Parses `input` by the grammar of `spec` ([`crate::rfc1808::parse`],
-    /// [`crate::rfc3986::parse`] or [`WhatwgUrl::parse`]), keeping `input` (of any string
+    /// Parses `input` by the grammar of `spec` ([`crate::rfc1808::parse`](fn@crate::rfc1808::parse),
+    /// [`crate::rfc3986::parse`](fn@crate::rfc3986::parse) or [`WhatwgUrl::parse`]), keeping `input` (of any string
     /// type) inside the result.
     ///
     /// # Errors
@@ -326,7 +326,7 @@ impl<S: AsRef<str>> core::fmt::Display for AnyUrl<S> {
 }
 
 /// Resolves `reference` against `base`, both parsed by the grammar of `spec`, by that
-/// grammar's rules: [`crate::rfc1808::resolve`], [`crate::rfc3986::resolve`] or
+/// grammar's rules: [`crate::rfc1808::resolve`](fn@crate::rfc1808::resolve), [`crate::rfc3986::resolve`](fn@crate::rfc3986::resolve) or
 /// [`crate::whatwg::resolve`].
 ///
 /// # Errors
@@ -353,7 +353,7 @@ pub fn resolve_by_spec(base: &str, reference: &str, spec: Spec) -> Result<String
 ///
 /// # Errors
 /// [`ErrorKind::TooLong`](crate::ErrorKind::TooLong) as parsing; with `strict`, the first
-/// offending character (as [`crate::validate`]), or
+/// offending character (as [`crate::validate`](fn@crate::validate)), or
 /// [`ErrorKind::StrictUnavailable`](crate::ErrorKind::StrictUnavailable) with
 /// [`Spec::Rfc3986`]: the check is RFC 1808's grammar, not RFC 3986's (§2.2 would reject URIs
 /// that RFC 3986 §3 allows, such as `http://[::1]/`), so the two are not combined.

@@ -86,7 +86,7 @@ pub enum ErrorKind {
         /// The code unit.
         unit: u16,
     },
-    /// The strict check ([`crate::validate`], the RFC 1808 §2.2 BNF) was asked for with
+    /// The strict check ([`crate::validate`](fn@crate::validate), the RFC 1808 §2.2 BNF) was asked for with
     /// [`Spec::Rfc3986`](crate::Spec::Rfc3986), whose grammar it is not: refused (by
     /// [`crate::parse_checked`], and for every row of a batch). The offset is 0.
     StrictUnavailable,

@@ -29,6 +29,14 @@ pub enum Spec {
 }
 
 impl Spec {
+    /// Every spec, in the order their names are listed ([`Spec::NAMES`], the message of an
+    /// [`UnknownSpec`]).
+    pub const ALL: [Self; 3] = [Self::Rfc1808, Self::Rfc3986, Self::Whatwg];
+
+    /// The names that choose a spec ([`Spec::name`] of each of [`Spec::ALL`]): what every
+    /// binding's `spec=` takes, the one list (Python's `relurl._specs.SPECS` reads it).
+    pub const NAMES: [&'static str; 3] = [Self::ALL[0].name(), Self::ALL[1].name(), Self::ALL[2].name()];
+
     /// The name used to choose it: `"rfc1808"`, `"rfc3986"` or `"whatwg"`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -66,7 +74,9 @@ pub struct UnknownSpec(pub String);
 
 impl fmt::Display for UnknownSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not {:?}", self.0)
+        // "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not ...", from the one list.
+        let [first, second, last] = Spec::NAMES;
+        write!(f, "spec must be '{first}', '{second}' or '{last}', not {:?}", self.0)
     }
 }
 
@@ -76,12 +86,7 @@ impl FromStr for Spec {
     type Err = UnknownSpec;
 
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        match name {
-            "rfc1808" => Ok(Self::Rfc1808),
-            "rfc3986" => Ok(Self::Rfc3986),
-            "whatwg" => Ok(Self::Whatwg),
-            other => Err(UnknownSpec(other.to_owned())),
-        }
+        Self::ALL.into_iter().find(|spec| spec.name() == name).ok_or_else(|| UnknownSpec(name.to_owned()))
     }
 }
 
@@ -143,5 +148,20 @@ pub(crate) mod sealed {
         /// Where the path that starts at `from` ends: the index of the first `;` (RFC
         /// 1808 only), `?` or `#`, or `b.len()`.
         fn path_end(b: &[u8], from: usize) -> usize;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_choose_their_spec_and_nothing_else() {
+        assert_eq!(Spec::NAMES, ["rfc1808", "rfc3986", "whatwg"]);
+        for spec in Spec::ALL {
+            assert_eq!(spec.name().parse::<Spec>(), Ok(spec));
+        }
+        assert_eq!("RFC1808".parse::<Spec>(), Err(UnknownSpec("RFC1808".to_owned())));
+        assert_eq!("".parse::<Spec>().unwrap_err().to_string(), "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not \"\"");
     }
 }

@@ -6,7 +6,7 @@
 //! Appendix B has no params). The only error is an input too long for the `u32` offsets.
 //! Each grammar's rules are in its own `parse.rs` (`src/grammars/rfc1808/parse.rs`,
 //! `src/grammars/rfc3986/parse.rs`). Checking the characters against the RFC 1808 §2.2 BNF is a
-//! separate, strict step: [`crate::validate`].
+//! separate, strict step: [`crate::validate`](fn@crate::validate).
 
 use core::marker::PhantomData;
 
@@ -59,7 +59,7 @@ const HAS_NETLOC: u32 = 2;
 /// A URL split into its components by the grammar `G`, borrowing (or owning) its input.
 ///
 /// Every accessor is one slice of the input: nothing is copied. `S` is any string holder:
-/// `&str` from [`crate::rfc1808::parse`] and [`crate::rfc3986::parse`], or an owned string
+/// `&str` from [`crate::rfc1808::parse`](fn@crate::rfc1808::parse) and [`crate::rfc3986::parse`](fn@crate::rfc3986::parse), or an owned string
 /// through [`Url::parse_owned`]. `G` is [`Rfc1808`] (the default: RFC 1808 §2.1's six
 /// components, split by §2.4) or [`crate::Rfc3986`] (Appendix B's five); each grammar's
 /// resolver takes only URLs of its grammar (see [`Grammar`]).
@@ -72,7 +72,7 @@ pub struct Url<S: AsRef<str>, G: Grammar = Rfc1808> {
 
 impl<S: AsRef<str>, G: Grammar> Url<S, G> {
     /// Parses `input` by the grammar `G` (RFC 1808 §2.4 or RFC 3986 Appendix B), as
-    /// [`crate::rfc1808::parse`] and [`crate::rfc3986::parse`] do, keeping `input` (of any
+    /// [`crate::rfc1808::parse`](fn@crate::rfc1808::parse) and [`crate::rfc3986::parse`](fn@crate::rfc3986::parse) do, keeping `input` (of any
     /// string type) inside the result.
     ///
     /// # Errors
@@ -374,7 +374,7 @@ impl<S: AsRef<str>, G: Grammar> core::fmt::Display for Url<S, G> {
 /// expression differs in three places: a scheme is any run of characters other than
 /// `:/?#`, the authority also ends at `?`, and there are no params (its path ends at the
 /// first `?` or `#`, so no `;` stands at `path_end`). Those differences are `G`'s
-/// [`Rules`](crate::spec::sealed::Rules).
+/// [`Rules`](crate::common::spec::sealed::Rules).
 #[allow(clippy::inline_always)]
 #[inline(always)] // into `Url::parse_inlined`: see there
 fn split<G: Grammar>(b: &[u8], len: u32) -> Offsets {

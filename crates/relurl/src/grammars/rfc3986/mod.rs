@@ -1,10 +1,10 @@
 //! RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax": Appendix B parsing and
 //! §5.2 resolution (strict), by the same names as [`crate::rfc1808`].
 //!
-//! - [`parse`] splits a URI reference into the five components of Appendix B's regular
+//! - [`parse`](fn@parse) splits a URI reference into the five components of Appendix B's regular
 //!   expression, as offsets into the input (no allocation); a component is *defined* when
 //!   its delimiter is present, even if empty (§5.2.1);
-//! - [`resolve`] / [`resolve_parsed`] / [`resolve_into`] resolve a reference against a base
+//! - [`resolve`](fn@resolve) / [`resolve_parsed`] / [`resolve_into`] resolve a reference against a base
 //!   by §5.2.2, `remove_dot_segments` (§5.2.4) done as a segment stack, and recompose by §5.3
 //!   (one allocation: the output); [`unchanged`] says when the answer is the reference as
 //!   given.

@@ -30,7 +30,7 @@ impl Rules for Rfc3986 {
     }
 }
 
-/// Parses `input` by RFC 3986 Appendix B, the grammar [`crate::rfc3986::resolve`] uses:
+/// Parses `input` by RFC 3986 Appendix B, the grammar [`crate::rfc3986::resolve`](fn@crate::rfc3986::resolve) uses:
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`. Five components: `;` is
 /// part of the path, the authority ends at the first `/`, `?` or `#`, and a component is
 /// *defined* when its delimiter is present, even if empty (§5.2.1).

@@ -4,8 +4,14 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal, Protocol, SupportsIndex, final, overload, type_check_only
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
+# Private: hooks for the tests and bug reports (`from relurl._relurl import _testing`), a
+# submodule with its own stub (_testing.pyi beside this one), which stubtest checks.
+from . import _testing as _testing
+
 __all__ = [
     "URL",
+    "_SPECS",
+    "_SPLIT_COMPONENTS",
     "_STANDARD_COMPONENTS",
     "_SURT_OPTIONS",
     "DomainSet",
@@ -14,6 +20,7 @@ __all__ = [
     "URLError",
     "URLWarning",
     "__version__",
+    "_check_spec",
     "_relative_base_warning",
     "_scrapy_fingerprint",
     "_testing",
@@ -742,29 +749,15 @@ def arrow_normalize(
     threads: int | None = None,
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
 
-# Private: hooks for the tests and bug reports (`from relurl._relurl import _testing`).
+#: The names every `spec=` takes, in order: the core's list (relurl._specs reads it).
+_SPECS: tuple[_Spec, ...]
 
-@type_check_only
-class _Testing(Protocol):
-    @staticmethod
-    def _idna2003_encode(domain: str) -> str:
-        """`domain.encode("idna")` by the core (as str); UnicodeError as the codec."""
+def _check_spec(spec: _Spec) -> None:
+    """Checks `spec` as every `spec=` is checked: ValueError for an unknown name (TypeError
+    for a non-str)."""
 
-    @staticmethod
-    def _nfkc_3_2(s: str) -> str:
-        """`unicodedata.ucd_3_2_0.normalize("NFKC", s)` by the core."""
-
-    @staticmethod
-    def _unicode_version() -> str:
-        """The Unicode version whose tables the twins use: the running CPython's
-        `unicodedata.unidata_version` (the nearest one the core has for another)."""
-
-    @staticmethod
-    def _urllib_dialect() -> dict[str, str | bool]:
-        """What the twins found out about the running urllib.parse (captured on first use)."""
-
-#: The submodule `relurl._relurl._testing`.
-_testing: _Testing
+#: The six components a parsed URL unpacks to, in order (what `relurl parse` prints).
+_SPLIT_COMPONENTS: tuple[str, ...]
 
 #: The URL Standard's components, in the order `relurl.arrow.parse` gives them.
 _STANDARD_COMPONENTS: tuple[str, ...]
