@@ -35,7 +35,7 @@ mod relurl_native {
     #[pymodule_export]
     use super::base::{base_from_header, establish_base, PyEstablishedBase};
     #[pymodule_export]
-    use super::batch::resolve_many;
+    use super::batch::{_check_row_errors, resolve_many};
     #[pymodule_export]
     use super::domain_set::PyDomainSet;
     #[pymodule_export]

@@ -20,6 +20,7 @@ __all__ = [
     "URLError",
     "URLWarning",
     "__version__",
+    "_check_row_errors",
     "_check_spec",
     "_relative_base_warning",
     "_scrapy_fingerprint",
@@ -751,6 +752,9 @@ def arrow_normalize(
 
 #: The names every `spec=` takes, in order: the core's list (relurl._specs reads it).
 _SPECS: tuple[_Spec, ...]
+
+def _check_row_errors(errors: object) -> None:
+    """Checks relurl.spark's `errors` by the core's rule: ValueError unless "raise" or "null"."""
 
 def _check_spec(spec: _Spec) -> None:
     """Checks `spec` as every `spec=` is checked: ValueError for an unknown name (TypeError
