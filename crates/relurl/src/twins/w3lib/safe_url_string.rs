@@ -49,6 +49,11 @@ pub struct SafeOptions<'a> {
     pub unicode: UnicodeVersion,
     /// The running Python's `sys.get_int_max_str_digits()` (0: no limit), for `int(port)`.
     pub int_max_str_digits: usize,
+    /// Whether [`STAND_INS`](super::STAND_INS) characters in the URL stand for lone surrogates (default
+    /// `false`): text that holds one then fails to encode wherever w3lib encodes it, as
+    /// Python's codecs fail on a lone surrogate ([`W3libError::Unencodable`]); the path when
+    /// `quote_path` is false is copied, stand-ins and all, for the caller to turn back.
+    pub stand_ins: bool,
 }
 
 impl Default for SafeOptions<'_> {
@@ -62,6 +67,7 @@ impl Default for SafeOptions<'_> {
             schemes: Cow::Owned(Schemes::for_python(3, 11)),
             unicode: UnicodeVersion::default(),
             int_max_str_digits: crate::common::int_limit::DEFAULT,
+            stand_ins: false,
         }
     }
 }
@@ -88,7 +94,7 @@ pub fn safe_url_string_into(url: &str, options: &SafeOptions<'_>, out: &mut Stri
     let mut buffers = Default::default();
     let path = if options.quote_path { PathEncoding::Quote(options.path_encoding) } else { PathEncoding::AsIs };
     let python = (options.unicode, options.int_max_str_digits);
-    let split = safe_url_split(url, options.encoding, path, python, &mut buffers).map_err(|e| match e {
+    let split = safe_url_split(url, options.encoding, path, (python, options.stand_ins), &mut buffers).map_err(|e| match e {
         SplitError::Unencodable(part, text) => W3libError::Unencodable { part, text },
         SplitError::Error(error) => error,
     })?;
@@ -182,6 +188,22 @@ mod tests {
         assert_eq!(out, "x");
         safe_url_string_into("http://h/", &SafeOptions::default(), &mut out).unwrap();
         assert_eq!(out, "xhttp://h/");
+    }
+
+    #[test]
+    fn stand_ins() {
+        let o = SafeOptions { stand_ins: true, quote_path: false, ..SafeOptions::default() };
+        let s = '\u{F0001}';
+        assert_eq!(safe_url_string(&format!("http://h/{s}"), &o).unwrap(), format!("http://h/{s}"));
+        for (url, part) in
+            [(format!("http://h/?{s}"), Part::Query), (format!("http://u{s}@h/"), Part::UserInfo), (format!("http://h{s}/"), Part::Host)]
+        {
+            assert!(matches!(safe_url_string(&url, &o), Err(W3libError::Unencodable { part: p, .. }) if p == part), "{url}");
+        }
+        let quoted = SafeOptions { stand_ins: true, ..SafeOptions::default() };
+        assert!(matches!(safe_url_string(&format!("http://h/{s}"), &quoted), Err(W3libError::Unencodable { part: Part::Path, .. })));
+        // Without the option, they are characters like others.
+        assert_eq!(safe_url_string(&format!("http://h/?{s}"), &SafeOptions::default()).unwrap(), "http://h/?%F3%B0%80%81");
     }
 
     #[test]
