@@ -46,13 +46,13 @@ impl Chosen {
 
 /// The `encoding` argument (`None` or empty: w3lib's `"utf8"`).
 pub(crate) fn chosen(py: Python<'_>, name: Option<&str>) -> PyResult<Chosen> {
+    // What a name was found to be, kept (as Python's codec registry keeps its lookups): the
+    // codec's probe costs more than most calls. A few hundred names at most.
+    static SEEN: Mutex<Vec<(String, Option<Encoding<'static>>, bool)>> = Mutex::new(Vec::new());
     let name = match name {
         None | Some("" | "utf8" | "utf-8") => return Ok(Chosen::BuiltIn(Encoding::Utf8)),
         Some(name) => name,
     };
-    // What a name was found to be, kept (as Python's codec registry keeps its lookups): the
-    // codec's probe costs more than most calls. A few hundred names at most.
-    static SEEN: Mutex<Vec<(String, Option<Encoding<'static>>, bool)>> = Mutex::new(Vec::new());
     let seen = SEEN.lock().ok().and_then(|seen| seen.iter().find(|(n, ..)| n == name).map(|(_, e, a)| (*e, *a)));
     if let Some((built_in, ascii_compatible)) = seen {
         return Ok(match built_in {
