@@ -1,5 +1,5 @@
-//! A twin of w3lib's `canonicalize_url` (`w3lib.url.canonicalize_url` of w3lib 2.5.0, the
-//! key Scrapy's request fingerprints are made of): the same answer, or the same error, for
+//! Twins of w3lib's `canonicalize_url` (`w3lib.url.canonicalize_url` of w3lib 2.5.0, the
+//! key Scrapy's request fingerprints are made of) and `safe_url_string`: the same answer, or the same error, for
 //! every URL.
 //!
 //! Its pieces, each named after the w3lib function it reproduces:
@@ -8,6 +8,8 @@
 //! - `safe_url_split` below: `_safe_url_split`, which re-encodes the user info, the host
 //!   (IDNA 2003 by [`crate::idna2003`], after the NFKC of the running Python, falling back
 //!   to the host as it is when the codec fails), the port, the path, query and fragment;
+//! - `safe_url_string.rs`: `safe_url_string` ([`safe_url_string_into`]), the same
+//!   `_safe_url_split` joined back by `_urlunsplit`, with `path_encoding` and `quote_path`;
 //! - `quote.rs`: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
 //!   `_remove_dot_segments`;
 //! - `fast.rs`: the common case (no control or space, a plain ASCII host, if any) in one
