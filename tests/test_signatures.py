@@ -149,3 +149,19 @@ def test_every_public_name_has_its_own_docstring() -> None:
             if len(doc) < 40 or "see the stub" in doc:
                 thin.append(f"{module.__name__}.{name}: {doc[:60]!r}")
     assert thin == []
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"spec": "nope"}, "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not \"nope\""),
+        ({"errors": "report"}, "errors must be 'raise' or 'null', not 'report'"),
+        ({"errors": 3}, "errors must be 'raise' or 'null', not 3"),
+    ],
+)
+def test_spark_checks_its_arguments_by_the_core_s_rules(kwargs: dict[str, Any], message: str) -> None:
+    # Checked before the DataFrame is touched (no Spark needed), by the core's names and
+    # messages (relurl::bindings).
+    with pytest.raises(ValueError) as info:
+        relurl.spark.with_normalized(None, "url", **kwargs)  # type: ignore[arg-type]
+    assert str(info.value) == message

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 import relurl
+from relurl._relurl import _check_row_errors
 from relurl._specs import Spec, check_spec
 
 if TYPE_CHECKING:
@@ -60,8 +61,7 @@ def with_resolved(
     """
     if (base_col is None) == (base_url is None):
         raise ValueError("give exactly one of base_col (a column of bases) and base_url (one base)")
-    if errors not in ("raise", "null"):
-        raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
+    _check_row_errors(errors)
     if spec is not None:
         check_spec(spec)
     schema = _schema_with(df, (href_col, base_col), out_col)
@@ -83,8 +83,7 @@ def with_normalized(
     `errors` as in `with_resolved` (null by default). Raises ValueError at once, on the
     driver, for a bad argument (an unknown or non-string column, an `out_col` that exists).
     """
-    if errors not in ("raise", "null"):
-        raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
+    _check_row_errors(errors)
     check_spec(spec)
     schema = _schema_with(df, (url_col,), out_col)
     _local_workers_run_this_python(df)
@@ -106,8 +105,7 @@ def with_canonicalized(
     `w3lib.url.canonicalize_url` gives it (`relurl.canonicalize_url`, the same options),
     Scrapy's fingerprint key. A null URL gives null; `errors` as in `with_resolved` (null by
     default). Raises ValueError at once, on the driver, for a bad argument."""
-    if errors not in ("raise", "null"):
-        raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
+    _check_row_errors(errors)
     schema = _schema_with(df, (url_col,), out_col)
     options: dict[str, Any] = {
         "keep_blank_values": keep_blank_values,
@@ -133,8 +131,7 @@ def with_surt(
     (`relurl.surt`; `options` are its keywords, `canonicalizer` included), the key web
     archives index by. A null URL gives null; `errors` as in `with_resolved` (null by
     default). Raises ValueError at once, on the driver, for a bad argument."""
-    if errors not in ("raise", "null"):
-        raise ValueError(f"errors must be 'raise' or 'null', not {errors!r}")
+    _check_row_errors(errors)
     schema = _schema_with(df, (url_col,), out_col)
     # The options checked here, on the driver (an unknown keyword, public_suffix=True, ...).
     relurl.surt("http://example.com/", **options)

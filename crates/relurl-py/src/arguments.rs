@@ -7,6 +7,7 @@ use pyo3::types::PyString;
 use super::convert::wrong_type;
 use super::errors::argument_error;
 use super::url_data::PyUrl;
+use relurl::bindings::arguments::EncodingError;
 use relurl::whatwg::Encoding;
 use relurl::Spec;
 
@@ -44,22 +45,15 @@ pub(crate) fn followed_spec<'a, 'py: 'a>(spec: Option<SpecArg>, bases: impl Into
     )
 }
 
-/// The `encoding` argument with the `spec` it goes with: a label of the Encoding Standard
-/// ("get an encoding": ASCII case-insensitive, surrounding whitespace ignored, e.g.
-/// `"windows-1251"`, `"shift_jis"`), the encoding the URL Standard percent-encodes the query
-/// of a special URL in. An unknown label is a `LookupError` (as Python's codecs raise);
-/// with a `spec` other than `"whatwg"` (RFC 1808 and RFC 3986 have no encoding) a
-/// `ValueError`.
+/// The `encoding` argument with the `spec` it goes with, by the core's rule
+/// ([`relurl::bindings::arguments::encoding`]: a label of the Encoding Standard, only with
+/// `"whatwg"`). An unknown label is a `LookupError` (as Python's codecs raise); with a
+/// `spec` other than `"whatwg"` a `ValueError`.
 pub(crate) fn encoding_with(encoding: Option<&str>, spec: Spec) -> PyResult<Option<&'static Encoding>> {
     let Some(label) = encoding else { return Ok(None) };
-    if spec != Spec::Whatwg {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "encoding= is the URL Standard's: it needs spec='whatwg', not spec='{}'",
-            spec.name()
-        )));
-    }
-    Encoding::for_label(label.as_bytes()).map(Some).ok_or_else(|| {
-        pyo3::exceptions::PyLookupError::new_err(format!("unknown encoding: {label:?} is not a label of the Encoding Standard"))
+    relurl::bindings::arguments::encoding(label, spec).map(Some).map_err(|e| match e {
+        EncodingError::NeedsWhatwg(_) => pyo3::exceptions::PyValueError::new_err(e.to_string()),
+        EncodingError::UnknownLabel(_) => pyo3::exceptions::PyLookupError::new_err(e.to_string()),
     })
 }
 

@@ -28,12 +28,8 @@ impl PyEstablishedBase {
     fn new(url: &Bound<'_, PyAny>, source: &Bound<'_, PyAny>) -> PyResult<Self> {
         let url = borrow_str(url, "url")?.to_owned();
         let name = borrow_str(source, "source")?;
-        let Some(source) = BaseSource::from_name(name) else {
-            return Err(PyValueError::new_err(format!(
-                "source must be 'html', 'base-header', 'content-base', 'content-location', 'encapsulating', 'retrieval' or 'empty', not {}",
-                PyString::new(source.py(), name).repr()?
-            )));
-        };
+        let shown = || PyString::new(source.py(), name).repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
+        let source = relurl::bindings::arguments::base_source(name, shown).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(Self { url, source })
     }
 

@@ -23,6 +23,7 @@ use super::convert::{exact_str, surrogate_error, wrong_type, UNREADABLE_STR};
 use super::errors::{at_row, from_core};
 use super::url_data::PyUrl;
 use relurl::batch::{resolve_in_order, BatchOptions, Cell, Input, Interrupt, Repeated, Resolved, Row, StrColumn, Tuning};
+use relurl::bindings::arguments::{row_error_mode, BasesGrammar};
 use relurl::bindings::batch::{check_bases_len, threads, ThreadsBelowOne, UnknownErrorMode};
 use relurl::Spec;
 
@@ -31,6 +32,17 @@ pub(crate) use relurl::bindings::batch::ErrorMode;
 /// `errors=`, converted: the core's modes, names and message ([`ErrorMode`]).
 pub(crate) fn error_mode(name: &str) -> PyResult<ErrorMode> {
     name.parse().map_err(|e: UnknownErrorMode| PyValueError::new_err(e.to_string()))
+}
+
+/// `errors=` of an entry point that works a row at a time (`relurl.spark`'s: `"raise"` or
+/// `"null"`), checked by the core's rule and message
+/// ([`relurl::bindings::arguments::row_error_mode`]): a `ValueError` for anything else,
+/// shown by its `repr`.
+#[pyfunction]
+pub fn _check_row_errors(errors: &Bound<'_, PyAny>) -> PyResult<()> {
+    let shown = || errors.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
+    let name = errors.cast::<PyString>().ok().and_then(|s| s.to_str().ok()).unwrap_or_default();
+    row_error_mode(name, shown).map(|_| ()).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// The `spec`, `strict`, `errors`, `threads` and `strip` arguments, checked.
@@ -163,12 +175,12 @@ impl Column {
     /// (taken as the text it was parsed from), and the grammar to resolve by: `spec` when
     /// given, else the one the bases agree on (a `URL`'s own, RFC 1808 for a `str`, as
     /// `relurl.resolve` takes each). Bases that would need different grammars, without
-    /// `spec`, are a `TypeError` that says so.
+    /// `spec`, are a `TypeError` that says so (the core's [`BasesGrammar`] decides).
     pub(crate) fn collect_bases(items: &Bound<'_, PyAny>, spec: Option<SpecArg>) -> PyResult<(Self, Spec)> {
         let py = items.py();
         let mut objects = items_of(items, "bases", BASES)?;
-        // The first base of each grammar: its index and type, for the message of a mix.
-        let mut grammars: Vec<(Spec, usize, &str)> = Vec::new();
+        // The bases' grammars, for the core to decide by.
+        let mut grammars = BasesGrammar::default();
         for (index, object) in objects.iter_mut().enumerate() {
             // A `str` first: the common case.
             let (grammar, kind) = if object.is_instance_of::<PyString>() {
@@ -183,20 +195,10 @@ impl Column {
             } else {
                 return Err(wrong_type(object, &format!("bases[{index}]"), "str, URL or None"));
             };
-            if !grammars.iter().any(|(g, _, _)| *g == grammar) {
-                grammars.push((grammar, index, kind));
-            }
+            grammars.see(index, grammar, kind);
         }
-        let spec = match (spec, grammars.as_slice()) {
-            (Some(SpecArg(spec)), _) => spec,
-            (None, [(first, i, a), (second, j, b), ..]) => {
-                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                    "bases mix grammars: bases[{i}] ({a}, {first}) and bases[{j}] ({b}, {second}); a URL base resolves by \
-                     the grammar it was parsed with, a str base by rfc1808: pass spec= to choose one"
-                )));
-            }
-            (None, grammars) => grammars.first().map_or(Spec::Rfc1808, |(g, _, _)| *g),
-        };
+        // A mix of grammars is a `TypeError` (the bases' types disagree).
+        let spec = grammars.decide(spec.map(|SpecArg(spec)| spec)).map_err(|e| pyo3::exceptions::PyTypeError::new_err(e.to_string()))?;
         Ok((Self { objects: objects.into_iter().map(Bound::unbind).collect() }, spec))
     }
 }

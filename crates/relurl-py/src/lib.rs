@@ -20,6 +20,7 @@ mod links;
 mod normalize;
 mod parse;
 mod resolve;
+mod safe_url_string;
 mod scrapy_fingerprint;
 mod specs;
 mod surt;
@@ -35,7 +36,7 @@ mod relurl_native {
     #[pymodule_export]
     use super::base::{base_from_header, establish_base, PyEstablishedBase};
     #[pymodule_export]
-    use super::batch::resolve_many;
+    use super::batch::{_check_row_errors, resolve_many};
     #[pymodule_export]
     use super::domain_set::PyDomainSet;
     #[pymodule_export]
@@ -63,6 +64,9 @@ mod relurl_native {
 
     #[pymodule_export]
     use super::w3lib::canonicalize_url;
+
+    #[pymodule_export]
+    use super::safe_url_string::safe_url_string;
 
     use pyo3::prelude::*;
 

@@ -175,10 +175,10 @@ fn special_arg(value: &Bound<'_, PyAny>) -> PyResult<Special> {
     let Ok(text) = value.cast::<PyString>() else {
         return Err(wrong_type(value, "special", "None or str"));
     };
-    text.to_str().ok().and_then(Special::from_name).ok_or_else(|| {
-        let shown = text.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
-        PyValueError::new_err(format!("special must be None, 'javascript', 'mailto', 'data' or 'fragment', not {shown}"))
-    })
+    let shown = || text.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
+    // A `str` with a lone surrogate names no kind: the core's message all the same.
+    let name = text.to_str().unwrap_or_default();
+    relurl::bindings::arguments::special(name, shown).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// Every link of the HTML page `html` (a `str`, or `bytes` in the page's encoding),

@@ -65,13 +65,12 @@ impl<'a, 'py> FromPyObject<'a, 'py> for CanonicalizerArg {
         let Ok(name) = obj.cast::<PyString>() else {
             let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
             return Err(PyTypeError::new_err(format!(
-                "canonicalizer must be None or one of 'default', 'google', 'ia', not {type_name}: {NOT_CALLED}"
+                "canonicalizer must be {}, not {type_name}: {NOT_CALLED}",
+                keywords::canonicalizer_choices()
             )));
         };
         let name = name.to_cow()?;
-        keywords::canonicalizer_named(&name)
-            .map(Self)
-            .ok_or_else(|| PyValueError::new_err(format!("canonicalizer must be None or one of 'default', 'google', 'ia', not {name:?}")))
+        keywords::canonicalizer(&name).map(Self).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 }
 

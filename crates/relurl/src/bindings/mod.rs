@@ -16,12 +16,16 @@
 //!   bindings give them.
 //! - [`arrow`]: Arrow's string columns read from their raw buffers: the layouts accepted,
 //!   each array's check (structure, UTF-8) before any row is read, the messages.
+//! - [`arguments`]: the other arguments' rules and messages: `encoding=` with its spec, the
+//!   grammar a column of bases resolves by, a row-at-a-time `errors=`, the names of a base's
+//!   source and of a link's kind.
 //! - [`batch`]: a batch's `errors=` and `threads=` (names, default, limits, messages) and
 //!   the rule of a column of bases (one per reference).
 //!
 //! Nothing here calls a URL function of a binding's language: a binding runs what the table
 //! says in its interpreter and hands the answers back.
 
+pub mod arguments;
 pub mod arrow;
 pub mod batch;
 pub mod components;

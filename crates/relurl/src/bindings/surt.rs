@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::bindings::arguments::ArgumentError;
 use crate::surt::{Canonicalizer, Options};
 
 /// What a keyword option of surt does.
@@ -133,6 +134,21 @@ pub fn canonicalizer_named(name: &str) -> Option<Canonicalizer> {
     CANONICALIZER_NAMES.iter().find(|(known, _)| *known == name).map(|&(_, c)| c)
 }
 
+/// What a `canonicalizer` argument may be, for a message: `None or one of 'default',
+/// 'google', 'ia'` ([`CANONICALIZER_NAMES`]).
+pub fn canonicalizer_choices() -> String {
+    let names: Vec<String> = CANONICALIZER_NAMES.iter().map(|(name, _)| format!("'{name}'")).collect();
+    format!("None or one of {}", names.join(", "))
+}
+
+/// The canonicalizer named `name`, checked.
+///
+/// # Errors
+/// An [`ArgumentError`] naming the choices ([`canonicalizer_choices`]) for another name.
+pub fn canonicalizer(name: &str) -> Result<Canonicalizer, ArgumentError> {
+    canonicalizer_named(name).ok_or_else(|| ArgumentError::shown("canonicalizer", &canonicalizer_choices(), &format!("{name:?}")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +189,10 @@ mod tests {
         assert_eq!(canonicalizer_named("google"), Some(Canonicalizer::Google));
         assert_eq!(canonicalizer_named("default"), Some(Canonicalizer::Default));
         assert_eq!(canonicalizer_named("IA"), None);
+        assert_eq!(
+            canonicalizer("IA").unwrap_err().to_string(),
+            "canonicalizer must be None or one of 'default', 'google', 'ia', not \"IA\""
+        );
         assert_eq!(crate::surt::surt_str("", &Options::default()).unwrap(), NO_URL_KEY);
     }
 }

@@ -77,11 +77,13 @@ impl BaseSource {
         }
     }
 
+    /// Every source, in the order of §3's layers (the names' order in messages).
+    pub const ALL: [Self; 7] =
+        [Self::HtmlBase, Self::BaseHeader, Self::ContentBase, Self::ContentLocation, Self::Encapsulating, Self::Retrieval, Self::Empty];
+
     /// The source whose [`BaseSource::name`] is `name`, if any.
     pub fn from_name(name: &str) -> Option<Self> {
-        [Self::HtmlBase, Self::BaseHeader, Self::ContentBase, Self::ContentLocation, Self::Encapsulating, Self::Retrieval, Self::Empty]
-            .into_iter()
-            .find(|source| source.name() == name)
+        Self::ALL.into_iter().find(|source| source.name() == name)
     }
 }
 

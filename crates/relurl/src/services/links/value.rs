@@ -61,9 +61,12 @@ impl Special {
         }
     }
 
+    /// Every kind, in the order of their names in messages.
+    pub const ALL: [Self; 4] = [Self::Javascript, Self::Mailto, Self::Data, Self::Fragment];
+
     /// The kind whose [`Special::name`] is `name`, if any.
     pub fn from_name(name: &str) -> Option<Self> {
-        [Self::Javascript, Self::Mailto, Self::Data, Self::Fragment].into_iter().find(|special| special.name() == name)
+        Self::ALL.into_iter().find(|special| special.name() == name)
     }
 
     /// Classifies a link by its value as a browser's URL parser would read its scheme (the

@@ -1,7 +1,7 @@
 //! Twins of Scrapy's own URL work (Scrapy 2.19), built on the [`w3lib`](crate::w3lib) twin.
 //!
 //! - `fingerprint.rs`: `scrapy.utils.request.fingerprint`, the request fingerprint Scrapy's
-//!   duplicate filter, HTTP cache and `JOBDIR` key requests by ([`fingerprint`]);
+//!   duplicate filter, HTTP cache and `JOBDIR` key requests by ([`fn@fingerprint`]);
 //! - `json.rs`: the strings of CPython's `json.dumps` (`ensure_ascii`), which the
 //!   fingerprint's text is written with, over Python text ([`Text`]: lone surrogates too).
 //!

@@ -1,5 +1,5 @@
-//! A twin of w3lib's `canonicalize_url` (`w3lib.url.canonicalize_url` of w3lib 2.5.0, the
-//! key Scrapy's request fingerprints are made of): the same answer, or the same error, for
+//! Twins of w3lib's `canonicalize_url` (`w3lib.url.canonicalize_url` of w3lib 2.5.0, the
+//! key Scrapy's request fingerprints are made of) and `safe_url_string`: the same answer, or the same error, for
 //! every URL.
 //!
 //! Its pieces, each named after the w3lib function it reproduces:
@@ -8,6 +8,8 @@
 //! - `safe_url_split` below: `_safe_url_split`, which re-encodes the user info, the host
 //!   (IDNA 2003 by [`crate::idna2003`], after the NFKC of the running Python, falling back
 //!   to the host as it is when the codec fails), the port, the path, query and fragment;
+//! - `safe_url_string.rs`: `safe_url_string` ([`safe_url_string_into`]), the same
+//!   `_safe_url_split` joined back by `_urlunsplit`, with `path_encoding` and `quote_path`;
 //! - `quote.rs`: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
 //!   `_remove_dot_segments`;
 //! - `fast.rs`: the common case (no control or space, a plain ASCII host, if any) in one
@@ -33,6 +35,7 @@ mod codec;
 mod fast;
 mod ip;
 mod quote;
+mod safe_url_string;
 mod split;
 mod unicode;
 
@@ -44,6 +47,7 @@ use crate::twins::urllib::Schemes;
 use quote::{quote_into, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
 
 pub use codec::{percent_encode_undecodable, Codec, CodecError, CodecFailure, Encoding};
+pub use safe_url_string::{safe_url_string, safe_url_string_bytes, safe_url_string_into, SafeOptions};
 
 /// The arguments of `canonicalize_url` after the URL.
 #[derive(Debug, Clone)]
@@ -98,6 +102,15 @@ pub enum W3libError {
     /// `ValueError` of `int(port)`: a port of more digits than
     /// [`Options::int_max_str_digits`] (Python's message).
     TooManyDigits(crate::common::int_limit::TooManyDigits),
+    /// `UnicodeEncodeError` of `safe_url_string`: the text of this part of the URL, which its
+    /// encoding (`path_encoding` for the path, `encoding` for the query and fragment) cannot
+    /// encode (`canonicalize_url` never returns it: it starts again in UTF-8).
+    Unencodable {
+        /// Which part.
+        part: Part,
+        /// Its text (as split; for [`Part::Url`], empty).
+        text: String,
+    },
     /// `UnicodeEncodeError`: an IPv6 host whose zone id is not ASCII (`ascii`), as Python's
     /// codec raises it: the text it was encoding, and the first run of characters it cannot
     /// encode (`start..end`, in characters).
@@ -130,6 +143,7 @@ impl fmt::Display for W3libError {
             Self::EmptySeparator => f.write_str("empty separator"),
             Self::Codec(failure) => failure.fmt(f),
             Self::TooManyDigits(e) => e.fmt(f),
+            Self::Unencodable { part, text } => write!(f, "the encoding cannot encode the {part:?} {text:?}"),
             Self::UnicodeEncode { encoding, start, end, .. } => {
                 write!(f, "'{encoding}' codec can't encode the characters in position {start}-{}", end.saturating_sub(1))
             }
@@ -205,10 +219,39 @@ pub fn canonicalize_url_bytes(url: &[u8], options: &Options<'_>) -> Result<Strin
     canonicalize(|encoding| encoding.decode(url).map(Cow::Owned), options)
 }
 
+/// How `_safe_url_split` treats the path: `quote_path=True` and its `path_encoding`, or
+/// `quote_path=False` (the path as it is, neither encoded nor quoted).
+#[derive(Debug, Clone, Copy)]
+enum PathEncoding<'a> {
+    /// Encoded by this encoding, then quoted.
+    Quote(Encoding<'a>),
+    /// As it is.
+    AsIs,
+}
+
+/// The part of the URL whose text an encoding could not encode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// The path (by `path_encoding`).
+    Path,
+    /// The query (by `encoding`).
+    Query,
+    /// The fragment (by `encoding`).
+    Fragment,
+    /// The user name or password (which w3lib encodes in UTF-8 to unquote it).
+    UserInfo,
+    /// The host (which w3lib encodes in UTF-8 where IDNA fails).
+    Host,
+    /// The whole URL: a `bytes` URL that decodes to text with a lone surrogate (which Rust
+    /// text cannot hold; Python's `utf-7` decodes one).
+    Url,
+}
+
 /// Why `_safe_url_split` fails.
 enum SplitError {
-    /// A query or fragment the encoding cannot encode (`UnicodeEncodeError`).
-    Unencodable,
+    /// A path, query or fragment the encoding cannot encode (`UnicodeEncodeError`): which
+    /// one, and its text.
+    Unencodable(Part, String),
     /// w3lib's exception.
     Error(W3libError),
 }
@@ -219,12 +262,19 @@ impl From<W3libError> for SplitError {
     }
 }
 
-impl From<CodecError> for SplitError {
-    fn from(error: CodecError) -> Self {
+impl SplitError {
+    /// The failure of encoding `text`, the URL's `part`.
+    fn at(error: CodecError, part: Part, text: &str) -> Self {
         match error {
-            CodecError::Unencodable => Self::Unencodable,
+            CodecError::Unencodable => Self::Unencodable(part, text.to_owned()),
             CodecError::Failed(failure) => Self::Error(W3libError::Codec(failure)),
         }
+    }
+}
+
+impl From<CodecError> for SplitError {
+    fn from(error: CodecError) -> Self {
+        Self::at(error, Part::Url, "")
     }
 }
 
@@ -233,7 +283,7 @@ impl SplitError {
     /// `str`): said as a `ValueError` all the same rather than a panic.
     fn into_error(self) -> W3libError {
         match self {
-            Self::Unencodable => W3libError::Value("UTF-8 failed to encode text".to_owned()),
+            Self::Unencodable(..) => W3libError::Value("UTF-8 failed to encode text".to_owned()),
             Self::Error(error) => error,
         }
     }
@@ -249,14 +299,15 @@ fn canonicalize<'u>(text: impl Fn(Encoding<'_>) -> Result<Cow<'u, str>, CodecErr
     let fallback;
     let python = (o.unicode, o.int_max_str_digits);
     let split = match &first {
-        Ok(first) => safe_url_split(first, o.encoding, python, &mut buffers),
+        Ok(first) => safe_url_split(first, o.encoding, PathEncoding::Quote(Encoding::Utf8), (python, false), &mut buffers),
         Err(error) => Err(error.clone().into()),
     };
     let parts = match split {
         Ok(parts) => parts,
-        Err(SplitError::Unencodable | SplitError::Error(W3libError::UnicodeEncode { .. })) => {
+        Err(SplitError::Unencodable(..) | SplitError::Error(W3libError::UnicodeEncode { .. })) => {
             fallback = text(Encoding::Utf8).map_err(|e| SplitError::from(e).into_error())?;
-            safe_url_split(&fallback, Encoding::Utf8, python, &mut fallback_buffers).map_err(SplitError::into_error)?
+            safe_url_split(&fallback, Encoding::Utf8, PathEncoding::Quote(Encoding::Utf8), (python, false), &mut fallback_buffers)
+                .map_err(SplitError::into_error)?
         }
         Err(SplitError::Error(error)) => return Err(error),
     };
@@ -312,6 +363,13 @@ fn normalize_ipv6_host(netloc: String) -> String {
 /// `_urlunparse(scheme, netloc, path, params, query, fragment)` (urllib's `urlunsplit` rules).
 fn urlunparse(schemes: &Schemes, scheme: &str, netloc: &str, path: &str, params: &str, query: &str, fragment: &str) -> String {
     let mut out = String::with_capacity(scheme.len() + netloc.len() + path.len() + params.len() + query.len() + fragment.len() + 8);
+    urlunparse_into(schemes, [scheme, netloc, path, params, query, fragment], &mut out);
+    out
+}
+
+/// [`urlunparse`] appended to `out`; without params, w3lib's `_urlunsplit`.
+fn urlunparse_into(schemes: &Schemes, fields: [&str; 6], out: &mut String) {
+    let [scheme, netloc, path, params, query, fragment] = fields;
     if !scheme.is_empty() {
         out.push_str(scheme);
         out.push(':');
@@ -335,7 +393,6 @@ fn urlunparse(schemes: &Schemes, scheme: &str, netloc: &str, path: &str, params:
         out.push('#');
         out.push_str(fragment);
     }
-    out
 }
 
 /// Whether `_urlunparse` writes `//` before `url` (the path and params) without a net_loc.
@@ -372,9 +429,13 @@ fn quoted<'a>(text: &'a str, encoded: &Cow<'_, [u8]>, safe: &quote::Safe) -> Cow
 fn safe_url_split<'a>(
     url: &'a str,
     encoding: Encoding<'_>,
-    python: (UnicodeVersion, usize),
+    path: PathEncoding<'_>,
+    (python, stand_ins): ((UnicodeVersion, usize), bool),
     buffers: &'a mut (String, String),
 ) -> Result<SafeSplit<'a>, SplitError> {
+    // Text with a stand-in for a lone surrogate fails to encode wherever w3lib encodes it.
+    let check =
+        |part: Part, text: &str| if stand_ins && has_stand_in(text) { Err(SplitError::Unencodable(part, text.to_owned())) } else { Ok(()) };
     let unicode = python.0;
     let (stripped_buf, scratch) = (&mut buffers.0, &mut buffers.1);
     let stripped: &'a str = match split::strip(url) {
@@ -387,21 +448,47 @@ fn safe_url_split<'a>(
     let parts = split::urlsplit(stripped, python, scratch)?;
     let netloc = match (&parts.hostname, parts.username, parts.port) {
         (Some(Cow::Borrowed(h)), None, None) if h.is_ascii() && !h.contains(':') => Cow::Borrowed(*h),
-        _ => Cow::Owned(safe_netloc(&parts, unicode)?),
+        _ => {
+            for (part, text) in
+                [(Part::UserInfo, parts.username), (Part::UserInfo, parts.password), (Part::Host, parts.hostname.as_deref())]
+            {
+                check(part, text.unwrap_or_default())?;
+            }
+            Cow::Owned(safe_netloc(&parts, unicode)?)
+        }
     };
-    let mut path = quoted(parts.path, &Cow::Borrowed(parts.path.as_bytes()), &PATH_SAFEST);
+    let mut path = match path {
+        PathEncoding::Quote(path_encoding) => {
+            check(Part::Path, parts.path)?;
+            quoted(parts.path, &path_encoding.encode(parts.path).map_err(|e| SplitError::at(e, Part::Path, parts.path))?, &PATH_SAFEST)
+        }
+        PathEncoding::AsIs => Cow::Borrowed(parts.path),
+    };
     let safe = if split::is_special(&parts.scheme) { &SPECIAL_QUERY_SAFEST } else { &PATH_SAFEST };
     // The query is encoded even when empty (which a codec may encode to bytes: a BOM), a
     // fragment only when there is one.
-    let query = quoted(parts.query, &encoding.encode(parts.query)?, safe);
+    check(Part::Query, parts.query)?;
+    check(Part::Fragment, parts.fragment)?;
+    let query = quoted(parts.query, &encoding.encode(parts.query).map_err(|e| SplitError::at(e, Part::Query, parts.query))?, safe);
     let fragment = match parts.fragment {
         "" => Cow::Borrowed(""),
-        fragment => quoted(fragment, &encoding.encode(fragment)?, &PATH_SAFEST),
+        fragment => quoted(fragment, &encoding.encode(fragment).map_err(|e| SplitError::at(e, Part::Fragment, fragment))?, &PATH_SAFEST),
     };
     if path.is_empty() && !query.is_empty() && split::is_special(&parts.scheme) {
         path = Cow::Borrowed("/");
     }
     Ok(SafeSplit { scheme: parts.scheme, netloc, path, query, fragment })
+}
+
+/// The characters that stand for the lone surrogates U+D800..=U+DFFF (in their order) in
+/// text from a caller whose strings can hold them (Python's `str`), which Rust text cannot:
+/// the plane-15 private use characters U+F0000..=U+F07FF ([`SafeOptions::stand_ins`]).
+pub const STAND_INS: std::ops::RangeInclusive<char> = '\u{F0000}'..='\u{F07FF}';
+
+/// Whether `text` holds a [`STAND_INS`] character.
+fn has_stand_in(text: &str) -> bool {
+    // Their UTF-8 starts with F3 B0..=B0: a cheap byte test first.
+    memchr::memchr(0xF3, text.as_bytes()).is_some() && text.chars().any(|c| STAND_INS.contains(&c))
 }
 
 /// The net_loc `_safe_url_split` builds: user info re-quoted, the host IDNA-encoded (or in
