@@ -44,6 +44,7 @@ use crate::twins::urllib::Schemes;
 use quote::{quote_into, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
 
 pub use codec::{percent_encode_undecodable, Codec, CodecError, CodecFailure, Encoding};
+pub(crate) use unicode::py_lower;
 
 /// The arguments of `canonicalize_url` after the URL.
 #[derive(Debug, Clone)]
