@@ -21,6 +21,7 @@ mod normalize;
 mod parse;
 mod resolve;
 mod scrapy_fingerprint;
+mod scrapy_links;
 mod surt;
 mod url;
 mod url_data;
@@ -49,6 +50,8 @@ mod relurl_native {
     use super::resolve::resolve;
     #[pymodule_export]
     use super::scrapy_fingerprint::_scrapy_fingerprint;
+    #[pymodule_export]
+    use super::scrapy_links::PyScrapyLinks;
     #[pymodule_export]
     use super::surt::surt;
     #[pymodule_export]

@@ -105,7 +105,7 @@ impl Domains {
 
 /// The filters and options of one extractor.
 #[derive(Debug, Clone)]
-pub struct Extractor<'a> {
+pub struct Extractor {
     /// `strip`.
     pub strip: bool,
     /// `allow_domains` (empty: no filter).
@@ -116,9 +116,6 @@ pub struct Extractor<'a> {
     pub deny_extensions: HashSet<String>,
     /// `canonicalize`.
     pub canonicalize: bool,
-    /// How `canonicalize_url` runs (w3lib's defaults; the running Python's scheme lists,
-    /// Unicode version and integer limit), and the Unicode version of `str.lower`.
-    pub options: Options<'a>,
 }
 
 /// One page: its base URL (`get_base_url(response)`) and `response.url`.
@@ -161,26 +158,28 @@ impl<E> From<UrllibError<E>> for LinkError<E> {
     }
 }
 
-impl Extractor<'_> {
-    /// The values that pass the pipeline and the filters, in their order.
+impl Extractor {
+    /// The values that pass the pipeline and the filters, in their order. `options`: how
+    /// `canonicalize_url` runs (w3lib's defaults with the running Python's scheme lists,
+    /// Unicode version and integer limit); its Unicode version is also `str.lower`'s.
     ///
     /// # Errors
     /// The first error Scrapy would raise for the page ([`LinkError`]).
     pub fn page_links<'v, H: Hooks>(
         &self,
         urllib: &Urllib,
+        options: &Options<'_>,
         page: Page<'_>,
         values: impl IntoIterator<Item = &'v str>,
         hooks: &mut H,
     ) -> Result<Vec<Kept>, LinkError<H::Error>> {
         let mut kept = Vec::new();
-        let mut buffer = String::new();
         for (index, value) in values.into_iter().enumerate() {
-            if let Some(url) = self.value_url(urllib, page, value, hooks, &mut buffer)? {
-                if self.allowed(urllib, &url, hooks)? {
+            if let Some(url) = self.value_url(urllib, page, value, hooks)? {
+                if self.allowed(urllib, &url, options.unicode, hooks)? {
                     let canonical = if self.canonicalize {
                         let mut out = String::with_capacity(url.len());
-                        canonicalize_url_into(&url, &self.options, &mut out).map_err(LinkError::W3lib)?;
+                        canonicalize_url_into(&url, options, &mut out).map_err(LinkError::W3lib)?;
                         Some(out)
                     } else {
                         None
@@ -199,7 +198,6 @@ impl Extractor<'_> {
         page: Page<'_>,
         value: &str,
         hooks: &mut H,
-        buffer: &mut String,
     ) -> Result<Option<String>, LinkError<H::Error>> {
         let value = if self.strip { value.trim_matches(HTML5_WHITESPACE) } else { value };
         let joined = match urllib.urljoin(page.base_url, value, true, hooks.checks()) {
@@ -217,12 +215,11 @@ impl Extractor<'_> {
             },
         };
         let Some(safe) = safe else { return Ok(None) };
-        buffer.clear();
         Ok(Some(urllib.urljoin(page.response_url, &safe, true, hooks.checks())?.into_owned()))
     }
 
     /// `_link_allowed` without the regular expressions.
-    fn allowed<H: Hooks>(&self, urllib: &Urllib, url: &str, hooks: &mut H) -> Result<bool, LinkError<H::Error>> {
+    fn allowed<H: Hooks>(&self, urllib: &Urllib, url: &str, unicode: UnicodeVersion, hooks: &mut H) -> Result<bool, LinkError<H::Error>> {
         if !is_valid_url(url) {
             return Ok(false);
         }
@@ -231,7 +228,6 @@ impl Extractor<'_> {
             return Ok(true);
         }
         let parsed = urllib.urlparse(url, "", true, hooks.checks())?;
-        let unicode = self.options.unicode;
         if !self.allow_domains.is_empty() && !self.allow_domains.matches(&parsed.netloc, unicode) {
             return Ok(false);
         }
@@ -242,16 +238,15 @@ impl Extractor<'_> {
     }
 
     /// `matches(url)` without the regular expressions: the domain filters, on
-    /// `urlparse(url).netloc`.
+    /// `urlparse(url).netloc` (`unicode`: the running Python's, for `str.lower`).
     ///
     /// # Errors
     /// What `urlparse` raises.
-    pub fn domains_match<C: Checks>(&self, urllib: &Urllib, url: &str, checks: &mut C) -> Result<bool, UrllibError<C::Error>> {
+    pub fn domains_match<C: Checks>(&self, urllib: &Urllib, url: &str, unicode: UnicodeVersion, checks: &mut C) -> Result<bool, UrllibError<C::Error>> {
         if self.allow_domains.is_empty() && self.deny_domains.is_empty() {
             return Ok(true);
         }
         let parsed = urllib.urlparse(url, "", true, checks)?;
-        let unicode = self.options.unicode;
         Ok((self.allow_domains.is_empty() || self.allow_domains.matches(&parsed.netloc, unicode))
             && (self.deny_domains.is_empty() || !self.deny_domains.matches(&parsed.netloc, unicode)))
     }
