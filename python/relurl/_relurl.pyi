@@ -31,6 +31,7 @@ __all__ = [
     "parse",
     "resolve",
     "resolve_many",
+    "safe_url_string",
     "surt",
     "urljoin",
     "urlparse",
@@ -793,6 +794,24 @@ def canonicalize_url(
     it. `query_separator` is used (and checked) only for a URL with a query, as in w3lib.
     A `urllib.parse.ParseResult`
     is joined back first, as w3lib does; its fields must be `str` (TypeError otherwise)."""
+
+# w3lib.url.safe_url_string, computed in Rust.
+
+def safe_url_string(
+    url: str | bytes,
+    encoding: str = "utf8",
+    path_encoding: str = "utf8",
+    quote_path: bool = True,
+) -> str:
+    """The answer of `w3lib.url.safe_url_string` (w3lib 2.5.0) for the same arguments, or
+    the same exception type: the URL stripped of C0 controls and spaces (tabs and newlines
+    anywhere), the user info re-quoted, the host IDNA 2003-encoded (as it is where IDNA
+    fails), the port as a number, the path encoded by `path_encoding` and percent-quoted
+    (left as it is when `quote_path` is false), the query and fragment encoded by `encoding`
+    and percent-quoted. A bytes URL is decoded by `encoding`, undecodable bytes as `%HH`.
+    Both encodings are any codec Python has, by any of its names (UTF-8, Latin-1 and ASCII
+    are built into the core, another is CPython's); text an encoding cannot encode raises
+    that codec's UnicodeEncodeError, a bad port or IPv6 host ValueError, as in w3lib."""
 
 @overload
 def arrow_canonicalize_url(

@@ -141,6 +141,10 @@ pub(crate) fn w3lib_error(err: &W3libError) -> PyErr {
             let reason = if *encoding == "ascii" { "ordinal not in range(128)" } else { "ordinal not in range(256)" };
             PyUnicodeEncodeError::new_err((*encoding, object.clone(), *start, *end, reason))
         }
+        // `relurl.safe_url_string` raises the codec's own exception instead.
+        W3libError::Unencodable { text, .. } => {
+            PyUnicodeEncodeError::new_err(("utf-8", text.clone(), 0, text.chars().count(), err.to_string()))
+        }
         W3libError::Codec(failure) => match failure.0.downcast_ref::<PyErr>() {
             Some(error) => Python::attach(|py| error.clone_ref(py)),
             None => PyValueError::new_err(failure.to_string()),

@@ -20,6 +20,7 @@ mod links;
 mod normalize;
 mod parse;
 mod resolve;
+mod safe_url_string;
 mod scrapy_fingerprint;
 mod scrapy_links;
 mod surt;
@@ -63,6 +64,9 @@ mod relurl_native {
 
     #[pymodule_export]
     use super::w3lib::canonicalize_url;
+
+    #[pymodule_export]
+    use super::safe_url_string::safe_url_string;
 
     use pyo3::prelude::*;
 

@@ -15,7 +15,7 @@ use super::errors::w3lib_error;
 use relurl::w3lib::{Codec, CodecError, CodecFailure, Encoding, Options, W3libError};
 
 /// urllib's scheme lists of the running Python, which w3lib reads.
-fn schemes(py: Python<'_>) -> &'static Schemes {
+pub(crate) fn schemes(py: Python<'_>) -> &'static Schemes {
     static SCHEMES: OnceLock<Schemes> = OnceLock::new();
     SCHEMES.get_or_init(|| {
         let v = py.version_info();
@@ -36,7 +36,7 @@ pub(crate) enum Chosen {
 
 impl Chosen {
     /// The core's [`Encoding`].
-    fn encoding(&self) -> Encoding<'_> {
+    pub(crate) fn encoding(&self) -> Encoding<'_> {
         match self {
             Self::BuiltIn(encoding) => *encoding,
             Self::Python(codec) => Encoding::Codec(codec),
@@ -45,7 +45,7 @@ impl Chosen {
 }
 
 /// The `encoding` argument (`None` or empty: w3lib's `"utf8"`).
-fn chosen(py: Python<'_>, name: Option<&str>) -> PyResult<Chosen> {
+pub(crate) fn chosen(py: Python<'_>, name: Option<&str>) -> PyResult<Chosen> {
     let name = match name {
         None | Some("" | "utf8" | "utf-8") => return Ok(Chosen::BuiltIn(Encoding::Utf8)),
         Some(name) => name,

@@ -33,6 +33,7 @@ mod codec;
 mod fast;
 mod ip;
 mod quote;
+mod safe_url_string;
 mod split;
 mod unicode;
 
@@ -44,6 +45,7 @@ use crate::twins::urllib::Schemes;
 use quote::{quote_into, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
 
 pub use codec::{percent_encode_undecodable, Codec, CodecError, CodecFailure, Encoding};
+pub use safe_url_string::{safe_url_string, safe_url_string_bytes, safe_url_string_into, SafeOptions};
 pub(crate) use unicode::py_lower;
 
 /// The arguments of `canonicalize_url` after the URL.
@@ -99,6 +101,15 @@ pub enum W3libError {
     /// `ValueError` of `int(port)`: a port of more digits than
     /// [`Options::int_max_str_digits`] (Python's message).
     TooManyDigits(crate::common::int_limit::TooManyDigits),
+    /// `UnicodeEncodeError` of `safe_url_string`: the text of this part of the URL, which its
+    /// encoding (`path_encoding` for the path, `encoding` for the query and fragment) cannot
+    /// encode (`canonicalize_url` never returns it: it starts again in UTF-8).
+    Unencodable {
+        /// Which part.
+        part: Part,
+        /// Its text (as split; for [`Part::Url`], empty).
+        text: String,
+    },
     /// `UnicodeEncodeError`: an IPv6 host whose zone id is not ASCII (`ascii`), as Python's
     /// codec raises it: the text it was encoding, and the first run of characters it cannot
     /// encode (`start..end`, in characters).
@@ -131,6 +142,7 @@ impl fmt::Display for W3libError {
             Self::EmptySeparator => f.write_str("empty separator"),
             Self::Codec(failure) => failure.fmt(f),
             Self::TooManyDigits(e) => e.fmt(f),
+            Self::Unencodable { part, text } => write!(f, "the encoding cannot encode the {part:?} {text:?}"),
             Self::UnicodeEncode { encoding, start, end, .. } => {
                 write!(f, "'{encoding}' codec can't encode the characters in position {start}-{}", end.saturating_sub(1))
             }
@@ -206,10 +218,35 @@ pub fn canonicalize_url_bytes(url: &[u8], options: &Options<'_>) -> Result<Strin
     canonicalize(|encoding| encoding.decode(url).map(Cow::Owned), options)
 }
 
+/// How `_safe_url_split` treats the path: `quote_path=True` and its `path_encoding`, or
+/// `quote_path=False` (the path as it is, neither encoded nor quoted).
+#[derive(Debug, Clone, Copy)]
+enum PathEncoding<'a> {
+    /// Encoded by this encoding, then quoted.
+    Quote(Encoding<'a>),
+    /// As it is.
+    AsIs,
+}
+
+/// The part of the URL whose text an encoding could not encode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// The path (by `path_encoding`).
+    Path,
+    /// The query (by `encoding`).
+    Query,
+    /// The fragment (by `encoding`).
+    Fragment,
+    /// The whole URL: a `bytes` URL that decodes to text with a lone surrogate (which Rust
+    /// text cannot hold; Python's `utf-7` decodes one).
+    Url,
+}
+
 /// Why `_safe_url_split` fails.
 enum SplitError {
-    /// A query or fragment the encoding cannot encode (`UnicodeEncodeError`).
-    Unencodable,
+    /// A path, query or fragment the encoding cannot encode (`UnicodeEncodeError`): which
+    /// one, and its text.
+    Unencodable(Part, String),
     /// w3lib's exception.
     Error(W3libError),
 }
@@ -220,12 +257,19 @@ impl From<W3libError> for SplitError {
     }
 }
 
-impl From<CodecError> for SplitError {
-    fn from(error: CodecError) -> Self {
+impl SplitError {
+    /// The failure of encoding `text`, the URL's `part`.
+    fn at(error: CodecError, part: Part, text: &str) -> Self {
         match error {
-            CodecError::Unencodable => Self::Unencodable,
+            CodecError::Unencodable => Self::Unencodable(part, text.to_owned()),
             CodecError::Failed(failure) => Self::Error(W3libError::Codec(failure)),
         }
+    }
+}
+
+impl From<CodecError> for SplitError {
+    fn from(error: CodecError) -> Self {
+        Self::at(error, Part::Url, "")
     }
 }
 
@@ -234,7 +278,7 @@ impl SplitError {
     /// `str`): said as a `ValueError` all the same rather than a panic.
     fn into_error(self) -> W3libError {
         match self {
-            Self::Unencodable => W3libError::Value("UTF-8 failed to encode text".to_owned()),
+            Self::Unencodable(..) => W3libError::Value("UTF-8 failed to encode text".to_owned()),
             Self::Error(error) => error,
         }
     }
@@ -250,14 +294,15 @@ fn canonicalize<'u>(text: impl Fn(Encoding<'_>) -> Result<Cow<'u, str>, CodecErr
     let fallback;
     let python = (o.unicode, o.int_max_str_digits);
     let split = match &first {
-        Ok(first) => safe_url_split(first, o.encoding, python, &mut buffers),
+        Ok(first) => safe_url_split(first, o.encoding, PathEncoding::Quote(Encoding::Utf8), python, &mut buffers),
         Err(error) => Err(error.clone().into()),
     };
     let parts = match split {
         Ok(parts) => parts,
-        Err(SplitError::Unencodable | SplitError::Error(W3libError::UnicodeEncode { .. })) => {
+        Err(SplitError::Unencodable(..) | SplitError::Error(W3libError::UnicodeEncode { .. })) => {
             fallback = text(Encoding::Utf8).map_err(|e| SplitError::from(e).into_error())?;
-            safe_url_split(&fallback, Encoding::Utf8, python, &mut fallback_buffers).map_err(SplitError::into_error)?
+            safe_url_split(&fallback, Encoding::Utf8, PathEncoding::Quote(Encoding::Utf8), python, &mut fallback_buffers)
+                .map_err(SplitError::into_error)?
         }
         Err(SplitError::Error(error)) => return Err(error),
     };
@@ -313,6 +358,13 @@ fn normalize_ipv6_host(netloc: String) -> String {
 /// `_urlunparse(scheme, netloc, path, params, query, fragment)` (urllib's `urlunsplit` rules).
 fn urlunparse(schemes: &Schemes, scheme: &str, netloc: &str, path: &str, params: &str, query: &str, fragment: &str) -> String {
     let mut out = String::with_capacity(scheme.len() + netloc.len() + path.len() + params.len() + query.len() + fragment.len() + 8);
+    urlunparse_into(schemes, [scheme, netloc, path, params, query, fragment], &mut out);
+    out
+}
+
+/// [`urlunparse`] appended to `out`; without params, w3lib's `_urlunsplit`.
+fn urlunparse_into(schemes: &Schemes, fields: [&str; 6], out: &mut String) {
+    let [scheme, netloc, path, params, query, fragment] = fields;
     if !scheme.is_empty() {
         out.push_str(scheme);
         out.push(':');
@@ -336,7 +388,6 @@ fn urlunparse(schemes: &Schemes, scheme: &str, netloc: &str, path: &str, params:
         out.push('#');
         out.push_str(fragment);
     }
-    out
 }
 
 /// Whether `_urlunparse` writes `//` before `url` (the path and params) without a net_loc.
@@ -373,6 +424,7 @@ fn quoted<'a>(text: &'a str, encoded: &Cow<'_, [u8]>, safe: &quote::Safe) -> Cow
 fn safe_url_split<'a>(
     url: &'a str,
     encoding: Encoding<'_>,
+    path: PathEncoding<'_>,
     python: (UnicodeVersion, usize),
     buffers: &'a mut (String, String),
 ) -> Result<SafeSplit<'a>, SplitError> {
@@ -390,14 +442,19 @@ fn safe_url_split<'a>(
         (Some(Cow::Borrowed(h)), None, None) if h.is_ascii() && !h.contains(':') => Cow::Borrowed(*h),
         _ => Cow::Owned(safe_netloc(&parts, unicode)?),
     };
-    let mut path = quoted(parts.path, &Cow::Borrowed(parts.path.as_bytes()), &PATH_SAFEST);
+    let mut path = match path {
+        PathEncoding::Quote(path_encoding) => {
+            quoted(parts.path, &path_encoding.encode(parts.path).map_err(|e| SplitError::at(e, Part::Path, parts.path))?, &PATH_SAFEST)
+        }
+        PathEncoding::AsIs => Cow::Borrowed(parts.path),
+    };
     let safe = if split::is_special(&parts.scheme) { &SPECIAL_QUERY_SAFEST } else { &PATH_SAFEST };
     // The query is encoded even when empty (which a codec may encode to bytes: a BOM), a
     // fragment only when there is one.
-    let query = quoted(parts.query, &encoding.encode(parts.query)?, safe);
+    let query = quoted(parts.query, &encoding.encode(parts.query).map_err(|e| SplitError::at(e, Part::Query, parts.query))?, safe);
     let fragment = match parts.fragment {
         "" => Cow::Borrowed(""),
-        fragment => quoted(fragment, &encoding.encode(fragment)?, &PATH_SAFEST),
+        fragment => quoted(fragment, &encoding.encode(fragment).map_err(|e| SplitError::at(e, Part::Fragment, fragment))?, &PATH_SAFEST),
     };
     if path.is_empty() && !query.is_empty() && split::is_special(&parts.scheme) {
         path = Cow::Borrowed("/");

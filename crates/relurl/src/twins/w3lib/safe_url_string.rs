@@ -1,0 +1,193 @@
+//! A twin of `w3lib.url.safe_url_string(url, encoding="utf8", path_encoding="utf8",
+//! quote_path=True)` of w3lib 2.5.0, which Scrapy calls for every `Request` and every
+//! extracted link. w3lib's function is `_urlunsplit(*_safe_url_split(...))`, the same
+//! `_safe_url_split` its `canonicalize_url` starts with, so this twin is the core's
+//! `safe_url_split` (see the module above) joined back by `_urlunsplit`:
+//!
+//! - a `bytes` URL is decoded by `encoding`, each undecodable byte as `%HH` (w3lib's
+//!   `percentencode` error handler); a `str` URL is taken as it is;
+//! - `_strip` (C0 controls and spaces at both ends, tabs and newlines anywhere), then w3lib's
+//!   `_urlsplit` (its own splitter, with `ValueError` for a bad port or IPv6 host);
+//! - the user name and password unquoted and quoted again (`_USERINFO_SAFEST_CHARS`), the host
+//!   by the `idna` codec (IDNA 2003, after the running Python's NFKC), or, where that codec
+//!   fails (an empty label, one over 63 characters, ...), as it is; an IPv6 host in brackets;
+//!   the port as `str(int(port))`;
+//! - the path encoded by `path_encoding` and quoted (`_PATH_SAFEST_CHARS`) when `quote_path`,
+//!   else left as it is; the query (always) and a fragment (when not empty) encoded by
+//!   `encoding` and quoted (`'` is quoted in the query of a special scheme only);
+//! - `/` for an empty path before a query of a special scheme.
+//!
+//! Unlike `canonicalize_url`, w3lib does not start again in UTF-8 when an encoding cannot
+//! encode the text: the `UnicodeEncodeError` is raised ([`W3libError::Unencodable`]).
+//!
+//! ```
+//! use relurl::w3lib::{safe_url_string, SafeOptions};
+//! let safe = safe_url_string("http://www.exämple.com/a b?q=ü#ä", &SafeOptions::default());
+//! assert_eq!(safe.unwrap(), "http://www.xn--exmple-cua.com/a%20b?q=%C3%BC#%C3%A4");
+//! ```
+
+use std::borrow::Cow;
+
+use super::{safe_url_split, urlunparse_into, Encoding, PathEncoding, SafeSplit, SplitError, W3libError};
+use crate::twins::idna2003::UnicodeVersion;
+use crate::twins::urllib::Schemes;
+
+/// The arguments of `safe_url_string` after the URL, and the running Python's settings.
+#[derive(Debug, Clone)]
+pub struct SafeOptions<'a> {
+    /// `encoding` (default `"utf8"`): how a `bytes` URL decodes, and how the query and the
+    /// fragment encode before they are quoted.
+    pub encoding: Encoding<'a>,
+    /// `path_encoding` (default `"utf8"`): how the path encodes before it is quoted.
+    pub path_encoding: Encoding<'a>,
+    /// `quote_path` (default `true`); `false` leaves the path as it is.
+    pub quote_path: bool,
+    /// urllib's `uses_netloc` of the Python w3lib runs on (`_urlunsplit` reads it);
+    /// [`Schemes::for_python`] gives it.
+    pub schemes: Cow<'a, Schemes>,
+    /// The Unicode version of the running Python (its NFKC and the `idna` codec).
+    pub unicode: UnicodeVersion,
+    /// The running Python's `sys.get_int_max_str_digits()` (0: no limit), for `int(port)`.
+    pub int_max_str_digits: usize,
+}
+
+impl Default for SafeOptions<'_> {
+    /// w3lib's defaults (UTF-8, UTF-8, `quote_path=True`), with the scheme lists and the
+    /// Unicode version of CPython 3.11.
+    fn default() -> Self {
+        Self {
+            encoding: Encoding::Utf8,
+            path_encoding: Encoding::Utf8,
+            quote_path: true,
+            schemes: Cow::Owned(Schemes::for_python(3, 11)),
+            unicode: UnicodeVersion::default(),
+            int_max_str_digits: crate::common::int_limit::DEFAULT,
+        }
+    }
+}
+
+/// `w3lib.url.safe_url_string(url, ...)` of a `str` URL.
+///
+/// # Errors
+/// w3lib's exceptions as [`W3libError`]: `Value` and `TooManyDigits` (`ValueError` of the
+/// split or the port), `UnicodeEncode` (an IPv6 zone id that is not ASCII), `Unencodable`
+/// (a path, query or fragment its encoding cannot encode), `Codec` (any other failure of a
+/// caller's codec, such as Python's `LookupError`).
+pub fn safe_url_string(url: &str, options: &SafeOptions<'_>) -> Result<String, W3libError> {
+    let mut out = String::with_capacity(url.len() + url.len() / 4 + 8);
+    safe_url_string_into(url, options, &mut out)?;
+    Ok(out)
+}
+
+/// [`safe_url_string`] appended to `out` (the call the link extractor makes per link); `out`
+/// is unchanged on an error.
+///
+/// # Errors
+/// As [`safe_url_string`].
+pub fn safe_url_string_into(url: &str, options: &SafeOptions<'_>, out: &mut String) -> Result<(), W3libError> {
+    let mut buffers = Default::default();
+    let path = if options.quote_path { PathEncoding::Quote(options.path_encoding) } else { PathEncoding::AsIs };
+    let python = (options.unicode, options.int_max_str_digits);
+    let split = safe_url_split(url, options.encoding, path, python, &mut buffers).map_err(|e| match e {
+        SplitError::Unencodable(part, text) => W3libError::Unencodable { part, text },
+        SplitError::Error(error) => error,
+    })?;
+    let SafeSplit { scheme, netloc, path, query, fragment } = split;
+    urlunparse_into(&options.schemes, [&scheme, &netloc, &path, "", &query, &fragment], out);
+    Ok(())
+}
+
+/// `w3lib.url.safe_url_string(url, ...)` of a `bytes` URL: decoded by `options.encoding`,
+/// undecodable bytes as `%HH` (w3lib's `percentencode` error handler), then as a `str` URL.
+///
+/// # Errors
+/// As [`safe_url_string`]; [`W3libError::Unencodable`] of [`super::Part::Url`] for bytes
+/// that decode to a lone surrogate.
+pub fn safe_url_string_bytes(url: &[u8], options: &SafeOptions<'_>) -> Result<String, W3libError> {
+    // ASCII bytes decode to the same text in every ASCII-compatible encoding.
+    if let Some(text) = (url.is_ascii() && options.encoding.ascii_compatible()).then(|| std::str::from_utf8(url).ok()).flatten() {
+        return safe_url_string(text, options);
+    }
+    let text = options.encoding.decode(url).map_err(|e| match SplitError::from(e) {
+        SplitError::Unencodable(part, text) => W3libError::Unencodable { part, text },
+        SplitError::Error(error) => error,
+    })?;
+    safe_url_string(&text, options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Part;
+    use super::*;
+
+    fn safe(url: &str) -> String {
+        safe_url_string(url, &SafeOptions::default()).unwrap()
+    }
+
+    fn with(url: &str, encoding: Encoding<'_>, path_encoding: Encoding<'_>, quote_path: bool) -> Result<String, W3libError> {
+        safe_url_string(url, &SafeOptions { encoding, path_encoding, quote_path, ..SafeOptions::default() })
+    }
+
+    #[test]
+    fn w3lib_examples() {
+        // Answers of w3lib 2.5.0.
+        assert_eq!(safe("http://www.example.com/£"), "http://www.example.com/%C2%A3");
+        assert_eq!(safe("  http://www.example.com/\t a\nb "), "http://www.example.com/%20ab");
+        assert_eq!(safe("http://www.example.com/?q=a b&'x"), "http://www.example.com/?q=a%20b&%27x");
+        assert_eq!(safe("foo://h/?'"), "foo://h/?'");
+        assert_eq!(safe("http://example.com?a=b"), "http://example.com/?a=b");
+        assert_eq!(safe("http://us er:p@ss@host:080/"), "http://us%20er:p%40ss@host:80/");
+        assert_eq!(safe("http://.example.com/"), "http://.example.com/");
+        assert_eq!(safe("http://[::1]:8080/x"), "http://[::1]:8080/x");
+        assert_eq!(safe("http://www.例子.com/%20%zz"), "http://www.xn--fsqu00a.com/%20%zz");
+        assert_eq!(safe(""), "");
+        assert_eq!(safe("/a b"), "/a%20b");
+    }
+
+    #[test]
+    fn encodings_and_quote_path() {
+        let latin1 = Encoding::Latin1;
+        assert_eq!(with("http://h/ñ?ñ#ñ", latin1, Encoding::Utf8, true).unwrap(), "http://h/%C3%B1?%F1#%F1");
+        assert_eq!(with("http://h/ñ?ñ", Encoding::Utf8, latin1, true).unwrap(), "http://h/%F1?%C3%B1");
+        assert_eq!(with("http://h/ñ b?x", Encoding::Utf8, Encoding::Utf8, false).unwrap(), "http://h/ñ b?x");
+        assert_eq!(
+            with("http://h/?€", latin1, Encoding::Utf8, true),
+            Err(W3libError::Unencodable { part: Part::Query, text: "€".to_owned() })
+        );
+        assert_eq!(
+            with("http://h/€", Encoding::Utf8, Encoding::Ascii, true),
+            Err(W3libError::Unencodable { part: Part::Path, text: "/€".to_owned() })
+        );
+        // Not quoted, the path is not encoded either.
+        assert_eq!(with("http://h/€", Encoding::Utf8, Encoding::Ascii, false).unwrap(), "http://h/€");
+    }
+
+    #[test]
+    fn errors() {
+        assert!(matches!(safe_url_string("http://h:99999/", &SafeOptions::default()), Err(W3libError::Value(_))));
+        assert!(matches!(safe_url_string("http://[::1/", &SafeOptions::default()), Err(W3libError::Value(_))));
+    }
+
+    #[test]
+    fn bytes() {
+        let o = SafeOptions { encoding: Encoding::Latin1, ..SafeOptions::default() };
+        assert_eq!(safe_url_string_bytes(b"http://h/\xf1?\xf1", &o).unwrap(), "http://h/%C3%B1?%F1");
+        assert_eq!(safe_url_string_bytes(b"http://h/\xf1?\xff", &SafeOptions::default()).unwrap(), "http://h/%F1?%FF");
+    }
+
+    #[test]
+    fn into_leaves_out_on_error() {
+        let mut out = "x".to_owned();
+        assert!(safe_url_string_into("http://h:x/", &SafeOptions::default(), &mut out).is_err());
+        assert_eq!(out, "x");
+        safe_url_string_into("http://h/", &SafeOptions::default(), &mut out).unwrap();
+        assert_eq!(out, "xhttp://h/");
+    }
+
+    #[test]
+    fn long_input_is_linear() {
+        let url = format!("http://h/{}?{}", "ä ".repeat(250_000), "%".repeat(250_000));
+        let out = safe(&url);
+        assert!(out.len() > url.len());
+    }
+}
