@@ -1,19 +1,21 @@
 //! `relurl._relurl._ScrapyLinks`, the native half of `relurl.scrapy.LinkExtractor`: the
 //! core's per-page pipeline of Scrapy's link extractor ([`relurl::scrapy::Extractor`]). The
 //! Python half walks lxml's tree and applies the regular expressions; this module only
-//! converts the arguments, calls `process_value` and w3lib's `safe_url_string` for the core
-//! (the hooks), and converts the errors.
+//! converts the arguments, calls `process_value` for the core (and relurl's
+//! `safe_url_string` on what it returns when that is not text), and converts the errors.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use relurl::scrapy::{Domains, Extractor, Hooks, LinkError, Page, Processed};
+use relurl::w3lib::{CodecFailure, SafeOptions};
 
 use super::errors::{urllib_error, w3lib_error};
 use super::urllib::Twin;
-use super::w3lib::{Arguments, Separator};
+use super::w3lib::{chosen, schemes, Arguments, Separator};
 
 /// The filters of one `LinkExtractor`: `strip`, `allow_domains`, `deny_domains`,
 /// `deny_extensions` (each with its leading `.`) and `canonicalize`.
@@ -22,20 +24,20 @@ pub struct PyScrapyLinks {
     extractor: Extractor,
 }
 
-/// The hooks: urllib's checks, `process_value`, `safe_url_string`.
+/// The hooks: urllib's checks, `process_value`.
 struct PyHooks<'a, 'py> {
     py: Python<'py>,
     checks: super::urllib::PyChecks<'a, 'py>,
     process_value: Option<&'a Bound<'py, PyAny>>,
-    safe_url_string: Bound<'py, PyAny>,
-    encoding: &'a Bound<'py, PyAny>,
+    encoding: &'a str,
 }
 
 impl PyHooks<'_, '_> {
-    /// `safe_url_string(url, encoding=encoding)`, `None` for a `ValueError`.
+    /// `safe_url_string(url, encoding=encoding)` of what `process_value` returned (bytes, ...),
+    /// `None` for a `ValueError`.
     fn safe(&self, url: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-        match self.safe_url_string.call1((url, self.encoding)) {
-            Ok(safe) => Ok(Some(safe.extract()?)),
+        match super::safe_url_string::safe_url_string(self.py, url, self.encoding, "utf8", true) {
+            Ok(safe) => Ok(Some(safe)),
             Err(e) if e.is_instance_of::<PyValueError>(self.py) => Ok(None),
             Err(e) => Err(e),
         }
@@ -68,8 +70,8 @@ impl<'a, 'py> Hooks for PyHooks<'a, 'py> {
         }))
     }
 
-    fn safe_url_string(&mut self, url: &str) -> PyResult<Option<String>> {
-        self.safe(PyString::new(self.py, url).as_any())
+    fn codec_value_error(&self, failure: &CodecFailure) -> bool {
+        failure.0.downcast_ref::<PyErr>().is_none_or(|e| e.is_instance_of::<PyValueError>(self.py))
     }
 }
 
@@ -106,20 +108,28 @@ impl PyScrapyLinks {
         values: &Bound<'py, PyList>,
         base_url: &str,
         response_url: &str,
-        encoding: &Bound<'py, PyAny>,
+        encoding: &str,
         process_value: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
         let twin = Twin::get(py)?;
         let urllib = twin.active(py);
         let texts: Vec<Bound<'py, PyString>> = values.iter().map(|v| v.cast_into::<PyString>().map_err(PyErr::from)).collect::<PyResult<_>>()?;
         let strs: Vec<&str> = texts.iter().map(|t| t.to_str()).collect::<PyResult<_>>()?;
-        let safe_url_string = py.import("w3lib.url")?.getattr("safe_url_string")?;
-        let mut hooks = PyHooks { py, checks: twin.checks(py), process_value, safe_url_string, encoding };
+        let mut hooks = PyHooks { py, checks: twin.checks(py), process_value, encoding };
         let arguments = Arguments::new(py, true, false, None, Separator::ampersand())?;
         let mut options = arguments.options(py);
         options.int_max_str_digits = super::int_limit::int_max_str_digits(py)?;
-        let page = Page { base_url, response_url };
-        let kept = self.extractor.page_links(&urllib, &options, page, strs.iter().copied(), &mut hooks).map_err(|e| match e {
+        let chosen = chosen(py, Some(encoding))?;
+        let safe = SafeOptions {
+            encoding: chosen.encoding(),
+            path_encoding: relurl::w3lib::Encoding::Utf8,
+            quote_path: true,
+            schemes: Cow::Borrowed(schemes(py)),
+            unicode: options.unicode,
+            int_max_str_digits: options.int_max_str_digits,
+        };
+        let page = Page { base_url, response_url, safe };
+        let kept = self.extractor.page_links(&urllib, &options, &page, strs.iter().copied(), &mut hooks).map_err(|e| match e {
             LinkError::Hook(e) => e,
             LinkError::Urllib(e) => urllib_error(e),
             LinkError::W3lib(e) => w3lib_error(&e),
@@ -134,6 +144,15 @@ impl PyScrapyLinks {
             out.append(PyTuple::new(py, [k.index.into_pyobject(py)?.into_any(), url.into_any(), link_url.into_any()])?)?;
         }
         Ok(out)
+    }
+
+    /// Whether a link's `url` passes the scheme, domain and extension filters (the part of
+    /// `_link_allowed` before the regular expressions).
+    fn url_allowed(&self, py: Python<'_>, url: &str) -> PyResult<bool> {
+        let twin = Twin::get(py)?;
+        let urllib = twin.active(py);
+        let unicode = super::idna::python_unicode(py);
+        self.extractor.url_allowed(&urllib, url, unicode, &mut twin.checks(py)).map_err(urllib_error)
     }
 
     /// Whether `url` passes the domain filters (the first half of `matches`).

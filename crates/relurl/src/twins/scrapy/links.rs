@@ -25,14 +25,15 @@
 //! to the URLs this module keeps ([`Kept::url`]), which is the same filter as the filters
 //! commute and none of them can fail.
 //!
-//! What Python gives (the urllib checks, `process_value`, the `safe_url_string` of a value
+//! `safe_url_string` is the core's twin ([`crate::w3lib::safe_url_string_into`]). What Python
+//! gives (the urllib checks, `process_value`, the `safe_url_string` of a value
 //! `process_value` made something else than text) comes through [`Hooks`].
 
 use std::collections::HashSet;
 
 use crate::twins::idna2003::UnicodeVersion;
 use crate::twins::urllib::{Checks, Urllib, UrllibError};
-use crate::twins::w3lib::{canonicalize_url_into, py_lower, Options, W3libError};
+use crate::twins::w3lib::{canonicalize_url_into, py_lower, safe_url_string_into, CodecFailure, Options, SafeOptions, W3libError};
 
 /// HTML5's space characters, which `w3lib.html.strip_html5_whitespace` strips.
 const HTML5_WHITESPACE: [char; 5] = [' ', '\t', '\n', '\r', '\x0c'];
@@ -67,11 +68,9 @@ pub trait Hooks {
     /// # Errors
     /// What `process_value` raised.
     fn process_value(&mut self, url: &str) -> Option<Result<Processed, Self::Error>>;
-    /// `safe_url_string(url, encoding=response.encoding)`: `Ok(None)` for a `ValueError`.
-    ///
-    /// # Errors
-    /// Any other exception.
-    fn safe_url_string(&mut self, url: &str) -> Result<Option<String>, Self::Error>;
+    /// Whether a failure of the caller's codec (of the response's encoding) is a
+    /// `ValueError` (which step 4 catches: a `UnicodeError`, ...).
+    fn codec_value_error(&self, failure: &CodecFailure) -> bool;
 }
 
 /// A net_loc's test against a set of domains: `url_is_from_any_domain`.
@@ -118,13 +117,16 @@ pub struct Extractor {
     pub canonicalize: bool,
 }
 
-/// One page: its base URL (`get_base_url(response)`) and `response.url`.
-#[derive(Debug, Clone, Copy)]
+/// One page: its base URL (`get_base_url(response)`), `response.url`, and how
+/// `safe_url_string` runs (`encoding=response.encoding`, the running Python's settings).
+#[derive(Debug, Clone)]
 pub struct Page<'a> {
     /// The base the values are joined to.
     pub base_url: &'a str,
     /// The URL the results are joined to after `process_value` and `safe_url_string`.
     pub response_url: &'a str,
+    /// `safe_url_string`'s options.
+    pub safe: SafeOptions<'a>,
 }
 
 /// A value the filters kept.
@@ -161,7 +163,8 @@ impl<E> From<UrllibError<E>> for LinkError<E> {
 impl Extractor {
     /// The values that pass the pipeline and the filters, in their order. `options`: how
     /// `canonicalize_url` runs (w3lib's defaults with the running Python's scheme lists,
-    /// Unicode version and integer limit); its Unicode version is also `str.lower`'s.
+    /// Unicode version and integer limit); its Unicode version is also `str.lower`'s. `page`
+    /// has `safe_url_string`'s options (the response's encoding).
     ///
     /// # Errors
     /// The first error Scrapy would raise for the page ([`LinkError`]).
@@ -169,14 +172,14 @@ impl Extractor {
         &self,
         urllib: &Urllib,
         options: &Options<'_>,
-        page: Page<'_>,
+        page: &Page<'_>,
         values: impl IntoIterator<Item = &'v str>,
         hooks: &mut H,
     ) -> Result<Vec<Kept>, LinkError<H::Error>> {
         let mut kept = Vec::new();
         for (index, value) in values.into_iter().enumerate() {
             if let Some(url) = self.value_url(urllib, page, value, hooks)? {
-                if self.allowed(urllib, &url, options.unicode, hooks)? {
+                if self.url_allowed(urllib, &url, options.unicode, hooks.checks())? {
                     let canonical = if self.canonicalize {
                         let mut out = String::with_capacity(url.len());
                         canonicalize_url_into(&url, options, &mut out).map_err(LinkError::W3lib)?;
@@ -195,7 +198,7 @@ impl Extractor {
     fn value_url<H: Hooks>(
         &self,
         urllib: &Urllib,
-        page: Page<'_>,
+        page: &Page<'_>,
         value: &str,
         hooks: &mut H,
     ) -> Result<Option<String>, LinkError<H::Error>> {
@@ -207,10 +210,10 @@ impl Extractor {
             Err(UrllibError::Check(e)) => return Err(LinkError::Hook(e)),
         };
         let safe = match hooks.process_value(&joined) {
-            None => hooks.safe_url_string(&joined).map_err(LinkError::Hook)?,
+            None => safe_url(&joined, &page.safe, hooks)?,
             Some(processed) => match processed.map_err(LinkError::Hook)? {
                 Processed::Skip => return Ok(None),
-                Processed::Text(url) => hooks.safe_url_string(&url).map_err(LinkError::Hook)?,
+                Processed::Text(url) => safe_url(&url, &page.safe, hooks)?,
                 Processed::Safe(safe) => safe,
             },
         };
@@ -218,8 +221,12 @@ impl Extractor {
         Ok(Some(urllib.urljoin(page.response_url, &safe, true, hooks.checks())?.into_owned()))
     }
 
-    /// `_link_allowed` without the regular expressions.
-    fn allowed<H: Hooks>(&self, urllib: &Urllib, url: &str, unicode: UnicodeVersion, hooks: &mut H) -> Result<bool, LinkError<H::Error>> {
+    /// `_link_allowed` without the regular expressions: the scheme, domain and extension
+    /// filters of a link's URL (`unicode`: the running Python's, for `str.lower`).
+    ///
+    /// # Errors
+    /// What `urlparse(url)` raises.
+    pub fn url_allowed<C: Checks>(&self, urllib: &Urllib, url: &str, unicode: UnicodeVersion, checks: &mut C) -> Result<bool, UrllibError<C::Error>> {
         if !is_valid_url(url) {
             return Ok(false);
         }
@@ -227,7 +234,7 @@ impl Extractor {
         if !filters {
             return Ok(true);
         }
-        let parsed = urllib.urlparse(url, "", true, hooks.checks())?;
+        let parsed = urllib.urlparse(url, "", true, checks)?;
         if !self.allow_domains.is_empty() && !self.allow_domains.matches(&parsed.netloc, unicode) {
             return Ok(false);
         }
@@ -249,6 +256,17 @@ impl Extractor {
         let parsed = urllib.urlparse(url, "", true, checks)?;
         Ok((self.allow_domains.is_empty() || self.allow_domains.matches(&parsed.netloc, unicode))
             && (self.deny_domains.is_empty() || !self.deny_domains.matches(&parsed.netloc, unicode)))
+    }
+}
+
+/// `safe_url_string(url, encoding=...)`, `None` for a `ValueError` (which Scrapy catches).
+fn safe_url<H: Hooks>(url: &str, options: &SafeOptions<'_>, hooks: &H) -> Result<Option<String>, LinkError<H::Error>> {
+    let mut out = String::with_capacity(url.len() + url.len() / 4 + 8);
+    match safe_url_string_into(url, options, &mut out) {
+        Ok(()) => Ok(Some(out)),
+        Err(W3libError::Codec(failure)) if !hooks.codec_value_error(&failure) => Err(LinkError::W3lib(W3libError::Codec(failure))),
+        // `ValueError` and its `UnicodeError`s.
+        Err(_) => Ok(None),
     }
 }
 
