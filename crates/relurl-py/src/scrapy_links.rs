@@ -157,9 +157,7 @@ impl PyScrapyLinks {
 
     /// Whether `url` passes the domain filters (the first half of `matches`).
     fn domains_match(&self, py: Python<'_>, url: &str) -> PyResult<bool> {
-        let twin = Twin::get(py)?;
-        let urllib = twin.active(py);
-        let unicode = super::idna::python_unicode(py);
-        self.extractor.domains_match(&urllib, url, unicode, &mut twin.checks(py)).map_err(urllib_error)
+        let python = (super::idna::python_unicode(py), super::int_limit::int_max_str_digits(py)?);
+        self.extractor.domains_match(url, python).map_err(|e| w3lib_error(&e))
     }
 }

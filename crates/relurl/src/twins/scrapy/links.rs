@@ -33,7 +33,7 @@ use std::collections::HashSet;
 
 use crate::twins::idna2003::UnicodeVersion;
 use crate::twins::urllib::{Checks, Urllib, UrllibError};
-use crate::twins::w3lib::{canonicalize_url_into, py_lower, safe_url_string_into, CodecFailure, Options, SafeOptions, W3libError};
+use crate::twins::w3lib::{canonicalize_url_into, parse_url_netloc, py_lower, safe_url_string_into, CodecFailure, Options, SafeOptions, W3libError};
 
 /// HTML5's space characters, which `w3lib.html.strip_html5_whitespace` strips.
 const HTML5_WHITESPACE: [char; 5] = [' ', '\t', '\n', '\r', '\x0c'];
@@ -179,7 +179,7 @@ impl Extractor {
         let mut kept = Vec::new();
         for (index, value) in values.into_iter().enumerate() {
             if let Some(url) = self.value_url(urllib, page, value, hooks)? {
-                if self.url_allowed(urllib, &url, options.unicode, hooks.checks())? {
+                if self.filters(urllib, &url, options.unicode, false, hooks.checks())? {
                     let canonical = if self.canonicalize {
                         let mut out = String::with_capacity(url.len());
                         canonicalize_url_into(&url, options, &mut out).map_err(LinkError::W3lib)?;
@@ -227,11 +227,24 @@ impl Extractor {
     /// # Errors
     /// What `urlparse(url)` raises.
     pub fn url_allowed<C: Checks>(&self, urllib: &Urllib, url: &str, unicode: UnicodeVersion, checks: &mut C) -> Result<bool, UrllibError<C::Error>> {
+        self.filters(urllib, url, unicode, true, checks)
+    }
+
+    /// [`Extractor::url_allowed`]; without `always_parse`, a URL is not parsed when no filter
+    /// needs it (a URL `urljoin` gave, which `urlparse` cannot refuse).
+    fn filters<C: Checks>(
+        &self,
+        urllib: &Urllib,
+        url: &str,
+        unicode: UnicodeVersion,
+        always_parse: bool,
+        checks: &mut C,
+    ) -> Result<bool, UrllibError<C::Error>> {
         if !is_valid_url(url) {
             return Ok(false);
         }
         let filters = !self.allow_domains.is_empty() || !self.deny_domains.is_empty() || !self.deny_extensions.is_empty();
-        if !filters {
+        if !filters && !always_parse {
             return Ok(true);
         }
         let parsed = urllib.urlparse(url, "", true, checks)?;
@@ -245,17 +258,20 @@ impl Extractor {
     }
 
     /// `matches(url)` without the regular expressions: the domain filters, on
-    /// `urlparse(url).netloc` (`unicode`: the running Python's, for `str.lower`).
+    /// `w3lib.url.parse_url(url).netloc` (w3lib's own splitter, not urllib's); `python`: the
+    /// running Python's Unicode version (for `str.lower`) and `int_max_str_digits`.
     ///
     /// # Errors
-    /// What `urlparse` raises.
-    pub fn domains_match<C: Checks>(&self, urllib: &Urllib, url: &str, unicode: UnicodeVersion, checks: &mut C) -> Result<bool, UrllibError<C::Error>> {
+    /// What `parse_url` raises (a `ValueError`).
+    pub fn domains_match(&self, url: &str, python: (UnicodeVersion, usize)) -> Result<bool, W3libError> {
         if self.allow_domains.is_empty() && self.deny_domains.is_empty() {
             return Ok(true);
         }
-        let parsed = urllib.urlparse(url, "", true, checks)?;
-        Ok((self.allow_domains.is_empty() || self.allow_domains.matches(&parsed.netloc, unicode))
-            && (self.deny_domains.is_empty() || !self.deny_domains.matches(&parsed.netloc, unicode)))
+        let netloc = parse_url_netloc(url, python)?;
+        if !self.allow_domains.is_empty() && !self.allow_domains.matches(&netloc, python.0) {
+            return Ok(false);
+        }
+        Ok(self.deny_domains.is_empty() || !self.deny_domains.matches(&netloc, python.0))
     }
 }
 
