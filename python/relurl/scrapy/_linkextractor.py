@@ -38,6 +38,8 @@ _RegexOrSeveral: TypeAlias = "_Regex | Iterable[_Regex]"
 #: lxml/src/lxml/html/__init__.py's XHTML namespace, which Scrapy's `_nons` strips.
 _XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
 _collect_string_content = etree.XPath("string()")
+#: Tag and attribute names the XPath walk can name.
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]*\Z")
 
 
 def _nons(tag: Any) -> Any:
@@ -119,10 +121,19 @@ class LinkExtractor:
             self._iter_tags: tuple[str, ...] | None = None
         else:
             self._iter_tags = tuple("{*}" + t for t in sorted(tags))
+        # In a tree of lxml's HTML parser (no namespaces), one XPath gives the same values in
+        # the same order, each knowing its element (`getparent()`).
+        attrs = self.attrs - self.deny_attrs
+        self._html_values: etree.XPath | None = None
+        names = [*tags, *attrs]
+        if "*" not in self.tags and "*" not in self.attrs and all(isinstance(n, str) and _PLAIN_NAME.match(n) for n in names):
+            tag_test = " or ".join(f"name()='{t}'" for t in sorted(tags)) or "false()"
+            attr_test = " or ".join(f"name()='{a}'" for a in sorted(attrs)) or "false()"
+            self._html_values = etree.XPath(f"descendant-or-self::*[{tag_test}]/@*[{attr_test}]")
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
-        for name in ("_native", "_iter_tags"):
+        for name in ("_native", "_iter_tags", "_html_values"):
             state.pop(name, None)
         return state
 
@@ -153,8 +164,13 @@ class LinkExtractor:
                 values.append(value)
         return elements, values
 
-    def _region_links(self, root: Any, response_url: str, encoding: str, base_url: str) -> list[Link]:
-        elements, values = self._values(root)
+    def _region_links(self, doc: Any, response_url: str, encoding: str, base_url: str) -> list[Link]:
+        root = doc.root
+        if self._html_values is not None and doc.type == "html" and isinstance(root, etree._Element):
+            values = self._html_values(root)
+            elements = None
+        else:
+            elements, values = self._values(root)
         kept = self._native.page(values, base_url, response_url, encoding, self.process_value)
         allow_res, deny_res, restrict_text = self.allow_res, self.deny_res, self.restrict_text
         unique = self.unique
@@ -169,7 +185,7 @@ class LinkExtractor:
                 continue
             if deny_res and any(r.search(url) for r in deny_res):
                 continue
-            el = elements[index]
+            el = values[index].getparent() if elements is None else elements[index]
             text = _collect_string_content(el) or ""
             if restrict_text and not any(r.search(text) for r in restrict_text):
                 continue
@@ -187,7 +203,7 @@ class LinkExtractor:
         all_links: list[Link] = []
         seen: set[str] = set()
         for doc in docs:
-            for link in self._region_links(doc.root, response.url, response.encoding, base_url):
+            for link in self._region_links(doc, response.url, response.encoding, base_url):
                 if self.unique:
                     if link.url in seen:
                         continue
