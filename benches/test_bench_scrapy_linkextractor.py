@@ -27,10 +27,9 @@ import pytest
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 pytest.importorskip("scrapy")
 
+from relurl.scrapy import LinkExtractor
 from scrapy.http import HtmlResponse
 from scrapy.linkextractors import LinkExtractor as ScrapyLinkExtractor
-
-from relurl.scrapy import LinkExtractor
 
 CORPUS_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 if not (CORPUS_DIR / "pages.tsv").is_file():
@@ -91,5 +90,7 @@ def test_ratios(benchmark: Any) -> None:
         per_page = t / len(PAGES) * 1e3
         ratio = scrapy_time / t
         benchmark.extra_info[name] = {"ms_per_page": round(per_page, 3), "x_scrapy": round(ratio, 2)}
-        print(f"{name:30} {per_page:7.3f} ms/page  {len(PAGES) / t * links / len(PAGES):9.0f} links/s  {ratio:5.2f}x Scrapy")
+        print(
+            f"{name:30} {per_page:7.3f} ms/page  {len(PAGES) / t * links / len(PAGES):9.0f} links/s  {ratio:5.2f}x Scrapy"
+        )
     benchmark.pedantic(lambda: None, rounds=1)

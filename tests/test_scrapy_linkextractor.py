@@ -18,11 +18,10 @@ import pytest
 
 scrapy = pytest.importorskip("scrapy")
 
+from relurl.scrapy import LinkExtractor  # noqa: E402
 from scrapy.http import HtmlResponse  # noqa: E402
 from scrapy.link import Link  # noqa: E402
 from scrapy.linkextractors import LinkExtractor as ScrapyLinkExtractor  # noqa: E402
-
-from relurl.scrapy import LinkExtractor  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
@@ -65,14 +64,23 @@ OPTION_SETS: dict[str, dict[str, Any]] = {
     },
     "restrict-xpaths-css": {"restrict_xpaths": ["//body//div", "//nav"], "restrict_css": "footer, p, li"},
     "wildcards": {"tags": "*", "attrs": "*", "deny_tags": ["script", "style"], "deny_attrs": ("class", "id", "style")},
-    "tags-attrs": {"tags": ("a", "area", "link", "img", "script", "iframe", "source"), "attrs": ["href", "src", "srcset"]},
+    "tags-attrs": {
+        "tags": ("a", "area", "link", "img", "script", "iframe", "source"),
+        "attrs": ["href", "src", "srcset"],
+    },
     "process-value": {"process_value": process_value, "unique": False},
     "process-value-canonical": {"process_value": process_value, "canonicalize": True},
     "no-deny-extensions": {"deny_extensions": []},
     "deny-extensions": {"deny_extensions": ["html", "PHP", "tar.gz", "", "de/"]},
     "no-strip": {"strip": False, "tags": "*", "attrs": ["href", "src", "content"]},
     "restrict-text": {"restrict_text": [r"[A-Z]\w+", re.compile(r"^\s*$")], "unique": False},
-    "mixed": {"allow": "https?://", "canonicalize": True, "unique": False, "strip": False, "deny_domains": "example.com"},
+    "mixed": {
+        "allow": "https?://",
+        "canonicalize": True,
+        "unique": False,
+        "strip": False,
+        "deny_domains": "example.com",
+    },
 }
 
 #: Each page under each option set is also read in one of these encodings (a page that is
@@ -83,7 +91,7 @@ ENCODINGS = [None, "cp1252", "latin-1", "shift_jis", "utf-8", "koi8-r", "gb18030
 def outcome(make: Callable[[], Any]) -> Any:
     try:
         links = make()
-    except Exception as e:  # noqa: BLE001 - the same exception is the expectation
+    except Exception as e:
         return ("raised", type(e), str(e))
     assert all(type(link) is Link for link in links)
     return [(link.url, link.text, link.fragment, link.nofollow) for link in links]
@@ -104,12 +112,13 @@ def test_every_corpus_page_gives_scrapy_s_links(name: str) -> None:
         body = (CORPUS / "pages" / row["file"]).read_bytes()
         encoding = ENCODINGS[(i + len(name)) % len(ENCODINGS)]
         kwargs = {"encoding": encoding} if encoding else {}
-        compare(lambda: HtmlResponse(row["url"], body=body, **kwargs), options)  # noqa: B023
+        compare(lambda: HtmlResponse(row["url"], body=body, **kwargs), options)
         compared += 1
     assert compared == len(ROWS) == 55
 
 
 #: Pieces of hostile attribute values for the generated pages.
+# fmt: off
 PIECES = [
     "http://", "https://", "HTTP://", "ftp://", "file:///", "mailto:", "javascript:", "data:,", "//", "/", "./", "../",
     "?", "#", "&", "=", ";", ":", "@", "[", "]", "[::1]", ":80", ":0", ":99999", ":8x", " ", "\t", "\n", "\x0c", "\r",
@@ -117,10 +126,11 @@ PIECES = [
     "example.com", "EXAMPLE.org", "xn--bcher-kva.de", "bücher.de", ".pdf", ".PDF", ".tar.gz", ".html", "..", "'", '"',
     "<", ">", "\\", "|", "{", "}", "^", "`", "~", "+", "$", "!", "*", "(", ")", ",", "1", "0", "127.0.0.1", "user:pw@",
 ]
+# fmt: on
 
 
 def generated_page(rng: random.Random) -> bytes:
-    parts = ['<html><head>']
+    parts = ["<html><head>"]
     if rng.random() < 0.3:
         base = "".join(rng.choice(PIECES) for _ in range(rng.randrange(1, 5)))
         parts.append(f'<base href="{base.replace(chr(34), "")}">')
@@ -141,9 +151,11 @@ def test_generated_pages_give_scrapy_s_links(name: str) -> None:
     options = OPTION_SETS[name]
     for i in range(150):
         body = generated_page(rng)
-        url = rng.choice(["http://example.com/a/b.html", "https://EXAMPLE.org:8443/x?y#z", "http://bücher.de/", "file:///tmp/x"])
+        url = rng.choice(
+            ["http://example.com/a/b.html", "https://EXAMPLE.org:8443/x?y#z", "http://bücher.de/", "file:///tmp/x"]
+        )
         encoding = ENCODINGS[i % len(ENCODINGS)] or "utf-8"
-        compare(lambda: HtmlResponse(url, body=body, encoding=encoding), options)  # noqa: B023
+        compare(lambda: HtmlResponse(url, body=body, encoding=encoding), options)
 
 
 def test_pickles_and_keeps_its_answers() -> None:
@@ -152,7 +164,9 @@ def test_pickles_and_keeps_its_answers() -> None:
     assert isinstance(copy, LinkExtractor)
     body = b'<a href="/a?b=1&a=2#f">x</a><a href="http://b.com/a">y</a>'
     response = HtmlResponse("http://example.com/", body=body)
-    assert copy.extract_links(response) == extractor.extract_links(response) == [Link("http://example.com/a?a=2&b=1", "x")]
+    assert (
+        copy.extract_links(response) == extractor.extract_links(response) == [Link("http://example.com/a?a=2&b=1", "x")]
+    )
 
 
 @pytest.mark.parametrize("name", sorted(OPTION_SETS))
@@ -163,16 +177,18 @@ def test_matches_and_link_allowed_as_scrapy(name: str) -> None:
     for _ in range(400):
         url = "".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 8)))
         text = rng.choice(["", "Abc", " ", "x"])
-        assert outcome(lambda: [Link(url)] if ours.matches(url) else []) == outcome(  # noqa: B023
-            lambda: [Link(url)] if theirs.matches(url) else []  # noqa: B023
+        assert outcome(lambda: [Link(url)] if ours.matches(url) else []) == outcome(
+            lambda: [Link(url)] if theirs.matches(url) else []
         )
         link = Link(url, text)
-        assert outcome(lambda: [link] if ours._link_allowed(link) else []) == outcome(  # noqa: B023
-            lambda: [link] if theirs._link_allowed(link) else []  # noqa: B023
+        assert outcome(lambda: [link] if ours._link_allowed(link) else []) == outcome(
+            lambda: [link] if theirs._link_allowed(link) else []
         )
 
 
 def test_canonicalize_once_per_link_answer() -> None:
     body = b"".join(b'<a href="/p?b=2&a=1#f%d">x</a>' % i for i in range(10))
     response = HtmlResponse("https://example.com", body=body)
-    assert LinkExtractor(canonicalize=True).extract_links(response) == [Link(url="https://example.com/p?a=1&b=2", text="x")]
+    assert LinkExtractor(canonicalize=True).extract_links(response) == [
+        Link(url="https://example.com/p?a=1&b=2", text="x")
+    ]

@@ -14,4 +14,10 @@ from relurl.scrapy._offsite import OffsiteMiddleware
 
 __all__ = [
     "LinkExtractor",
-    "OffsiteMiddleware", "RequestFingerprinter", "fingerprint", "install", "installed", "uninstall"]
+    "OffsiteMiddleware",
+    "RequestFingerprinter",
+    "fingerprint",
+    "install",
+    "installed",
+    "uninstall",
+]

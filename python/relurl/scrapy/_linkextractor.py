@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from lxml import etree
+from lxml import etree  # type: ignore[import-untyped,unused-ignore]
 from parsel.csstranslator import HTMLTranslator
 from scrapy.link import Link
 from scrapy.linkextractors import IGNORED_EXTENSIONS
@@ -126,7 +126,11 @@ class LinkExtractor:
         attrs = self.attrs - self.deny_attrs
         self._html_values: etree.XPath | None = None
         names = [*tags, *attrs]
-        if "*" not in self.tags and "*" not in self.attrs and all(isinstance(n, str) and _PLAIN_NAME.match(n) for n in names):
+        if (
+            "*" not in self.tags
+            and "*" not in self.attrs
+            and all(isinstance(n, str) and _PLAIN_NAME.match(n) for n in names)
+        ):
             tag_test = " or ".join(f"name()='{t}'" for t in sorted(tags)) or "false()"
             attr_test = " or ".join(f"name()='{a}'" for a in sorted(attrs)) or "false()"
             self._html_values = etree.XPath(f"descendant-or-self::*[{tag_test}]/@*[{attr_test}]")
