@@ -192,3 +192,19 @@ def test_canonicalize_once_per_link_answer() -> None:
     assert LinkExtractor(canonicalize=True).extract_links(response) == [
         Link(url="https://example.com/p?a=1&b=2", text="x")
     ]
+
+
+def test_an_unknown_urllib_hands_every_call_to_scrapy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where relurl's urllib twin does not know the running urllib, the extractor gives
+    Scrapy's answers by calling Scrapy's own class, built with the same options."""
+    import relurl.scrapy._linkextractor as module
+
+    monkeypatch.setattr(module, "_DELEGATE", True)
+    for name, options in OPTION_SETS.items():
+        extractor = LinkExtractor(**options)
+        assert extractor._scrapy is not None, name
+        assert pickle.loads(pickle.dumps(extractor))._scrapy is not None
+        for row in ROWS[:5]:
+            body = (CORPUS / "pages" / row["file"]).read_bytes()
+            compare(lambda: HtmlResponse(row["url"], body=body), options)
+        assert extractor.matches("http://a.de/x") == ScrapyLinkExtractor(**options).matches("http://a.de/x")

@@ -113,7 +113,8 @@ impl PyScrapyLinks {
     ) -> PyResult<Bound<'py, PyList>> {
         let twin = Twin::get(py)?;
         let urllib = twin.active(py);
-        let texts: Vec<Bound<'py, PyString>> = values.iter().map(|v| v.cast_into::<PyString>().map_err(PyErr::from)).collect::<PyResult<_>>()?;
+        let texts: Vec<Bound<'py, PyString>> =
+            values.iter().map(|v| v.cast_into::<PyString>().map_err(PyErr::from)).collect::<PyResult<_>>()?;
         let strs: Vec<&str> = texts.iter().map(|t| t.to_str()).collect::<PyResult<_>>()?;
         let mut hooks = PyHooks { py, checks: twin.checks(py), process_value, encoding };
         let arguments = Arguments::new(py, true, false, None, Separator::ampersand())?;

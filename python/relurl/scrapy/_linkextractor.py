@@ -27,7 +27,11 @@ from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.utils.misc import arg_to_iter, rel_has_nofollow
 from scrapy.utils.response import get_base_url
 
-from relurl._relurl import _ScrapyLinks
+from relurl._relurl import _ScrapyLinks, _testing
+
+#: The running urllib is one the core does not know (relurl's urllib twins then call urllib
+#: itself): the extractor then hands every call to Scrapy's own class, built with its options.
+_DELEGATE: bool = bool(_testing._urllib_dialect()["delegate_all"])
 
 if TYPE_CHECKING:
     from scrapy.http import TextResponse
@@ -106,6 +110,27 @@ class LinkExtractor:
 
     def _prepare(self) -> None:
         """The native filters and the tag walk (rebuilt after unpickling)."""
+        self._scrapy: Any = None
+        if _DELEGATE:
+            from scrapy.linkextractors.lxmlhtml import LxmlLinkExtractor
+
+            self._scrapy = LxmlLinkExtractor(
+                allow=self.allow_res,
+                deny=self.deny_res,
+                allow_domains=self.allow_domains,
+                deny_domains=self.deny_domains,
+                restrict_xpaths=self.restrict_xpaths,
+                tags=self.tags,
+                attrs=self.attrs,
+                canonicalize=self.canonicalize,
+                unique=self.unique,
+                process_value=self.process_value,
+                deny_extensions=[e[1:] for e in self.deny_extensions],
+                strip=self.strip,
+                restrict_text=self.restrict_text,
+                deny_tags=self.deny_tags,
+                deny_attrs=self.deny_attrs,
+            )
         self._native = _ScrapyLinks(
             self.strip,
             list(self.allow_domains),
@@ -137,7 +162,7 @@ class LinkExtractor:
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
-        for name in ("_native", "_iter_tags", "_html_values"):
+        for name in ("_native", "_iter_tags", "_html_values", "_scrapy"):
             state.pop(name, None)
         return state
 
@@ -199,6 +224,8 @@ class LinkExtractor:
     def extract_links(self, response: TextResponse) -> list[Link]:
         """The `scrapy.link.Link` objects of `response`: those the options keep, in document
         order, each URL once when `unique` (Scrapy's `LxmlLinkExtractor.extract_links`)."""
+        if self._scrapy is not None:
+            return self._scrapy.extract_links(response)  # type: ignore[no-any-return]
         base_url = get_base_url(response)
         if self.restrict_xpaths:
             docs = [subdoc for x in self.restrict_xpaths for subdoc in response.xpath(x)]
@@ -218,6 +245,8 @@ class LinkExtractor:
     def _link_allowed(self, link: Link) -> bool:
         """Whether Scrapy keeps `link` (`LxmlLinkExtractor._link_allowed`): its URL's scheme,
         `allow`, `deny`, the domains and extensions, and `restrict_text` on its text."""
+        if self._scrapy is not None:
+            return self._scrapy._link_allowed(link)  # type: ignore[no-any-return]
         url = link.url
         if self.allow_res and not any(r.search(url) for r in self.allow_res):
             return False
@@ -231,6 +260,8 @@ class LinkExtractor:
     def matches(self, url: str) -> bool:
         """Whether `url` passes `allow_domains`, `deny_domains`, `allow` and `deny` (Scrapy's
         `LxmlLinkExtractor.matches`)."""
+        if self._scrapy is not None:
+            return self._scrapy.matches(url)  # type: ignore[no-any-return]
         if (self.allow_domains or self.deny_domains) and not self._native.domains_match(url):
             return False
         allowed = (regex.search(url) for regex in self.allow_res) if self.allow_res else [True]

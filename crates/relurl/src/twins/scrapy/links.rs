@@ -33,7 +33,9 @@ use std::collections::HashSet;
 
 use crate::twins::idna2003::UnicodeVersion;
 use crate::twins::urllib::{Checks, Urllib, UrllibError};
-use crate::twins::w3lib::{canonicalize_url_into, parse_url_netloc, py_lower, safe_url_string_into, CodecFailure, Options, SafeOptions, W3libError};
+use crate::twins::w3lib::{
+    canonicalize_url_into, parse_url_netloc, py_lower, safe_url_string_into, CodecFailure, Options, SafeOptions, W3libError,
+};
 
 /// HTML5's space characters, which `w3lib.html.strip_html5_whitespace` strips.
 const HTML5_WHITESPACE: [char; 5] = [' ', '\t', '\n', '\r', '\x0c'];
@@ -226,7 +228,13 @@ impl Extractor {
     ///
     /// # Errors
     /// What `urlparse(url)` raises.
-    pub fn url_allowed<C: Checks>(&self, urllib: &Urllib, url: &str, unicode: UnicodeVersion, checks: &mut C) -> Result<bool, UrllibError<C::Error>> {
+    pub fn url_allowed<C: Checks>(
+        &self,
+        urllib: &Urllib,
+        url: &str,
+        unicode: UnicodeVersion,
+        checks: &mut C,
+    ) -> Result<bool, UrllibError<C::Error>> {
         self.filters(urllib, url, unicode, true, checks)
     }
 
