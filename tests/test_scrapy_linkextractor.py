@@ -1,5 +1,5 @@
 """`relurl.scrapy.LinkExtractor` against Scrapy 2.19's `LxmlLinkExtractor` (the oracle): every
-corpus page (../shared/corpus) under 16 option sets (each constructor keyword at least once,
+corpus page (../shared/corpus) under 18 option sets (each constructor keyword at least once,
 `process_value` included, responses in several encodings), and seeded generated pages of
 hostile values: the same `Link` lists (url, text, fragment, nofollow, order), or the same
 exception, with 0 differences. Also pickling, `matches` and `_link_allowed`."""
@@ -68,6 +68,8 @@ OPTION_SETS: dict[str, dict[str, Any]] = {
         "tags": ("a", "area", "link", "img", "script", "iframe", "source"),
         "attrs": ["href", "src", "srcset"],
     },
+    "no-tags": {"tags": None, "deny_tags": "a"},
+    "no-attrs": {"attrs": (), "tags": "*"},
     "process-value": {"process_value": process_value, "unique": False},
     "process-value-canonical": {"process_value": process_value, "canonicalize": True},
     "no-deny-extensions": {"deny_extensions": []},

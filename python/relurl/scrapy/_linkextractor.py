@@ -42,8 +42,6 @@ _RegexOrSeveral: TypeAlias = "_Regex | Iterable[_Regex]"
 #: lxml/src/lxml/html/__init__.py's XHTML namespace, which Scrapy's `_nons` strips.
 _XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
 _collect_string_content = etree.XPath("string()")
-#: Tag and attribute names the XPath walk can name.
-_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]*\Z")
 
 
 def _nons(tag: Any) -> Any:
@@ -146,23 +144,15 @@ class LinkExtractor:
             self._iter_tags: tuple[str, ...] | None = None
         else:
             self._iter_tags = tuple("{*}" + t for t in sorted(tags))
-        # In a tree of lxml's HTML parser (no namespaces), one XPath gives the same values in
-        # the same order, each knowing its element (`getparent()`).
+        # The one attribute to read, when there is one (`el.get(name)`; an element has each
+        # name once), else None (every attribute is looked at, in order).
         attrs = self.attrs - self.deny_attrs
-        self._html_values: etree.XPath | None = None
-        names = [*tags, *attrs]
-        if (
-            "*" not in self.tags
-            and "*" not in self.attrs
-            and all(isinstance(n, str) and _PLAIN_NAME.match(n) for n in names)
-        ):
-            tag_test = " or ".join(f"name()='{t}'" for t in sorted(tags)) or "false()"
-            attr_test = " or ".join(f"name()='{a}'" for a in sorted(attrs)) or "false()"
-            self._html_values = etree.XPath(f"descendant-or-self::*[{tag_test}]/@*[{attr_test}]")
+        self._one_attr: str | None = next(iter(attrs)) if len(attrs) == 1 and "*" not in self.attrs else None
+        self._attrs_ok = attrs
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
-        for name in ("_native", "_iter_tags", "_html_values", "_scrapy"):
+        for name in ("_native", "_iter_tags", "_one_attr", "_attrs_ok", "_scrapy"):
             state.pop(name, None)
         return state
 
@@ -175,16 +165,35 @@ class LinkExtractor:
             return False
         return "*" in self.tags or tag in self.tags
 
-    def _values(self, root: Any) -> tuple[list[Any], list[str]]:
-        """The elements and the values Scrapy's `_iter_links` yields, in its order."""
+    def _values(self, root: Any, html: bool) -> tuple[list[Any], list[str]]:
+        """The elements and the values Scrapy's `_iter_links` yields, in its order. In a tree
+        of lxml's HTML parser (`html`), which has no namespaces, the elements lxml finds by
+        name are those `_nons` keeps."""
         elements: list[Any] = []
         values: list[str] = []
+        if self._iter_tags == ():  # no tag (`root.iter()` would give every element)
+            return elements, values
+        if self._iter_tags is None:
+            iterator = root.iter(etree.Element)
+            check = True
+        else:
+            iterator = root.iter(*self._iter_tags)
+            check = not html
+        tag_matches = self._tag_matches
+        one = self._one_attr
+        if one is not None:
+            for el in iterator:
+                if check and not tag_matches(_nons(el.tag)):
+                    continue
+                value = el.get(one)
+                if value is not None:
+                    elements.append(el)
+                    values.append(value)
+            return elements, values
         attrs, deny_attrs = self.attrs, self.deny_attrs
         any_attr = "*" in attrs
-        iterator = root.iter(etree.Element) if self._iter_tags is None else root.iter(*self._iter_tags)
-        tag_matches = self._tag_matches
         for el in iterator:
-            if not tag_matches(_nons(el.tag)):
+            if check and not tag_matches(_nons(el.tag)):
                 continue
             for name, value in el.items():
                 if name in deny_attrs or not (any_attr or name in attrs):
@@ -194,12 +203,7 @@ class LinkExtractor:
         return elements, values
 
     def _region_links(self, doc: Any, response_url: str, encoding: str, base_url: str) -> list[Link]:
-        root = doc.root
-        if self._html_values is not None and doc.type == "html" and isinstance(root, etree._Element):
-            values = self._html_values(root)
-            elements = None
-        else:
-            elements, values = self._values(root)
+        elements, values = self._values(doc.root, doc.type == "html")
         kept = self._native.page(values, base_url, response_url, encoding, self.process_value)
         allow_res, deny_res, restrict_text = self.allow_res, self.deny_res, self.restrict_text
         unique = self.unique
@@ -214,7 +218,7 @@ class LinkExtractor:
                 continue
             if deny_res and any(r.search(url) for r in deny_res):
                 continue
-            el = values[index].getparent() if elements is None else elements[index]
+            el = elements[index]
             text = _collect_string_content(el) or ""
             if restrict_text and not any(r.search(text) for r in restrict_text):
                 continue
