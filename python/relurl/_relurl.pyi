@@ -13,6 +13,7 @@ __all__ = [
     "Link",
     "URLError",
     "URLWarning",
+    "_ScrapyLinks",
     "__version__",
     "_relative_base_warning",
     "_scrapy_fingerprint",

@@ -79,6 +79,7 @@ impl<'a, 'py> Hooks for PyHooks<'a, 'py> {
 impl PyScrapyLinks {
     #[new]
     #[pyo3(signature = (strip, allow_domains, deny_domains, deny_extensions, canonicalize))]
+    #[allow(clippy::needless_pass_by_value)] // pyo3 passes extracted arguments by value
     fn new(
         py: Python<'_>,
         strip: bool,
