@@ -330,6 +330,64 @@ mod tests {
         assert!(!d.matches("badexample.com", u));
     }
 
+    /// Hooks without Python: urllib's checks pass, `process_value` as given.
+    struct Plain(Option<fn(&str) -> Processed>, crate::twins::urllib::Lenient);
+
+    impl Hooks for Plain {
+        type Error = std::convert::Infallible;
+        type Checks = crate::twins::urllib::Lenient;
+        fn checks(&mut self) -> &mut Self::Checks {
+            &mut self.1
+        }
+        fn is_value_error(&self, _: &Self::Error) -> bool {
+            true
+        }
+        fn process_value(&mut self, url: &str) -> Option<Result<Processed, Self::Error>> {
+            self.0.map(|f| Ok(f(url)))
+        }
+        fn codec_value_error(&self, _: &CodecFailure) -> bool {
+            true
+        }
+    }
+
+    fn run(extractor: &Extractor, values: &[&str], process: Option<fn(&str) -> Processed>) -> Vec<(usize, String, Option<String>)> {
+        let urllib = Urllib::cpython(3, 11, 7);
+        let options = Options::default();
+        let page =
+            Page { base_url: "http://example.com/a/b.html", response_url: "http://example.com/a/b.html", safe: SafeOptions::default() };
+        let kept =
+            extractor.page_links(&urllib, &options, &page, values.iter().copied(), &mut Plain(process, crate::twins::urllib::Lenient));
+        kept.unwrap().into_iter().map(|k| (k.index, k.url, k.canonical)).collect()
+    }
+
+    #[test]
+    fn pipeline() {
+        let unicode = UnicodeVersion::default();
+        let extractor = Extractor {
+            strip: true,
+            allow_domains: Domains::new(["Example.com"], unicode),
+            deny_domains: Domains::default(),
+            deny_extensions: [".pdf".to_owned()].into(),
+            canonicalize: true,
+        };
+        let values =
+            [" c d.html?b=1&a=ä\n", "http://[x/", "x.PDF", "mailto:a@b", "http://other.org/", "http://e.com:99999/", "//www.EXAMPLE.com/"];
+        assert_eq!(
+            run(&extractor, &values, None),
+            [
+                (
+                    0,
+                    "http://example.com/a/c%20d.html?b=1&a=%C3%A4".to_owned(),
+                    Some("http://example.com/a/c%20d.html?a=%C3%A4&b=1".to_owned())
+                ),
+                (6, "http://www.example.com/".to_owned(), Some("http://www.example.com/".to_owned())),
+            ]
+        );
+        let skip_html = |url: &str| if url.ends_with(".html") { Processed::Skip } else { Processed::Text(url.replace("www.", "")) };
+        let kept = run(&extractor, &["a.html", "//www.example.com/x"], Some(skip_html));
+        assert_eq!(kept, [(1, "http://example.com/x".to_owned(), Some("http://example.com/x".to_owned()))]);
+    }
+
     #[test]
     fn extensions() {
         let e: HashSet<String> = [".pdf".to_owned(), ".tar.gz".to_owned()].into();
