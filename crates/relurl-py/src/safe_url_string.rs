@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use relurl::w3lib::{Part, SafeOptions, W3libError};
+use relurl::w3lib::{Part, SafeOptions, W3libError, STAND_INS};
 
 use super::errors::w3lib_error;
 use super::w3lib::{chosen, schemes};
@@ -21,10 +21,15 @@ fn error(py: Python<'_>, err: &W3libError, encoding: &str, path_encoding: &str) 
     let name = match part {
         Part::Path => path_encoding,
         Part::Query | Part::Fragment => encoding,
+        Part::UserInfo | Part::Host => "utf-8",
         // A bytes URL that decodes to a lone surrogate, which w3lib fails to encode.
         Part::Url => return PyUnicodeEncodeError::new_err(("utf-8", String::new(), 0, 0, "surrogates not allowed")),
     };
-    match PyString::new(py, text).call_method1("encode", (name,)) {
+    let text_with_surrogates = match with_surrogates(py, text) {
+        Ok(text) => text,
+        Err(e) => return e,
+    };
+    match text_with_surrogates.call_method1("encode", (name,)) {
         Err(e) => e,
         Ok(_) => PyUnicodeEncodeError::new_err((name.to_owned(), text.clone(), 0, text.chars().count(), "cannot encode")),
     }
@@ -37,7 +42,13 @@ fn error(py: Python<'_>, err: &W3libError, encoding: &str, path_encoding: &str) 
     signature = (url, encoding = "utf8", path_encoding = "utf8", quote_path = true),
     text_signature = "(url, encoding='utf8', path_encoding='utf8', quote_path=True)"
 )]
-pub fn safe_url_string(py: Python<'_>, url: &Bound<'_, PyAny>, encoding: &str, path_encoding: &str, quote_path: bool) -> PyResult<String> {
+pub fn safe_url_string<'py>(
+    py: Python<'py>,
+    url: &Bound<'_, PyAny>,
+    encoding: &str,
+    path_encoding: &str,
+    quote_path: bool,
+) -> PyResult<Bound<'py, PyString>> {
     let (chosen_encoding, chosen_path) = (chosen(py, Some(encoding))?, chosen(py, Some(path_encoding))?);
     let options = SafeOptions {
         encoding: chosen_encoding.encoding(),
@@ -46,6 +57,7 @@ pub fn safe_url_string(py: Python<'_>, url: &Bound<'_, PyAny>, encoding: &str, p
         schemes: Cow::Borrowed(schemes(py)),
         unicode: crate::idna::python_unicode(py),
         int_max_str_digits: relurl::int_limit::DEFAULT,
+        stand_ins: false,
     };
     let too_many = |e: &W3libError| matches!(e, W3libError::TooManyDigits(_));
     let with_limit = |limit| SafeOptions { int_max_str_digits: limit, ..options.clone() };
@@ -53,22 +65,76 @@ pub fn safe_url_string(py: Python<'_>, url: &Bound<'_, PyAny>, encoding: &str, p
     if let Ok(s) = url.cast::<PyString>() {
         match s.to_str() {
             Ok(text) => {
-                crate::int_limit::with_int_limit(py, |l| relurl::w3lib::safe_url_string(text, &with_limit(l)), too_many)?.map_err(to_py)
+                let safe = crate::int_limit::with_int_limit(py, |l| relurl::w3lib::safe_url_string(text, &with_limit(l)), too_many)?;
+                Ok(PyString::new(py, &safe.map_err(to_py)?))
             }
             Err(encode_error) => {
-                // A lone surrogate: w3lib fails to encode it wherever it is, unless its split
-                // raised `ValueError` first, which the text with U+FFFD in its place tells.
-                let lossy = s.to_string_lossy();
-                match crate::int_limit::with_int_limit(py, |l| relurl::w3lib::safe_url_string(&lossy, &with_limit(l)), too_many)? {
-                    Err(e @ (W3libError::Value(_) | W3libError::TooManyDigits(_))) => Err(w3lib_error(&e)),
-                    _ => Err(encode_error),
-                }
+                // Lone surrogates, which the core takes as stand-ins (STAND_INS) and gives
+                // back in the answer where w3lib keeps them (an unquoted path).
+                let wtf8 = s.call_method1("encode", ("utf-8", "surrogatepass"))?;
+                let Some(text) = stand_ins(wtf8.cast::<PyBytes>()?.as_bytes()) else {
+                    // The text has characters of STAND_INS of its own (never seen in a URL):
+                    // w3lib fails to encode a surrogate unless its split raised `ValueError`
+                    // first, which the text with U+FFFD in their place tells.
+                    let lossy = s.to_string_lossy();
+                    return match crate::int_limit::with_int_limit(py, |l| relurl::w3lib::safe_url_string(&lossy, &with_limit(l)), too_many)?
+                    {
+                        Err(e @ (W3libError::Value(_) | W3libError::TooManyDigits(_))) => Err(w3lib_error(&e)),
+                        _ => Err(encode_error),
+                    };
+                };
+                let with_stand_ins = |l| SafeOptions { stand_ins: true, ..with_limit(l) };
+                let safe = crate::int_limit::with_int_limit(py, |l| relurl::w3lib::safe_url_string(&text, &with_stand_ins(l)), too_many)?;
+                with_surrogates(py, &safe.map_err(to_py)?)
             }
         }
     } else if let Ok(b) = url.cast::<PyBytes>() {
-        crate::int_limit::with_int_limit(py, |l| relurl::w3lib::safe_url_string_bytes(b.as_bytes(), &with_limit(l)), too_many)?
-            .map_err(to_py)
+        let safe = crate::int_limit::with_int_limit(py, |l| relurl::w3lib::safe_url_string_bytes(b.as_bytes(), &with_limit(l)), too_many)?;
+        Ok(PyString::new(py, &safe.map_err(to_py)?))
     } else {
         Err(PyTypeError::new_err(format!("to_unicode must receive bytes or str, got {}", url.get_type().name()?)))
     }
+}
+
+/// Python's `str.encode("utf-8", "surrogatepass")` of a `str` with lone surrogates as text
+/// with the core's [`STAND_INS`] in their place; `None` when the text holds a stand-in of its
+/// own (which would be taken for a surrogate).
+fn stand_ins(wtf8: &[u8]) -> Option<String> {
+    let mut out = String::with_capacity(wtf8.len());
+    let mut rest = wtf8;
+    loop {
+        let (valid, after) = match std::str::from_utf8(rest) {
+            Ok(valid) => (valid, &[][..]),
+            Err(e) => (std::str::from_utf8(&rest[..e.valid_up_to()]).ok()?, &rest[e.valid_up_to()..]),
+        };
+        if valid.chars().any(|c| STAND_INS.contains(&c)) {
+            return None;
+        }
+        out.push_str(valid);
+        if after.is_empty() {
+            return Some(out);
+        }
+        // A surrogate is ED A0..=BF 80..=BF: 0xD800 and its 11 low bits.
+        let [0xED, b1 @ 0xA0..=0xBF, b2 @ 0x80..=0xBF, ..] = *after else { return None };
+        out.push(char::from_u32(u32::from(*STAND_INS.start()) + ((u32::from(b1 & 0x1F) << 6) | u32::from(b2 & 0x3F)))?);
+        rest = &after[3..];
+    }
+}
+
+/// `text` as a Python `str`, each [`STAND_INS`] character as the lone surrogate it stands for.
+fn with_surrogates<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyString>> {
+    if !text.chars().any(|c| STAND_INS.contains(&c)) {
+        return Ok(PyString::new(py, text));
+    }
+    let mut wtf8 = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        if STAND_INS.contains(&c) {
+            let offset = u32::from(c) - u32::from(*STAND_INS.start());
+            // 0xD800 + offset in UTF-8's three-byte form (offset < 0x800).
+            wtf8.extend([0xED, 0xA0 | u8::try_from(offset >> 6).unwrap_or(0), 0x80 | u8::try_from(offset & 0x3F).unwrap_or(0)]);
+        } else {
+            wtf8.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+        }
+    }
+    Ok(PyBytes::new(py, &wtf8).call_method1("decode", ("utf-8", "surrogatepass"))?.cast_into::<PyString>()?)
 }

@@ -2,7 +2,7 @@
 //! ([`relurl::w3lib`]); this module only converts the arguments and the errors.
 
 use std::borrow::Cow;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use std::sync::Arc;
 
@@ -46,10 +46,35 @@ impl Chosen {
 
 /// The `encoding` argument (`None` or empty: w3lib's `"utf8"`).
 pub(crate) fn chosen(py: Python<'_>, name: Option<&str>) -> PyResult<Chosen> {
+    // What a name was found to be, kept (as Python's codec registry keeps its lookups): the
+    // codec's probe costs more than most calls. A few hundred names at most.
+    static SEEN: Mutex<Vec<(String, Option<Encoding<'static>>, bool)>> = Mutex::new(Vec::new());
     let name = match name {
         None | Some("" | "utf8" | "utf-8") => return Ok(Chosen::BuiltIn(Encoding::Utf8)),
         Some(name) => name,
     };
+    let seen = SEEN.lock().ok().and_then(|seen| seen.iter().find(|(n, ..)| n == name).map(|(_, e, a)| (*e, *a)));
+    if let Some((built_in, ascii_compatible)) = seen {
+        return Ok(match built_in {
+            Some(encoding) => Chosen::BuiltIn(encoding),
+            None => Chosen::Python(PyCodec { name: name.to_owned(), ascii_compatible }),
+        });
+    }
+    let chosen = look_up(py, name)?;
+    if let Ok(mut seen) = SEEN.lock() {
+        if seen.len() >= 256 {
+            seen.clear();
+        }
+        seen.push(match &chosen {
+            Chosen::BuiltIn(encoding) => (name.to_owned(), Some(*encoding), true),
+            Chosen::Python(codec) => (name.to_owned(), None, codec.ascii_compatible),
+        });
+    }
+    Ok(chosen)
+}
+
+/// [`chosen`] of a name not seen yet: by Python's codec registry.
+fn look_up(py: Python<'_>, name: &str) -> PyResult<Chosen> {
     let normalized = match py.import("codecs")?.call_method1("lookup", (name,)) {
         Ok(info) => info.getattr("name")?.extract::<String>()?,
         Err(e) if e.is_instance_of::<PyLookupError>(py) => String::new(),

@@ -31,7 +31,8 @@
 //!   archives index by.
 //! - [`int_limit`] is Python's limit on the digits `int()` reads, which the twins' ports
 //!   follow.
-//! - [`w3lib`] is a twin of w3lib's `canonicalize_url` (Scrapy's fingerprint key).
+//! - [`w3lib`] is a twin of w3lib's `canonicalize_url` (Scrapy's fingerprint key) and
+//!   `safe_url_string` (every Scrapy `Request`).
 //! - [`scrapy`] is a twin of Scrapy's request fingerprint (`scrapy.utils.request.fingerprint`).
 //! - [`whatwg`] is the WHATWG URL Standard's parser ([`whatwg::WhatwgUrl`]): browsers'
 //!   parsing and joining, with percent-encoding, IDNA and IP address hosts.

@@ -1,5 +1,5 @@
-//! A twin of w3lib's `canonicalize_url` (`w3lib.url.canonicalize_url` of w3lib 2.5.0, the
-//! key Scrapy's request fingerprints are made of): the same answer, or the same error, for
+//! Twins of w3lib's `canonicalize_url` (`w3lib.url.canonicalize_url` of w3lib 2.5.0, the
+//! key Scrapy's request fingerprints are made of) and `safe_url_string`: the same answer, or the same error, for
 //! every URL.
 //!
 //! Its pieces, each named after the w3lib function it reproduces:
@@ -8,6 +8,8 @@
 //! - `safe_url_split` below: `_safe_url_split`, which re-encodes the user info, the host
 //!   (IDNA 2003 by [`crate::idna2003`], after the NFKC of the running Python, falling back
 //!   to the host as it is when the codec fails), the port, the path, query and fragment;
+//! - `safe_url_string.rs`: `safe_url_string` ([`safe_url_string_into`]), the same
+//!   `_safe_url_split` joined back by `_urlunsplit`, with `path_encoding` and `quote_path`;
 //! - `quote.rs`: `_quote`, `_unquote`, `_parse_qsl`, `_urlencode`, `_unquotepath`,
 //!   `_remove_dot_segments`;
 //! - `fast.rs`: the common case (no control or space, a plain ASCII host, if any) in one
@@ -248,6 +250,10 @@ pub enum Part {
     Query,
     /// The fragment (by `encoding`).
     Fragment,
+    /// The user name or password (which w3lib encodes in UTF-8 to unquote it).
+    UserInfo,
+    /// The host (which w3lib encodes in UTF-8 where IDNA fails).
+    Host,
     /// The whole URL: a `bytes` URL that decodes to text with a lone surrogate (which Rust
     /// text cannot hold; Python's `utf-7` decodes one).
     Url,
@@ -305,14 +311,14 @@ fn canonicalize<'u>(text: impl Fn(Encoding<'_>) -> Result<Cow<'u, str>, CodecErr
     let fallback;
     let python = (o.unicode, o.int_max_str_digits);
     let split = match &first {
-        Ok(first) => safe_url_split(first, o.encoding, PathEncoding::Quote(Encoding::Utf8), python, &mut buffers),
+        Ok(first) => safe_url_split(first, o.encoding, PathEncoding::Quote(Encoding::Utf8), (python, false), &mut buffers),
         Err(error) => Err(error.clone().into()),
     };
     let parts = match split {
         Ok(parts) => parts,
         Err(SplitError::Unencodable(..) | SplitError::Error(W3libError::UnicodeEncode { .. })) => {
             fallback = text(Encoding::Utf8).map_err(|e| SplitError::from(e).into_error())?;
-            safe_url_split(&fallback, Encoding::Utf8, PathEncoding::Quote(Encoding::Utf8), python, &mut fallback_buffers)
+            safe_url_split(&fallback, Encoding::Utf8, PathEncoding::Quote(Encoding::Utf8), (python, false), &mut fallback_buffers)
                 .map_err(SplitError::into_error)?
         }
         Err(SplitError::Error(error)) => return Err(error),
@@ -436,9 +442,12 @@ fn safe_url_split<'a>(
     url: &'a str,
     encoding: Encoding<'_>,
     path: PathEncoding<'_>,
-    python: (UnicodeVersion, usize),
+    (python, stand_ins): ((UnicodeVersion, usize), bool),
     buffers: &'a mut (String, String),
 ) -> Result<SafeSplit<'a>, SplitError> {
+    // Text with a stand-in for a lone surrogate fails to encode wherever w3lib encodes it.
+    let check =
+        |part: Part, text: &str| if stand_ins && has_stand_in(text) { Err(SplitError::Unencodable(part, text.to_owned())) } else { Ok(()) };
     let unicode = python.0;
     let (stripped_buf, scratch) = (&mut buffers.0, &mut buffers.1);
     let stripped: &'a str = match split::strip(url) {
@@ -451,10 +460,18 @@ fn safe_url_split<'a>(
     let parts = split::urlsplit(stripped, python, scratch)?;
     let netloc = match (&parts.hostname, parts.username, parts.port) {
         (Some(Cow::Borrowed(h)), None, None) if h.is_ascii() && !h.contains(':') => Cow::Borrowed(*h),
-        _ => Cow::Owned(safe_netloc(&parts, unicode)?),
+        _ => {
+            for (part, text) in
+                [(Part::UserInfo, parts.username), (Part::UserInfo, parts.password), (Part::Host, parts.hostname.as_deref())]
+            {
+                check(part, text.unwrap_or_default())?;
+            }
+            Cow::Owned(safe_netloc(&parts, unicode)?)
+        }
     };
     let mut path = match path {
         PathEncoding::Quote(path_encoding) => {
+            check(Part::Path, parts.path)?;
             quoted(parts.path, &path_encoding.encode(parts.path).map_err(|e| SplitError::at(e, Part::Path, parts.path))?, &PATH_SAFEST)
         }
         PathEncoding::AsIs => Cow::Borrowed(parts.path),
@@ -462,6 +479,8 @@ fn safe_url_split<'a>(
     let safe = if split::is_special(&parts.scheme) { &SPECIAL_QUERY_SAFEST } else { &PATH_SAFEST };
     // The query is encoded even when empty (which a codec may encode to bytes: a BOM), a
     // fragment only when there is one.
+    check(Part::Query, parts.query)?;
+    check(Part::Fragment, parts.fragment)?;
     let query = quoted(parts.query, &encoding.encode(parts.query).map_err(|e| SplitError::at(e, Part::Query, parts.query))?, safe);
     let fragment = match parts.fragment {
         "" => Cow::Borrowed(""),
@@ -471,6 +490,17 @@ fn safe_url_split<'a>(
         path = Cow::Borrowed("/");
     }
     Ok(SafeSplit { scheme: parts.scheme, netloc, path, query, fragment })
+}
+
+/// The characters that stand for the lone surrogates U+D800..=U+DFFF (in their order) in
+/// text from a caller whose strings can hold them (Python's `str`), which Rust text cannot:
+/// the plane-15 private use characters U+F0000..=U+F07FF ([`SafeOptions::stand_ins`]).
+pub const STAND_INS: std::ops::RangeInclusive<char> = '\u{F0000}'..='\u{F07FF}';
+
+/// Whether `text` holds a [`STAND_INS`] character.
+fn has_stand_in(text: &str) -> bool {
+    // Their UTF-8 starts with F3 B0..=B0: a cheap byte test first.
+    memchr::memchr(0xF3, text.as_bytes()).is_some() && text.chars().any(|c| STAND_INS.contains(&c))
 }
 
 /// The net_loc `_safe_url_split` builds: user info re-quoted, the host IDNA-encoded (or in

@@ -28,6 +28,7 @@
 
 use std::borrow::Cow;
 
+use super::quote::{PATH_SAFEST, SPECIAL_QUERY_SAFEST};
 use super::{safe_url_split, urlunparse_into, Encoding, PathEncoding, SafeSplit, SplitError, W3libError};
 use crate::twins::idna2003::UnicodeVersion;
 use crate::twins::urllib::Schemes;
@@ -49,6 +50,11 @@ pub struct SafeOptions<'a> {
     pub unicode: UnicodeVersion,
     /// The running Python's `sys.get_int_max_str_digits()` (0: no limit), for `int(port)`.
     pub int_max_str_digits: usize,
+    /// Whether [`STAND_INS`](super::STAND_INS) characters in the URL stand for lone surrogates (default
+    /// `false`): text that holds one then fails to encode wherever w3lib encodes it, as
+    /// Python's codecs fail on a lone surrogate ([`W3libError::Unencodable`]); the path when
+    /// `quote_path` is false is copied, stand-ins and all, for the caller to turn back.
+    pub stand_ins: bool,
 }
 
 impl Default for SafeOptions<'_> {
@@ -62,6 +68,7 @@ impl Default for SafeOptions<'_> {
             schemes: Cow::Owned(Schemes::for_python(3, 11)),
             unicode: UnicodeVersion::default(),
             int_max_str_digits: crate::common::int_limit::DEFAULT,
+            stand_ins: false,
         }
     }
 }
@@ -85,16 +92,51 @@ pub fn safe_url_string(url: &str, options: &SafeOptions<'_>) -> Result<String, W
 /// # Errors
 /// As [`safe_url_string`].
 pub fn safe_url_string_into(url: &str, options: &SafeOptions<'_>, out: &mut String) -> Result<(), W3libError> {
+    if already_safe(url, options) {
+        out.push_str(url);
+        return Ok(());
+    }
     let mut buffers = Default::default();
     let path = if options.quote_path { PathEncoding::Quote(options.path_encoding) } else { PathEncoding::AsIs };
     let python = (options.unicode, options.int_max_str_digits);
-    let split = safe_url_split(url, options.encoding, path, python, &mut buffers).map_err(|e| match e {
+    let split = safe_url_split(url, options.encoding, path, (python, options.stand_ins), &mut buffers).map_err(|e| match e {
         SplitError::Unencodable(part, text) => W3libError::Unencodable { part, text },
         SplitError::Error(error) => error,
     })?;
     let SafeSplit { scheme, netloc, path, query, fragment } = split;
     urlunparse_into(&options.schemes, [&scheme, &netloc, &path, "", &query, &fragment], out);
     Ok(())
+}
+
+/// Whether `url` is its own answer, checked in one pass: the common case of an already safe
+/// link (`http://` or `https://` in lower case, a host of lower-case ASCII letters, digits,
+/// `.` and `-` without user info or port, then a path, a query and a fragment of bytes their
+/// quoting keeps, the query and fragment not empty when their `?` and `#` are there, and a
+/// path before a query), with encodings that keep ASCII as it is. On such a URL `_strip` and
+/// `_urlsplit` change nothing, the `idna` codec gives an ASCII host back as it is (or fails,
+/// and w3lib keeps it as it is), and every quoting keeps its part's bytes. Any other URL
+/// takes the twin's steps.
+fn already_safe(url: &str, options: &SafeOptions<'_>) -> bool {
+    let Some(rest) = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://")) else { return false };
+    if !options.encoding.ascii_compatible() || (options.quote_path && !options.path_encoding.ascii_compatible()) {
+        return false;
+    }
+    let bytes = rest.as_bytes();
+    let host_end = bytes.iter().position(|b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(bytes.len());
+    if host_end == 0 || !bytes[..host_end].iter().all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-') {
+        return false;
+    }
+    let rest = &bytes[host_end..];
+    let path_end = rest.iter().position(|b| matches!(b, b'?' | b'#')).unwrap_or(rest.len());
+    let (path, rest) = rest.split_at(path_end);
+    if !PATH_SAFEST.all(path) {
+        return false;
+    }
+    let query_end = rest.iter().position(|&b| b == b'#').unwrap_or(rest.len());
+    let (query, fragment) = rest.split_at(query_end);
+    // `?` then a query (after a path), `#` then a fragment, each of bytes kept as they are.
+    let query_ok = query.is_empty() || (query.len() > 1 && !path.is_empty() && SPECIAL_QUERY_SAFEST.all(&query[1..]));
+    query_ok && (fragment.is_empty() || (fragment.len() > 1 && PATH_SAFEST.all(&fragment[1..])))
 }
 
 /// `w3lib.url.safe_url_string(url, ...)` of a `bytes` URL: decoded by `options.encoding`,
@@ -182,6 +224,59 @@ mod tests {
         assert_eq!(out, "x");
         safe_url_string_into("http://h/", &SafeOptions::default(), &mut out).unwrap();
         assert_eq!(out, "xhttp://h/");
+    }
+
+    #[test]
+    fn stand_ins() {
+        let o = SafeOptions { stand_ins: true, quote_path: false, ..SafeOptions::default() };
+        let s = '\u{F0001}';
+        assert_eq!(safe_url_string(&format!("http://h/{s}"), &o).unwrap(), format!("http://h/{s}"));
+        for (url, part) in
+            [(format!("http://h/?{s}"), Part::Query), (format!("http://u{s}@h/"), Part::UserInfo), (format!("http://h{s}/"), Part::Host)]
+        {
+            assert!(matches!(safe_url_string(&url, &o), Err(W3libError::Unencodable { part: p, .. }) if p == part), "{url}");
+        }
+        let quoted = SafeOptions { stand_ins: true, ..SafeOptions::default() };
+        assert!(matches!(safe_url_string(&format!("http://h/{s}"), &quoted), Err(W3libError::Unencodable { part: Part::Path, .. })));
+        // Without the option, they are characters like others.
+        assert_eq!(safe_url_string(&format!("http://h/?{s}"), &SafeOptions::default()).unwrap(), "http://h/?%F3%B0%80%81");
+    }
+
+    #[test]
+    fn the_already_safe_path_gives_the_steps_answer() {
+        let o = SafeOptions::default();
+        let urls = [
+            "http://example.com",
+            "http://example.com/",
+            "https://a.b/c/d.html?x=1&y=2#f",
+            "http://a..b/",
+            "http://a.com?x",
+            "http://a.com/?",
+            "http://a.com/#",
+            "http://a.com/?#",
+            "http://a.com/p?q'",
+            "http://a.com/p#'",
+            "http://a.com/%zz%41",
+            "http://xn--zz.com/",
+            &format!("http://{}.com/", "a".repeat(70)),
+            "http://1.2.3.256/",
+            "http://a-.com/a:b@c",
+        ];
+        for url in urls {
+            let fast = already_safe(url, &o).then(|| url.to_owned());
+            let mut buffers = Default::default();
+            let python = (o.unicode, o.int_max_str_digits);
+            let split = safe_url_split(url, o.encoding, PathEncoding::Quote(o.path_encoding), (python, false), &mut buffers);
+            let SafeSplit { scheme, netloc, path, query, fragment } = split.ok().unwrap();
+            let mut steps = String::new();
+            urlunparse_into(&o.schemes, [&scheme, &netloc, &path, "", &query, &fragment], &mut steps);
+            if let Some(fast) = fast {
+                assert_eq!(fast, steps, "{url}");
+            }
+        }
+        assert!(already_safe("https://a.b/c/d.html?x=1&y=2#f", &o));
+        assert!(!already_safe("http://a.com?x", &o));
+        assert!(!already_safe("http://a.com/?", &o));
     }
 
     #[test]
