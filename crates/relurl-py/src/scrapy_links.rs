@@ -37,7 +37,7 @@ impl PyHooks<'_, '_> {
     /// `None` for a `ValueError`.
     fn safe(&self, url: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         match super::safe_url_string::safe_url_string(self.py, url, self.encoding, "utf8", true) {
-            Ok(safe) => Ok(Some(safe)),
+            Ok(safe) => Ok(Some(safe.to_str()?.to_owned())),
             Err(e) if e.is_instance_of::<PyValueError>(self.py) => Ok(None),
             Err(e) => Err(e),
         }
@@ -129,6 +129,8 @@ impl PyScrapyLinks {
             schemes: Cow::Borrowed(schemes(py)),
             unicode: options.unicode,
             int_max_str_digits: options.int_max_str_digits,
+            // The values are text from lxml, never a lone surrogate.
+            stand_ins: false,
         };
         let page = Page { base_url, response_url, safe };
         let kept = self.extractor.page_links(&urllib, &options, &page, strs.iter().copied(), &mut hooks).map_err(|e| match e {
