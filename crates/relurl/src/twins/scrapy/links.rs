@@ -383,7 +383,7 @@ mod tests {
                 (6, "http://www.example.com/".to_owned(), Some("http://www.example.com/".to_owned())),
             ]
         );
-        let skip_html = |url: &str| if url.ends_with(".html") { Processed::Skip } else { Processed::Text(url.replace("www.", "")) };
+        let skip_html = |url: &str| if url.ends_with("/a.html") { Processed::Skip } else { Processed::Text(url.replace("www.", "")) };
         let kept = run(&extractor, &["a.html", "//www.example.com/x"], Some(skip_html));
         assert_eq!(kept, [(1, "http://example.com/x".to_owned(), Some("http://example.com/x".to_owned()))]);
     }
