@@ -19,7 +19,7 @@ import pytest
 scrapy = pytest.importorskip("scrapy")
 
 from relurl.scrapy import LinkExtractor  # noqa: E402
-from scrapy.http import HtmlResponse  # noqa: E402
+from scrapy.http import HtmlResponse, XmlResponse  # noqa: E402
 from scrapy.link import Link  # noqa: E402
 from scrapy.linkextractors import LinkExtractor as ScrapyLinkExtractor  # noqa: E402
 
@@ -210,3 +210,13 @@ def test_an_unknown_urllib_hands_every_call_to_scrapy(monkeypatch: pytest.Monkey
             body = (CORPUS / "pages" / row["file"]).read_bytes()
             compare(lambda: HtmlResponse(row["url"], body=body), options)
         assert extractor.matches("http://a.de/x") == ScrapyLinkExtractor(**options).matches("http://a.de/x")
+
+
+@pytest.mark.parametrize(
+    "tags", [("a b", "a"), ("",), ("my-el",), ("A",), ("svg:a",), ("*",), ("{http://www.w3.org/1999/xhtml}a", "a")]
+)
+def test_odd_tag_names_as_scrapy(tags: tuple[str, ...]) -> None:
+    body = b"<div><a href=x>1</a><my-el href=y>2</my-el><svg:a href=z>3</svg:a><A HREF=w>4</A></div>"
+    compare(lambda: HtmlResponse("http://e.com/", body=body), {"tags": tags})
+    xml = b'<r xmlns:h="http://www.w3.org/1999/xhtml" xmlns:s="urn:s"><h:a href="x">1</h:a><s:a href="y">2</s:a></r>'
+    compare(lambda: XmlResponse("http://e.com/", body=xml), {"tags": tags})
