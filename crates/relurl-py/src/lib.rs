@@ -22,6 +22,7 @@ mod parse;
 mod resolve;
 mod safe_url_string;
 mod scrapy_fingerprint;
+mod scrapy_links;
 mod specs;
 mod surt;
 mod url;
@@ -51,6 +52,8 @@ mod relurl_native {
     use super::resolve::resolve;
     #[pymodule_export]
     use super::scrapy_fingerprint::_scrapy_fingerprint;
+    #[pymodule_export]
+    use super::scrapy_links::PyScrapyLinks;
     #[pymodule_export]
     use super::specs::_check_spec;
     #[pymodule_export]

@@ -18,7 +18,7 @@ use pyo3::types::{PyBool, PyBytes, PyString, PyTuple};
 use super::errors::urllib_error as to_py;
 use super::resolve::release_if_huge;
 use relurl::urllib::Joined;
-use state::Twin;
+pub(crate) use state::{PyChecks, Twin};
 
 thread_local! {
     /// The output buffer each thread reuses for its joins.

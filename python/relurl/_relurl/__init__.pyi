@@ -1,6 +1,6 @@
 """Type stubs for relurl's native module (checked by `python -m mypy.stubtest relurl._relurl`)."""
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Literal, Protocol, SupportsIndex, final, overload, type_check_only
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
@@ -19,6 +19,7 @@ __all__ = [
     "Link",
     "URLError",
     "URLWarning",
+    "_ScrapyLinks",
     "__version__",
     "_check_row_errors",
     "_check_spec",
@@ -458,6 +459,33 @@ def _scrapy_fingerprint(
     verbatim: bool,
 ) -> bytes:
     """Scrapy's request fingerprint of these parts (relurl.scrapy.fingerprint's native half)."""
+
+@final
+class _ScrapyLinks:
+    """The filters of one relurl.scrapy.LinkExtractor (its native half): strip, the domains,
+    the extensions (with their leading dot), canonicalize."""
+
+    def __new__(
+        cls,
+        strip: bool,
+        allow_domains: list[str],
+        deny_domains: list[str],
+        deny_extensions: list[str],
+        canonicalize: bool,
+    ) -> _ScrapyLinks: ...
+    def page(
+        self,
+        values: list[str],
+        base_url: str,
+        response_url: str,
+        encoding: str,
+        process_value: Callable[[str], object] | None,
+    ) -> list[tuple[int, str, str]]:
+        """The values of one page that Scrapy keeps: (index, url, link_url) each, in order."""
+    def url_allowed(self, url: str) -> bool:
+        """The scheme, domain and extension filters of a link's URL."""
+    def domains_match(self, url: str) -> bool:
+        """The domain filters on w3lib's parse_url(url).netloc."""
 
 @final
 class EstablishedBase:

@@ -9,6 +9,15 @@ from __future__ import annotations
 
 from relurl.scrapy._fingerprint import RequestFingerprinter, fingerprint
 from relurl.scrapy._install import install, installed, uninstall
+from relurl.scrapy._linkextractor import LinkExtractor
 from relurl.scrapy._offsite import OffsiteMiddleware
 
-__all__ = ["OffsiteMiddleware", "RequestFingerprinter", "fingerprint", "install", "installed", "uninstall"]
+__all__ = [
+    "LinkExtractor",
+    "OffsiteMiddleware",
+    "RequestFingerprinter",
+    "fingerprint",
+    "install",
+    "installed",
+    "uninstall",
+]

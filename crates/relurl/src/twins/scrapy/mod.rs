@@ -14,6 +14,8 @@
 
 mod fingerprint;
 mod json;
+mod links;
 
 pub use fingerprint::{fingerprint, fingerprint_json, fingerprint_json_into, Header, Request, RequestUrl};
 pub use json::Text;
+pub use links::{is_valid_url, Domains, Extractor, Hooks, Kept, LinkError, Page, Processed};

@@ -48,6 +48,18 @@ use quote::{quote_into, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
 
 pub use codec::{percent_encode_undecodable, Codec, CodecError, CodecFailure, Encoding};
 pub use safe_url_string::{safe_url_string, safe_url_string_bytes, safe_url_string_into, SafeOptions};
+pub(crate) use unicode::py_lower;
+
+/// `w3lib.url.parse_url(url).netloc` of a `str` URL (w3lib's own `_urlparse`), for
+/// Scrapy's `url_is_from_any_domain`; `python`: the running Python's Unicode version and
+/// `int_max_str_digits`.
+///
+/// # Errors
+/// w3lib's `ValueError` (a bad port or bracketed host, ...).
+pub(crate) fn parse_url_netloc(url: &str, python: (UnicodeVersion, usize)) -> Result<String, W3libError> {
+    let mut scratch = String::new();
+    Ok(split::urlsplit(url, python, &mut scratch)?.netloc.to_owned())
+}
 
 /// The arguments of `canonicalize_url` after the URL.
 #[derive(Debug, Clone)]

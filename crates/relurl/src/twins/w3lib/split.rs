@@ -42,6 +42,8 @@ pub(crate) fn strip(s: &str) -> Cow<'_, str> {
 #[derive(Debug, Default)]
 pub(crate) struct Split<'a> {
     pub scheme: Cow<'a, str>,
+    /// The net_loc as split (`_SplitResult.netloc`).
+    pub netloc: &'a str,
     pub path: &'a str,
     pub query: &'a str,
     pub fragment: &'a str,
@@ -184,7 +186,7 @@ pub(crate) fn urlsplit<'a>(
         let value = if digits.is_empty() { Some(0) } else { digits.parse::<u16>().ok() };
         Some(value.ok_or_else(|| value_error("Port out of range 0-65535"))?)
     };
-    Ok(Split { scheme, path, query, fragment, username, password, hostname: Some(hostname), port })
+    Ok(Split { scheme, netloc, path, query, fragment, username, password, hostname: Some(hostname), port })
 }
 
 /// `_check_bracketed_netloc(netloc)` (a backport of CPython gh-105704).

@@ -1,0 +1,399 @@
+//! The per-value URL pipeline of Scrapy 2.19's `LxmlLinkExtractor`
+//! (`scrapy/linkextractors/lxmlhtml.py`), for every value of one page in one call.
+//!
+//! Scrapy takes each attribute value the lxml walk finds and, in `_extract_links`:
+//!
+//! 1. strips the HTML5 whitespace (`" \t\n\r\x0c"`) around it when `strip` is set;
+//! 2. `urljoin(base_url, value)` (urllib of the running Python): a `ValueError` skips it;
+//! 3. `process_value(url)`: `None` skips it;
+//! 4. `safe_url_string(url, encoding=response.encoding)`: a `ValueError` skips it;
+//! 5. `urljoin(response.url, url)` (no error is caught here);
+//!
+//! then, in `_link_allowed`, keeps the URL when
+//!
+//! - the text before its first `"://"` (all of it when there is none) is `http`, `https`,
+//!   `file` or `ftp` (`_is_valid_url`);
+//! - `url_is_from_any_domain(urlparse(url), allow_domains)` when `allow_domains` is not
+//!   empty, and not `url_is_from_any_domain(..., deny_domains)`: the net_loc (user info and
+//!   port included) lowered by Python's `str.lower`, non-empty, equal to a lowered domain or
+//!   ending with `"." + domain`;
+//! - not `url_has_any_extension`: the path of `urlparse(url)` lowered does not end with any
+//!   `"." + extension` (the extensions as given, not lowered);
+//!
+//! and with `canonicalize`, the link's URL becomes `canonicalize_url(url)`. The `allow`,
+//! `deny` and `restrict_text` regular expressions are Python's `re`: the caller applies them
+//! to the URLs this module keeps ([`Kept::url`]), which is the same filter as the filters
+//! commute and none of them can fail.
+//!
+//! `safe_url_string` is the core's twin ([`crate::w3lib::safe_url_string_into`]). What Python
+//! gives (the urllib checks, `process_value`, the `safe_url_string` of a value
+//! `process_value` made something else than text) comes through [`Hooks`].
+
+use std::collections::HashSet;
+
+use crate::twins::idna2003::UnicodeVersion;
+use crate::twins::urllib::{Checks, Urllib, UrllibError};
+use crate::twins::w3lib::{
+    canonicalize_url_into, parse_url_netloc, py_lower, safe_url_string_into, CodecFailure, Options, SafeOptions, W3libError,
+};
+
+/// HTML5's space characters, which `w3lib.html.strip_html5_whitespace` strips.
+const HTML5_WHITESPACE: [char; 5] = [' ', '\t', '\n', '\r', '\x0c'];
+
+/// The schemes `scrapy.linkextractors._is_valid_url` accepts.
+const VALID_SCHEMES: [&str; 4] = ["http", "https", "file", "ftp"];
+
+/// What `process_value` made of a value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Processed {
+    /// It returned `None`: the value is skipped.
+    Skip,
+    /// It returned this text, which goes on to `safe_url_string`.
+    Text(String),
+    /// It returned something else than text, which the hook took through `safe_url_string`
+    /// itself: this is the answer (`None`: `safe_url_string` raised a `ValueError`).
+    Safe(Option<String>),
+}
+
+/// What the caller (the Python bindings) does for the pipeline.
+pub trait Hooks {
+    /// An error to pass through (a Python exception).
+    type Error;
+    /// urllib's checks of the running Python.
+    type Checks: Checks<Error = Self::Error>;
+    /// The checks for urllib's `urlsplit`.
+    fn checks(&mut self) -> &mut Self::Checks;
+    /// Whether an error of a check is a `ValueError` (which step 2 catches).
+    fn is_value_error(&self, error: &Self::Error) -> bool;
+    /// `process_value(url)`; `None` when the extractor has none (the URL goes on as it is).
+    ///
+    /// # Errors
+    /// What `process_value` raised.
+    fn process_value(&mut self, url: &str) -> Option<Result<Processed, Self::Error>>;
+    /// Whether a failure of the caller's codec (of the response's encoding) is a
+    /// `ValueError` (which step 4 catches: a `UnicodeError`, ...).
+    fn codec_value_error(&self, failure: &CodecFailure) -> bool;
+}
+
+/// A net_loc's test against a set of domains: `url_is_from_any_domain`.
+#[derive(Debug, Clone, Default)]
+pub struct Domains {
+    lowered: HashSet<String>,
+}
+
+impl Domains {
+    /// The domains as given (each lowered by Python's `str.lower` of `unicode`).
+    pub fn new<'a>(domains: impl IntoIterator<Item = &'a str>, unicode: UnicodeVersion) -> Self {
+        Self { lowered: domains.into_iter().map(|d| py_lower(d, unicode).into_owned()).collect() }
+    }
+
+    /// Whether there is no domain (then Scrapy does not filter).
+    pub fn is_empty(&self) -> bool {
+        self.lowered.is_empty()
+    }
+
+    /// `url_is_from_any_domain` for a URL of this net_loc: the net_loc lowered equals a
+    /// domain, or ends with `"." + domain`.
+    pub fn matches(&self, netloc: &str, unicode: UnicodeVersion) -> bool {
+        let host = py_lower(netloc, unicode);
+        if host.is_empty() {
+            return false;
+        }
+        // `host.endswith("." + d)`: `d` is what follows one of the host's dots.
+        self.lowered.contains(&*host) || host.match_indices('.').any(|(i, _)| self.lowered.contains(&host[i + 1..]))
+    }
+}
+
+/// The filters and options of one extractor.
+#[derive(Debug, Clone)]
+pub struct Extractor {
+    /// `strip`.
+    pub strip: bool,
+    /// `allow_domains` (empty: no filter).
+    pub allow_domains: Domains,
+    /// `deny_domains` (empty: no filter).
+    pub deny_domains: Domains,
+    /// `deny_extensions`, each with its leading `"."` (empty: no filter).
+    pub deny_extensions: HashSet<String>,
+    /// `canonicalize`.
+    pub canonicalize: bool,
+}
+
+/// One page: its base URL (`get_base_url(response)`), `response.url`, and how
+/// `safe_url_string` runs (`encoding=response.encoding`, the running Python's settings).
+#[derive(Debug, Clone)]
+pub struct Page<'a> {
+    /// The base the values are joined to.
+    pub base_url: &'a str,
+    /// The URL the results are joined to after `process_value` and `safe_url_string`.
+    pub response_url: &'a str,
+    /// `safe_url_string`'s options.
+    pub safe: SafeOptions<'a>,
+}
+
+/// A value the filters kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    /// The index of the value in the page's values.
+    pub index: usize,
+    /// The URL the `allow`, `deny` regular expressions are searched in.
+    pub url: String,
+    /// The link's URL: `canonicalize_url(url)` with `canonicalize`, else `None` (the URL).
+    pub canonical: Option<String>,
+}
+
+/// Why a page fails: an error Scrapy does not catch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkError<E> {
+    /// A hook's error (`process_value`'s exception, ...).
+    Hook(E),
+    /// `urljoin(response.url, url)` or `urlparse(url)` raised.
+    Urllib(UrllibError<E>),
+    /// `canonicalize_url` raised.
+    W3lib(W3libError),
+}
+
+impl<E> From<UrllibError<E>> for LinkError<E> {
+    fn from(e: UrllibError<E>) -> Self {
+        match e {
+            UrllibError::Check(e) => Self::Hook(e),
+            e @ UrllibError::InvalidIpv6Url => Self::Urllib(e),
+        }
+    }
+}
+
+impl Extractor {
+    /// The values that pass the pipeline and the filters, in their order. `options`: how
+    /// `canonicalize_url` runs (w3lib's defaults with the running Python's scheme lists,
+    /// Unicode version and integer limit); its Unicode version is also `str.lower`'s. `page`
+    /// has `safe_url_string`'s options (the response's encoding).
+    ///
+    /// # Errors
+    /// The first error Scrapy would raise for the page ([`LinkError`]).
+    pub fn page_links<'v, H: Hooks>(
+        &self,
+        urllib: &Urllib,
+        options: &Options<'_>,
+        page: &Page<'_>,
+        values: impl IntoIterator<Item = &'v str>,
+        hooks: &mut H,
+    ) -> Result<Vec<Kept>, LinkError<H::Error>> {
+        let mut kept = Vec::new();
+        for (index, value) in values.into_iter().enumerate() {
+            if let Some(url) = self.value_url(urllib, page, value, hooks)? {
+                if self.filters(urllib, &url, options.unicode, false, hooks.checks())? {
+                    let canonical = if self.canonicalize {
+                        let mut out = String::with_capacity(url.len());
+                        canonicalize_url_into(&url, options, &mut out).map_err(LinkError::W3lib)?;
+                        Some(out)
+                    } else {
+                        None
+                    };
+                    kept.push(Kept { index, url, canonical });
+                }
+            }
+        }
+        Ok(kept)
+    }
+
+    /// Steps 1 to 5: the link's URL, or `None` when Scrapy skips the value.
+    fn value_url<H: Hooks>(
+        &self,
+        urllib: &Urllib,
+        page: &Page<'_>,
+        value: &str,
+        hooks: &mut H,
+    ) -> Result<Option<String>, LinkError<H::Error>> {
+        let value = if self.strip { value.trim_matches(HTML5_WHITESPACE) } else { value };
+        let joined = match urllib.urljoin(page.base_url, value, true, hooks.checks()) {
+            Ok(joined) => joined.into_owned(),
+            Err(UrllibError::InvalidIpv6Url) => return Ok(None),
+            Err(UrllibError::Check(e)) if hooks.is_value_error(&e) => return Ok(None),
+            Err(UrllibError::Check(e)) => return Err(LinkError::Hook(e)),
+        };
+        let safe = match hooks.process_value(&joined) {
+            None => safe_url(&joined, &page.safe, hooks)?,
+            Some(processed) => match processed.map_err(LinkError::Hook)? {
+                Processed::Skip => return Ok(None),
+                Processed::Text(url) => safe_url(&url, &page.safe, hooks)?,
+                Processed::Safe(safe) => safe,
+            },
+        };
+        let Some(safe) = safe else { return Ok(None) };
+        Ok(Some(urllib.urljoin(page.response_url, &safe, true, hooks.checks())?.into_owned()))
+    }
+
+    /// `_link_allowed` without the regular expressions: the scheme, domain and extension
+    /// filters of a link's URL (`unicode`: the running Python's, for `str.lower`).
+    ///
+    /// # Errors
+    /// What `urlparse(url)` raises.
+    pub fn url_allowed<C: Checks>(
+        &self,
+        urllib: &Urllib,
+        url: &str,
+        unicode: UnicodeVersion,
+        checks: &mut C,
+    ) -> Result<bool, UrllibError<C::Error>> {
+        self.filters(urllib, url, unicode, true, checks)
+    }
+
+    /// [`Extractor::url_allowed`]; without `always_parse`, a URL is not parsed when no filter
+    /// needs it (a URL `urljoin` gave, which `urlparse` cannot refuse).
+    fn filters<C: Checks>(
+        &self,
+        urllib: &Urllib,
+        url: &str,
+        unicode: UnicodeVersion,
+        always_parse: bool,
+        checks: &mut C,
+    ) -> Result<bool, UrllibError<C::Error>> {
+        if !is_valid_url(url) {
+            return Ok(false);
+        }
+        let filters = !self.allow_domains.is_empty() || !self.deny_domains.is_empty() || !self.deny_extensions.is_empty();
+        if !filters && !always_parse {
+            return Ok(true);
+        }
+        let parsed = urllib.urlparse(url, "", true, checks)?;
+        if !self.allow_domains.is_empty() && !self.allow_domains.matches(&parsed.netloc, unicode) {
+            return Ok(false);
+        }
+        if !self.deny_domains.is_empty() && self.deny_domains.matches(&parsed.netloc, unicode) {
+            return Ok(false);
+        }
+        Ok(self.deny_extensions.is_empty() || !has_extension(&py_lower(&parsed.path, unicode), &self.deny_extensions))
+    }
+
+    /// `matches(url)` without the regular expressions: the domain filters, on
+    /// `w3lib.url.parse_url(url).netloc` (w3lib's own splitter, not urllib's); `python`: the
+    /// running Python's Unicode version (for `str.lower`) and `int_max_str_digits`.
+    ///
+    /// # Errors
+    /// What `parse_url` raises (a `ValueError`).
+    pub fn domains_match(&self, url: &str, python: (UnicodeVersion, usize)) -> Result<bool, W3libError> {
+        if self.allow_domains.is_empty() && self.deny_domains.is_empty() {
+            return Ok(true);
+        }
+        let netloc = parse_url_netloc(url, python)?;
+        if !self.allow_domains.is_empty() && !self.allow_domains.matches(&netloc, python.0) {
+            return Ok(false);
+        }
+        Ok(self.deny_domains.is_empty() || !self.deny_domains.matches(&netloc, python.0))
+    }
+}
+
+/// `safe_url_string(url, encoding=...)`, `None` for a `ValueError` (which Scrapy catches).
+fn safe_url<H: Hooks>(url: &str, options: &SafeOptions<'_>, hooks: &H) -> Result<Option<String>, LinkError<H::Error>> {
+    let mut out = String::with_capacity(url.len() + url.len() / 4 + 8);
+    match safe_url_string_into(url, options, &mut out) {
+        Ok(()) => Ok(Some(out)),
+        Err(W3libError::Codec(failure)) if !hooks.codec_value_error(&failure) => Err(LinkError::W3lib(W3libError::Codec(failure))),
+        // `ValueError` and its `UnicodeError`s.
+        Err(_) => Ok(None),
+    }
+}
+
+/// `_is_valid_url`: `url.split("://", 1)[0] in {"http", "https", "file", "ftp"}`.
+pub fn is_valid_url(url: &str) -> bool {
+    let scheme = url.split_once("://").map_or(url, |(scheme, _)| scheme);
+    VALID_SCHEMES.contains(&scheme)
+}
+
+/// `any(path.endswith(ext) for ext in extensions)` for extensions that start with `"."`:
+/// the path's suffixes that start at one of its dots.
+fn has_extension(path: &str, extensions: &HashSet<String>) -> bool {
+    path.match_indices('.').any(|(i, _)| extensions.contains(&path[i..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn valid_urls() {
+        assert!(is_valid_url("http://a/"));
+        assert!(is_valid_url("http"));
+        assert!(!is_valid_url("HTTP://a/"));
+        assert!(!is_valid_url("mailto:a@b"));
+    }
+
+    #[test]
+    fn domains() {
+        let d = Domains::new(["Example.COM", ""], UnicodeVersion::default());
+        let u = UnicodeVersion::default();
+        assert!(d.matches("example.com", u));
+        assert!(d.matches("WWW.example.com", u));
+        assert!(!d.matches("example.com:80", u));
+        assert!(d.matches("x.", u));
+        assert!(!d.matches("", u));
+        assert!(!d.matches("badexample.com", u));
+    }
+
+    /// Hooks without Python: urllib's checks pass, `process_value` as given.
+    struct Plain(Option<fn(&str) -> Processed>, crate::twins::urllib::Lenient);
+
+    impl Hooks for Plain {
+        type Error = std::convert::Infallible;
+        type Checks = crate::twins::urllib::Lenient;
+        fn checks(&mut self) -> &mut Self::Checks {
+            &mut self.1
+        }
+        fn is_value_error(&self, _: &Self::Error) -> bool {
+            true
+        }
+        fn process_value(&mut self, url: &str) -> Option<Result<Processed, Self::Error>> {
+            self.0.map(|f| Ok(f(url)))
+        }
+        fn codec_value_error(&self, _: &CodecFailure) -> bool {
+            true
+        }
+    }
+
+    fn run(extractor: &Extractor, values: &[&str], process: Option<fn(&str) -> Processed>) -> Vec<(usize, String, Option<String>)> {
+        let urllib = Urllib::cpython(3, 11, 7);
+        let options = Options::default();
+        let page =
+            Page { base_url: "http://example.com/a/b.html", response_url: "http://example.com/a/b.html", safe: SafeOptions::default() };
+        let kept =
+            extractor.page_links(&urllib, &options, &page, values.iter().copied(), &mut Plain(process, crate::twins::urllib::Lenient));
+        kept.unwrap().into_iter().map(|k| (k.index, k.url, k.canonical)).collect()
+    }
+
+    #[test]
+    fn pipeline() {
+        let unicode = UnicodeVersion::default();
+        let extractor = Extractor {
+            strip: true,
+            allow_domains: Domains::new(["Example.com"], unicode),
+            deny_domains: Domains::default(),
+            deny_extensions: [".pdf".to_owned()].into(),
+            canonicalize: true,
+        };
+        let values =
+            [" c d.html?b=1&a=ä\n", "http://[x/", "x.PDF", "mailto:a@b", "http://other.org/", "http://e.com:99999/", "//www.EXAMPLE.com/"];
+        assert_eq!(
+            run(&extractor, &values, None),
+            [
+                (
+                    0,
+                    "http://example.com/a/c%20d.html?b=1&a=%C3%A4".to_owned(),
+                    Some("http://example.com/a/c%20d.html?a=%C3%A4&b=1".to_owned())
+                ),
+                (6, "http://www.example.com/".to_owned(), Some("http://www.example.com/".to_owned())),
+            ]
+        );
+        let skip_html = |url: &str| if url.ends_with("/a.html") { Processed::Skip } else { Processed::Text(url.replace("www.", "")) };
+        let kept = run(&extractor, &["a.html", "//www.example.com/x"], Some(skip_html));
+        assert_eq!(kept, [(1, "http://example.com/x".to_owned(), Some("http://example.com/x".to_owned()))]);
+    }
+
+    #[test]
+    fn extensions() {
+        let e: HashSet<String> = [".pdf".to_owned(), ".tar.gz".to_owned()].into();
+        assert!(has_extension("/a/b.pdf", &e));
+        assert!(has_extension("/a.tar.gz", &e));
+        assert!(!has_extension("/a.gz", &e));
+        assert!(!has_extension("/apdf", &e));
+    }
+}

@@ -1,0 +1,222 @@
+"""`relurl.scrapy.LinkExtractor` against Scrapy 2.19's `LxmlLinkExtractor` (the oracle): every
+corpus page (../shared/corpus) under 18 option sets (each constructor keyword at least once,
+`process_value` included, responses in several encodings), and seeded generated pages of
+hostile values: the same `Link` lists (url, text, fragment, nofollow, order), or the same
+exception, with 0 differences. Also pickling, `matches` and `_link_allowed`."""
+
+from __future__ import annotations
+
+import csv
+import pickle
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+scrapy = pytest.importorskip("scrapy")
+
+from relurl.scrapy import LinkExtractor  # noqa: E402
+from scrapy.http import HtmlResponse, XmlResponse  # noqa: E402
+from scrapy.link import Link  # noqa: E402
+from scrapy.linkextractors import LinkExtractor as ScrapyLinkExtractor  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+
+def _rows() -> list[dict[str, str]]:
+    if not (CORPUS / "pages.tsv").is_file():  # pragma: no cover
+        return []
+    with (CORPUS / "pages.tsv").open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+ROWS = _rows()
+
+
+def process_value(value: str) -> Any:
+    """A `process_value` that drops, rewrites, returns bytes and passes values through."""
+    m = re.search(r"javascript:\s*\w+\('([^']*)'", value)
+    if m:
+        return m.group(1)
+    if "login" in value or value.endswith("/"):
+        return None
+    if "?" in value:
+        return value.replace("?", "?x=ä&", 1)
+    if len(value) % 7 == 0:
+        return value.encode("utf-8")
+    if len(value) % 5 == 0:
+        return "  ../relative/" + value[-6:] + "  "
+    return value
+
+
+OPTION_SETS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "not-unique": {"unique": False},
+    "canonicalize": {"canonicalize": True},
+    "canonicalize-not-unique": {"canonicalize": True, "unique": False},
+    "allow-deny": {"allow": [r"/[a-z]+/", re.compile(r"\.html?$")], "deny": r"\d{4}"},
+    "domains": {
+        "allow_domains": ["de", "COM", "org", "www.Wikipedia.org", "info", "net"],
+        "deny_domains": ["google.com", "facebook.com", "Twitter.com", "de:443"],
+    },
+    "restrict-xpaths-css": {"restrict_xpaths": ["//body//div", "//nav"], "restrict_css": "footer, p, li"},
+    "wildcards": {"tags": "*", "attrs": "*", "deny_tags": ["script", "style"], "deny_attrs": ("class", "id", "style")},
+    "tags-attrs": {
+        "tags": ("a", "area", "link", "img", "script", "iframe", "source"),
+        "attrs": ["href", "src", "srcset"],
+    },
+    "no-tags": {"tags": None, "deny_tags": "a"},
+    "no-attrs": {"attrs": (), "tags": "*"},
+    "process-value": {"process_value": process_value, "unique": False},
+    "process-value-canonical": {"process_value": process_value, "canonicalize": True},
+    "no-deny-extensions": {"deny_extensions": []},
+    "deny-extensions": {"deny_extensions": ["html", "PHP", "tar.gz", "", "de/"]},
+    "no-strip": {"strip": False, "tags": "*", "attrs": ["href", "src", "content"]},
+    "restrict-text": {"restrict_text": [r"[A-Z]\w+", re.compile(r"^\s*$")], "unique": False},
+    "mixed": {
+        "allow": "https?://",
+        "canonicalize": True,
+        "unique": False,
+        "strip": False,
+        "deny_domains": "example.com",
+    },
+}
+
+#: Each page under each option set is also read in one of these encodings (a page that is
+#: not in it decodes with replacement characters, which `safe_url_string` encodes back).
+ENCODINGS = [None, "cp1252", "latin-1", "shift_jis", "utf-8", "koi8-r", "gb18030"]
+
+
+def outcome(make: Callable[[], Any]) -> Any:
+    try:
+        links = make()
+    except Exception as e:
+        return ("raised", type(e), str(e))
+    assert all(type(link) is Link for link in links)
+    return [(link.url, link.text, link.fragment, link.nofollow) for link in links]
+
+
+def compare(response_for: Callable[[], HtmlResponse], options: dict[str, Any]) -> None:
+    ours = outcome(lambda: LinkExtractor(**options).extract_links(response_for()))
+    theirs = outcome(lambda: ScrapyLinkExtractor(**options).extract_links(response_for()))
+    assert ours == theirs
+
+
+@pytest.mark.skipif(not ROWS, reason="corpus not found")
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_every_corpus_page_gives_scrapy_s_links(name: str) -> None:
+    options = OPTION_SETS[name]
+    compared = 0
+    for i, row in enumerate(ROWS):
+        body = (CORPUS / "pages" / row["file"]).read_bytes()
+        encoding = ENCODINGS[(i + len(name)) % len(ENCODINGS)]
+        kwargs = {"encoding": encoding} if encoding else {}
+        compare(lambda: HtmlResponse(row["url"], body=body, **kwargs), options)
+        compared += 1
+    assert compared == len(ROWS) == 55
+
+
+#: Pieces of hostile attribute values for the generated pages.
+# fmt: off
+PIECES = [
+    "http://", "https://", "HTTP://", "ftp://", "file:///", "mailto:", "javascript:", "data:,", "//", "/", "./", "../",
+    "?", "#", "&", "=", ";", ":", "@", "[", "]", "[::1]", ":80", ":0", ":99999", ":8x", " ", "\t", "\n", "\x0c", "\r",
+    "\x00", "\x7f", "ä", "é", "日本", "ß", "İ", "Σ", "\u200b", "\ufeff", "%", "%41", "%zz", "%e4", "a", "b", "x.y",
+    "example.com", "EXAMPLE.org", "xn--bcher-kva.de", "bücher.de", ".pdf", ".PDF", ".tar.gz", ".html", "..", "'", '"',
+    "<", ">", "\\", "|", "{", "}", "^", "`", "~", "+", "$", "!", "*", "(", ")", ",", "1", "0", "127.0.0.1", "user:pw@",
+]
+# fmt: on
+
+
+def generated_page(rng: random.Random) -> bytes:
+    parts = ["<html><head>"]
+    if rng.random() < 0.3:
+        base = "".join(rng.choice(PIECES) for _ in range(rng.randrange(1, 5)))
+        parts.append(f'<base href="{base.replace(chr(34), "")}">')
+    parts.append("</head><body>")
+    for _ in range(rng.randrange(1, 25)):
+        value = "".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 8)))
+        value = value.replace('"', "&quot;").replace("<", "&lt;")
+        tag = rng.choice(["a", "area", "link", "img", "div"])
+        rel = rng.choice(["", ' rel="nofollow"', ' rel="NoFollow,external"', ' rel="x"'])
+        parts.append(f'<{tag} href="{value}" src="{value[::-1]}"{rel}>t{rng.randrange(9)} <b>{value[:3]}</b></{tag}>')
+    parts.append("</body></html>")
+    return "".join(parts).encode("utf-8", "surrogatepass")
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_generated_pages_give_scrapy_s_links(name: str) -> None:
+    rng = random.Random(f"linkextractor-{name}")
+    options = OPTION_SETS[name]
+    for i in range(150):
+        body = generated_page(rng)
+        url = rng.choice(
+            ["http://example.com/a/b.html", "https://EXAMPLE.org:8443/x?y#z", "http://bücher.de/", "file:///tmp/x"]
+        )
+        encoding = ENCODINGS[i % len(ENCODINGS)] or "utf-8"
+        compare(lambda: HtmlResponse(url, body=body, encoding=encoding), options)
+
+
+def test_pickles_and_keeps_its_answers() -> None:
+    extractor = LinkExtractor(allow="a", deny_domains="b.com", process_value=None, canonicalize=True)
+    copy = pickle.loads(pickle.dumps(extractor))
+    assert isinstance(copy, LinkExtractor)
+    body = b'<a href="/a?b=1&a=2#f">x</a><a href="http://b.com/a">y</a>'
+    response = HtmlResponse("http://example.com/", body=body)
+    assert (
+        copy.extract_links(response) == extractor.extract_links(response) == [Link("http://example.com/a?a=2&b=1", "x")]
+    )
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_matches_and_link_allowed_as_scrapy(name: str) -> None:
+    options = OPTION_SETS[name]
+    ours, theirs = LinkExtractor(**options), ScrapyLinkExtractor(**options)
+    rng = random.Random(f"matches-{name}")
+    for _ in range(400):
+        url = "".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 8)))
+        text = rng.choice(["", "Abc", " ", "x"])
+        assert outcome(lambda: [Link(url)] if ours.matches(url) else []) == outcome(
+            lambda: [Link(url)] if theirs.matches(url) else []
+        )
+        link = Link(url, text)
+        assert outcome(lambda: [link] if ours._link_allowed(link) else []) == outcome(
+            lambda: [link] if theirs._link_allowed(link) else []
+        )
+
+
+def test_canonicalize_once_per_link_answer() -> None:
+    body = b"".join(b'<a href="/p?b=2&a=1#f%d">x</a>' % i for i in range(10))
+    response = HtmlResponse("https://example.com", body=body)
+    assert LinkExtractor(canonicalize=True).extract_links(response) == [
+        Link(url="https://example.com/p?a=1&b=2", text="x")
+    ]
+
+
+def test_an_unknown_urllib_hands_every_call_to_scrapy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where relurl's urllib twin does not know the running urllib, the extractor gives
+    Scrapy's answers by calling Scrapy's own class, built with the same options."""
+    import relurl.scrapy._linkextractor as module
+
+    monkeypatch.setattr(module, "_DELEGATE", True)
+    for name, options in OPTION_SETS.items():
+        extractor = LinkExtractor(**options)
+        assert extractor._scrapy is not None, name
+        assert pickle.loads(pickle.dumps(extractor))._scrapy is not None
+        for row in ROWS[:5]:
+            body = (CORPUS / "pages" / row["file"]).read_bytes()
+            compare(lambda: HtmlResponse(row["url"], body=body), options)
+        assert extractor.matches("http://a.de/x") == ScrapyLinkExtractor(**options).matches("http://a.de/x")
+
+
+@pytest.mark.parametrize(
+    "tags", [("a b", "a"), ("",), ("my-el",), ("A",), ("svg:a",), ("*",), ("{http://www.w3.org/1999/xhtml}a", "a")]
+)
+def test_odd_tag_names_as_scrapy(tags: tuple[str, ...]) -> None:
+    body = b"<div><a href=x>1</a><my-el href=y>2</my-el><svg:a href=z>3</svg:a><A HREF=w>4</A></div>"
+    compare(lambda: HtmlResponse("http://e.com/", body=body), {"tags": tags})
+    xml = b'<r xmlns:h="http://www.w3.org/1999/xhtml" xmlns:s="urn:s"><h:a href="x">1</h:a><s:a href="y">2</s:a></r>'
+    compare(lambda: XmlResponse("http://e.com/", body=xml), {"tags": tags})
