@@ -10,7 +10,8 @@ No name is resolved and nothing leaves 127.0.0.1.
 
 The spider is a `CrawlSpider` with one `Rule(LinkExtractor(...), follow=True)`, the corpus
 pages' hosts as `allowed_domains`, depth 2. With `--impl relurl` it uses relurl's classes
-(`relurl.scrapy.LinkExtractor`, `RequestFingerprinter`, `OffsiteMiddleware`); with
+(`relurl.scrapy.LinkExtractor`, `RequestFingerprinter`, `OffsiteMiddleware`, and
+`relurl.scrapy.install()` for every `Request`); with
 `--impl scrapy`, Scrapy's. The output (JSON) is what a user sees of the crawl: the URLs that
 reached the downloader, the items, and the stats about duplicates and offsite requests.
 """
@@ -107,7 +108,10 @@ def crawl(impl: str, start_urls: list[str], proxy: str) -> dict[str, Any]:
     from scrapy.spiders import CrawlSpider, Rule
 
     if impl == "relurl":
+        import relurl.scrapy
         from relurl.scrapy import LinkExtractor, OffsiteMiddleware, RequestFingerprinter
+
+        relurl.scrapy.install()  # every Request's URL by relurl.safe_url_string
 
         settings_extra: dict[str, Any] = {
             "REQUEST_FINGERPRINTER_CLASS": RequestFingerprinter,
