@@ -321,7 +321,8 @@ text = open("pyproject.toml", encoding="utf-8").read()
 test = re.search(r"^test\s*=\s*\[([^\]]*)\]", text, re.M).group(1)
 requirements = re.findall(r'"([^"]+)"', test)
 for package in sys.argv[1:]:
-    found = [r for r in requirements if re.match(rf"{re.escape(package)}\b", r, re.I)]
+    # The name, then a version specifier, marker or extras ("pytest" is not "pytest-twisted").
+    found = [r for r in requirements if re.match(rf"{re.escape(package)}(?![\w.-])", r, re.I)]
     if len(found) != 1:
         sys.exit(f"the test extra has {len(found)} requirements for {package}")
     print(found[0])
