@@ -78,7 +78,7 @@ impl<'a, 'py> Hooks for PyHooks<'a, 'py> {
 #[pymethods]
 impl PyScrapyLinks {
     #[new]
-    #[pyo3(signature = (strip, allow_domains, deny_domains, deny_extensions, canonicalize))]
+    #[pyo3(signature = (strip, allow_domains, deny_domains, deny_extensions, canonicalize, unique))]
     #[allow(clippy::needless_pass_by_value)] // pyo3 passes extracted arguments by value
     fn new(
         py: Python<'_>,
@@ -87,6 +87,7 @@ impl PyScrapyLinks {
         deny_domains: Vec<String>,
         deny_extensions: Vec<String>,
         canonicalize: bool,
+        unique: bool,
     ) -> Self {
         let unicode = super::idna::python_unicode(py);
         let extractor = Extractor {
@@ -95,13 +96,15 @@ impl PyScrapyLinks {
             deny_domains: Domains::new(deny_domains.iter().map(String::as_str), unicode),
             deny_extensions: deny_extensions.into_iter().collect::<HashSet<_>>(),
             canonicalize,
+            unique,
         };
         Self { extractor }
     }
 
     /// The values of one page (`str`s) that Scrapy keeps: `(index, url, link_url)` for each,
     /// in order; `url` is what `allow`/`deny` search, `link_url` the link's URL (the
-    /// canonical one with `canonicalize`). The exception Scrapy raises, if any.
+    /// canonical one with `canonicalize`); with `unique`, each `url` once. The exception
+    /// Scrapy raises, if any.
     #[pyo3(signature = (values, base_url, response_url, encoding, process_value))]
     fn page<'py>(
         &self,

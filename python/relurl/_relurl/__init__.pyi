@@ -463,7 +463,7 @@ def _scrapy_fingerprint(
 @final
 class _ScrapyLinks:
     """The filters of one relurl.scrapy.LinkExtractor (its native half): strip, the domains,
-    the extensions (with their leading dot), canonicalize."""
+    the extensions (with their leading dot), canonicalize, unique (each url once per page)."""
 
     def __new__(
         cls,
@@ -472,6 +472,7 @@ class _ScrapyLinks:
         deny_domains: list[str],
         deny_extensions: list[str],
         canonicalize: bool,
+        unique: bool,
     ) -> _ScrapyLinks: ...
     def page(
         self,

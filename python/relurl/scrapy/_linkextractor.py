@@ -41,7 +41,14 @@ _RegexOrSeveral: TypeAlias = "_Regex | Iterable[_Regex]"
 
 #: lxml/src/lxml/html/__init__.py's XHTML namespace, which Scrapy's `_nons` strips.
 _XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
-_collect_string_content = etree.XPath("string()")
+
+
+def _string_value(element: Any) -> str:
+    """The XPath string-value of `element` (Scrapy's `etree.XPath("string()")`): both are
+    libxml2's `xmlNodeGetContent`, the text of every text and CDATA node under it. lxml's text
+    serializer calls it directly, without an XPath context per element, and gives a plain `str`
+    (Scrapy's is a "smart string" that keeps the whole document alive through `getparent()`)."""
+    return etree.tostring(element, method="text", encoding=str, with_tail=False)  # type: ignore[no-any-return]
 
 
 def _nons(tag: Any) -> Any:
@@ -135,6 +142,7 @@ class LinkExtractor:
             list(self.deny_domains),
             list(self.deny_extensions),
             self.canonicalize,
+            self.unique,
         )
         tags = self.tags - self.deny_tags
         # lxml finds the candidate elements by name ("{*}a": `a` in any namespace or none);
@@ -206,23 +214,20 @@ class LinkExtractor:
         elements, values = self._values(doc.root, doc.type == "html")
         kept = self._native.page(values, base_url, response_url, encoding, self.process_value)
         allow_res, deny_res, restrict_text = self.allow_res, self.deny_res, self.restrict_text
-        unique = self.unique
-        seen: set[str] = set()
         links: list[Link] = []
+        append = links.append
+        # With `unique`, the core has kept each `url` once already.
         for index, url, link_url in kept:
-            if unique:
-                if url in seen:
-                    continue
-                seen.add(url)
             if allow_res and not any(r.search(url) for r in allow_res):
                 continue
             if deny_res and any(r.search(url) for r in deny_res):
                 continue
             el = elements[index]
-            text = _collect_string_content(el) or ""
+            text = _string_value(el)
             if restrict_text and not any(r.search(text) for r in restrict_text):
                 continue
-            links.append(Link(link_url, text, nofollow=rel_has_nofollow(el.get("rel"))))
+            rel = el.get("rel")
+            append(Link(link_url, text, "", False if rel is None else rel_has_nofollow(rel)))
         return links
 
     def extract_links(self, response: TextResponse) -> list[Link]:
@@ -235,6 +240,10 @@ class LinkExtractor:
             docs = [subdoc for x in self.restrict_xpaths for subdoc in response.xpath(x)]
         else:
             docs = [response.selector]
+        if len(docs) == 1 and not (self.unique and self.canonicalize):
+            # One region: its links are each once already (by URL; `canonicalize` may still
+            # make two of them equal, and Scrapy then drops the second).
+            return self._region_links(docs[0], response.url, response.encoding, base_url)
         all_links: list[Link] = []
         seen: set[str] = set()
         for doc in docs:

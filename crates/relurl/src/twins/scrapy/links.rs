@@ -117,6 +117,9 @@ pub struct Extractor {
     pub deny_extensions: HashSet<String>,
     /// `canonicalize`.
     pub canonicalize: bool,
+    /// `unique`: each `url` once per page (the first), before the regular expressions, as
+    /// Scrapy's `_deduplicate_if_needed` drops them.
+    pub unique: bool,
 }
 
 /// One page: its base URL (`get_base_url(response)`), `response.url`, and how
@@ -192,6 +195,13 @@ impl Extractor {
                     kept.push(Kept { index, url, canonical });
                 }
             }
+        }
+        if self.unique {
+            let mut seen = HashSet::with_capacity(kept.len());
+            let first: Vec<bool> = kept.iter().map(|k| seen.insert(k.url.as_str())).collect();
+            drop(seen);
+            let mut first = first.into_iter();
+            kept.retain(|_| first.next().unwrap_or(false));
         }
         Ok(kept)
     }
@@ -369,6 +379,7 @@ mod tests {
             deny_domains: Domains::default(),
             deny_extensions: [".pdf".to_owned()].into(),
             canonicalize: true,
+            unique: false,
         };
         let values =
             [" c d.html?b=1&a=ä\n", "http://[x/", "x.PDF", "mailto:a@b", "http://other.org/", "http://e.com:99999/", "//www.EXAMPLE.com/"];
@@ -386,6 +397,23 @@ mod tests {
         let skip_html = |url: &str| if url.ends_with("/a.html") { Processed::Skip } else { Processed::Text(url.replace("www.", "")) };
         let kept = run(&extractor, &["a.html", "//www.example.com/x"], Some(skip_html));
         assert_eq!(kept, [(1, "http://example.com/x".to_owned(), Some("http://example.com/x".to_owned()))]);
+    }
+
+    #[test]
+    fn unique_keeps_the_first_of_each_url() {
+        let mut extractor = Extractor {
+            strip: true,
+            allow_domains: Domains::default(),
+            deny_domains: Domains::default(),
+            deny_extensions: HashSet::new(),
+            canonicalize: false,
+            unique: true,
+        };
+        let values = ["a", "b", " a", "http://example.com/a/a", "b#x", "b"];
+        let indexes = |e: &Extractor| run(e, &values, None).into_iter().map(|k| k.0).collect::<Vec<_>>();
+        assert_eq!(indexes(&extractor), [0, 1, 4]);
+        extractor.unique = false;
+        assert_eq!(indexes(&extractor), [0, 1, 2, 3, 4, 5]);
     }
 
     #[test]
