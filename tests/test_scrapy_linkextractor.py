@@ -220,3 +220,27 @@ def test_odd_tag_names_as_scrapy(tags: tuple[str, ...]) -> None:
     compare(lambda: HtmlResponse("http://e.com/", body=body), {"tags": tags})
     xml = b'<r xmlns:h="http://www.w3.org/1999/xhtml" xmlns:s="urn:s"><h:a href="x">1</h:a><s:a href="y">2</s:a></r>'
     compare(lambda: XmlResponse("http://e.com/", body=xml), {"tags": tags})
+
+
+#: Link texts that are more than one text node: comments and processing instructions (not part
+#: of the string-value), nested and unclosed elements, scripts, entities, CDATA (in XML).
+TEXT_PAGES = [
+    (HtmlResponse, b'<a href="a">x<!-- no -->y<b>z<i>w</i></b>v</a><a href="b"><!--only--></a>'),
+    (HtmlResponse, b'<a href="c">&amp;&nbsp;&#x1F600;&lt;<?pi no?>t</a><a href="d"><script>s()</script><style>p{}</style>u'),
+    (HtmlResponse, b'<a href="e">one<a href="f">two</a>three</a><area href="g">area text?</area><p><a href=h>open'),
+    (HtmlResponse, b'<table><a href="i">in table<tr><td>cell</td></tr></a></table><a href="j"><img alt="no">\xc3\xa4</a>'),
+    (XmlResponse, b'<r><a href="k">x<![CDATA[ <cdata> ]]>y<!-- no --><b>z</b></a><a href="l"/></r>'),
+    (XmlResponse, b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "ent">]><r><a href="m">&e;!</a></r>'),
+]
+
+
+@pytest.mark.parametrize(("cls", "body"), TEXT_PAGES)
+def test_link_texts_are_scrapy_s_string_values(cls: type[HtmlResponse], body: bytes) -> None:
+    def response() -> HtmlResponse:
+        return cls("http://example.com/", body=body, encoding="utf-8")
+
+    links = outcome(lambda: LinkExtractor().extract_links(response()))
+    assert links == outcome(lambda: ScrapyLinkExtractor().extract_links(response()))
+    assert isinstance(links, list)
+    assert links, "each page has links with text"
+    assert all(type(link.text) is str for link in LinkExtractor().extract_links(response()))
