@@ -27,11 +27,12 @@ pub(crate) fn schemes(py: Python<'_>) -> &'static Schemes {
 /// aliases are Python's: `codecs.lookup(name).name`), or CPython's codec of that name, which
 /// the core asks through [`PyCodec`] (an unknown name included: its `LookupError` comes where
 /// w3lib's does).
+#[derive(Clone)]
 pub(crate) enum Chosen {
     /// UTF-8, Latin-1 or ASCII.
     BuiltIn(Encoding<'static>),
-    /// Any other codec.
-    Python(PyCodec),
+    /// Any other codec (shared with the cache of names seen).
+    Python(Arc<PyCodec>),
 }
 
 impl Chosen {
@@ -39,7 +40,7 @@ impl Chosen {
     pub(crate) fn encoding(&self) -> Encoding<'_> {
         match self {
             Self::BuiltIn(encoding) => *encoding,
-            Self::Python(codec) => Encoding::Codec(codec),
+            Self::Python(codec) => Encoding::Codec(&**codec),
         }
     }
 }
@@ -48,27 +49,21 @@ impl Chosen {
 pub(crate) fn chosen(py: Python<'_>, name: Option<&str>) -> PyResult<Chosen> {
     // What a name was found to be, kept (as Python's codec registry keeps its lookups): the
     // codec's probe costs more than most calls. A few hundred names at most.
-    static SEEN: Mutex<Vec<(String, Option<Encoding<'static>>, bool)>> = Mutex::new(Vec::new());
+    static SEEN: Mutex<Vec<(String, Chosen)>> = Mutex::new(Vec::new());
     let name = match name {
         None | Some("" | "utf8" | "utf-8") => return Ok(Chosen::BuiltIn(Encoding::Utf8)),
         Some(name) => name,
     };
-    let seen = SEEN.lock().ok().and_then(|seen| seen.iter().find(|(n, ..)| n == name).map(|(_, e, a)| (*e, *a)));
-    if let Some((built_in, ascii_compatible)) = seen {
-        return Ok(match built_in {
-            Some(encoding) => Chosen::BuiltIn(encoding),
-            None => Chosen::Python(PyCodec { name: name.to_owned(), ascii_compatible }),
-        });
+    let seen = SEEN.lock().ok().and_then(|seen| seen.iter().find(|(n, _)| n == name).map(|(_, chosen)| chosen.clone()));
+    if let Some(chosen) = seen {
+        return Ok(chosen);
     }
     let chosen = look_up(py, name)?;
     if let Ok(mut seen) = SEEN.lock() {
         if seen.len() >= 256 {
             seen.clear();
         }
-        seen.push(match &chosen {
-            Chosen::BuiltIn(encoding) => (name.to_owned(), Some(*encoding), true),
-            Chosen::Python(codec) => (name.to_owned(), None, codec.ascii_compatible),
-        });
+        seen.push((name.to_owned(), chosen.clone()));
     }
     Ok(chosen)
 }
@@ -84,7 +79,7 @@ fn look_up(py: Python<'_>, name: &str) -> PyResult<Chosen> {
         "utf-8" => Chosen::BuiltIn(Encoding::Utf8),
         "iso8859-1" => Chosen::BuiltIn(Encoding::Latin1),
         "ascii" => Chosen::BuiltIn(Encoding::Ascii),
-        _ => Chosen::Python(PyCodec::new(py, name)?),
+        _ => Chosen::Python(Arc::new(PyCodec::new(py, name)?)),
     })
 }
 
