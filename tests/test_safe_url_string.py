@@ -327,3 +327,17 @@ def test_hostile_input_is_linear_and_exact(url: str | bytes) -> None:
 def test_py_version() -> None:
     """The answers depend on the running Python's urllib lists and Unicode; this records it."""
     assert sys.version_info >= (3, 9)
+
+
+class _Url(str):
+    """A `str` subclass, as a caller may pass."""
+
+
+@pytest.mark.parametrize("url", ["http://example.com/a?b=c#d", "http://example.com/a b"])
+def test_the_answer_is_a_str_as_w3lib_s(url: str) -> None:
+    # An already safe URL is given back as it is when it is a `str`; a subclass's instance
+    # (or bytes) still gives a plain `str`, as w3lib.
+    for value in (url, _Url(url), url.encode()):
+        answer = relurl.safe_url_string(value)
+        assert type(answer) is str
+        assert answer == w3lib_url.safe_url_string(value)

@@ -226,9 +226,15 @@ def test_odd_tag_names_as_scrapy(tags: tuple[str, ...]) -> None:
 #: of the string-value), nested and unclosed elements, scripts, entities, CDATA (in XML).
 TEXT_PAGES = [
     (HtmlResponse, b'<a href="a">x<!-- no -->y<b>z<i>w</i></b>v</a><a href="b"><!--only--></a>'),
-    (HtmlResponse, b'<a href="c">&amp;&nbsp;&#x1F600;&lt;<?pi no?>t</a><a href="d"><script>s()</script><style>p{}</style>u'),
+    (
+        HtmlResponse,
+        b'<a href="c">&amp;&nbsp;&#x1F600;&lt;<?pi no?>t</a><a href="d"><script>s()</script><style>p{}</style>u',
+    ),
     (HtmlResponse, b'<a href="e">one<a href="f">two</a>three</a><area href="g">area text?</area><p><a href=h>open'),
-    (HtmlResponse, b'<table><a href="i">in table<tr><td>cell</td></tr></a></table><a href="j"><img alt="no">\xc3\xa4</a>'),
+    (
+        HtmlResponse,
+        b'<table><a href="i">in table<tr><td>cell</td></tr></a></table><a href="j"><img alt="no">\xc3\xa4</a>',
+    ),
     (XmlResponse, b'<r><a href="k">x<![CDATA[ <cdata> ]]>y<!-- no --><b>z</b></a><a href="l"/></r>'),
     (XmlResponse, b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "ent">]><r><a href="m">&e;!</a></r>'),
 ]

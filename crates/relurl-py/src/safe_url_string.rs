@@ -66,7 +66,12 @@ pub fn safe_url_string<'py>(
         match s.to_str() {
             Ok(text) => {
                 let safe = crate::int_limit::with_int_limit(py, |l| relurl::w3lib::safe_url_string(text, &with_limit(l)), too_many)?;
-                Ok(PyString::new(py, &safe.map_err(to_py)?))
+                // A URL that is its own answer is given back as it is (a `str` is immutable;
+                // a subclass's instance is not, as w3lib gives a `str`).
+                Ok(match safe.map_err(to_py)? {
+                    Cow::Borrowed(_) if s.is_exact_instance_of::<PyString>() => s.clone().unbind().into_bound(py),
+                    safe => PyString::new(py, &safe),
+                })
             }
             Err(encode_error) => {
                 // Lone surrogates, which the core takes as stand-ins (STAND_INS) and gives

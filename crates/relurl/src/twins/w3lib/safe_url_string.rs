@@ -79,11 +79,15 @@ impl Default for SafeOptions<'_> {
 /// w3lib's exceptions as [`W3libError`]: `Value` and `TooManyDigits` (`ValueError` of the
 /// split or the port), `UnicodeEncode` (an IPv6 zone id that is not ASCII), `Unencodable`
 /// (a path, query or fragment its encoding cannot encode), `Codec` (any other failure of a
-/// caller's codec, such as Python's `LookupError`).
-pub fn safe_url_string(url: &str, options: &SafeOptions<'_>) -> Result<String, W3libError> {
+/// caller's codec, such as Python's `LookupError`). The URL itself, borrowed, when it is its
+/// own answer (most links are).
+pub fn safe_url_string<'u>(url: &'u str, options: &SafeOptions<'_>) -> Result<Cow<'u, str>, W3libError> {
+    if already_safe(url, options) {
+        return Ok(Cow::Borrowed(url));
+    }
     let mut out = String::with_capacity(url.len() + url.len() / 4 + 8);
     safe_url_string_into(url, options, &mut out)?;
-    Ok(out)
+    Ok(Cow::Owned(out))
 }
 
 /// [`safe_url_string`] appended to `out` (the call the link extractor makes per link); `out`
@@ -148,13 +152,13 @@ fn already_safe(url: &str, options: &SafeOptions<'_>) -> bool {
 pub fn safe_url_string_bytes(url: &[u8], options: &SafeOptions<'_>) -> Result<String, W3libError> {
     // ASCII bytes decode to the same text in every ASCII-compatible encoding.
     if let Some(text) = (url.is_ascii() && options.encoding.ascii_compatible()).then(|| std::str::from_utf8(url).ok()).flatten() {
-        return safe_url_string(text, options);
+        return safe_url_string(text, options).map(Cow::into_owned);
     }
     let text = options.encoding.decode(url).map_err(|e| match SplitError::from(e) {
         SplitError::Unencodable(part, text) => W3libError::Unencodable { part, text },
         SplitError::Error(error) => error,
     })?;
-    safe_url_string(&text, options)
+    safe_url_string(&text, options).map(Cow::into_owned)
 }
 
 #[cfg(test)]
@@ -163,11 +167,11 @@ mod tests {
     use super::*;
 
     fn safe(url: &str) -> String {
-        safe_url_string(url, &SafeOptions::default()).unwrap()
+        safe_url_string(url, &SafeOptions::default()).unwrap().into_owned()
     }
 
     fn with(url: &str, encoding: Encoding<'_>, path_encoding: Encoding<'_>, quote_path: bool) -> Result<String, W3libError> {
-        safe_url_string(url, &SafeOptions { encoding, path_encoding, quote_path, ..SafeOptions::default() })
+        safe_url_string(url, &SafeOptions { encoding, path_encoding, quote_path, ..SafeOptions::default() }).map(Cow::into_owned)
     }
 
     #[test]
