@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyList, PyString};
 use relurl::scrapy::{Domains, Extractor, Hooks, LinkError, Page, Processed};
 use relurl::w3lib::{CodecFailure, SafeOptions};
 
@@ -101,8 +101,8 @@ impl PyScrapyLinks {
         Self { extractor }
     }
 
-    /// The values of one page (`str`s) that Scrapy keeps: `(index, url, link_url)` for each,
-    /// in order; `url` is what `allow`/`deny` search, `link_url` the link's URL (the
+    /// The values of one page (`str`s) that Scrapy keeps: `index, url, link_url` for each,
+    /// in order, in one flat list; `url` is what `allow`/`deny` search, `link_url` the link's URL (the
     /// canonical one with `canonicalize`); with `unique`, each `url` once. The exception
     /// Scrapy raises, if any.
     #[pyo3(signature = (values, base_url, response_url, encoding, process_value))]
@@ -141,6 +141,7 @@ impl PyScrapyLinks {
             LinkError::Urllib(e) => urllib_error(e),
             LinkError::W3lib(e) => w3lib_error(&e),
         })?;
+        // One flat list rather than a tuple per link: fewer objects for the garbage collector.
         let out = PyList::empty(py);
         for k in kept {
             let url = PyString::new(py, &k.url);
@@ -148,7 +149,9 @@ impl PyScrapyLinks {
                 Some(c) => PyString::new(py, c),
                 None => url.clone(),
             };
-            out.append(PyTuple::new(py, [k.index.into_pyobject(py)?.into_any(), url.into_any(), link_url.into_any()])?)?;
+            out.append(k.index)?;
+            out.append(url)?;
+            out.append(link_url)?;
         }
         Ok(out)
     }

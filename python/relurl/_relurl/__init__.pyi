@@ -481,8 +481,9 @@ class _ScrapyLinks:
         response_url: str,
         encoding: str,
         process_value: Callable[[str], object] | None,
-    ) -> list[tuple[int, str, str]]:
-        """The values of one page that Scrapy keeps: (index, url, link_url) each, in order."""
+    ) -> list[Any]:
+        """The values of one page that Scrapy keeps: index (int), url, link_url (str) each, in
+        order, in one flat list."""
     def url_allowed(self, url: str) -> bool:
         """The scheme, domain and extension filters of a link's URL."""
     def domains_match(self, url: str) -> bool:

@@ -216,8 +216,10 @@ class LinkExtractor:
         allow_res, deny_res, restrict_text = self.allow_res, self.deny_res, self.restrict_text
         links: list[Link] = []
         append = links.append
-        # With `unique`, the core has kept each `url` once already.
-        for index, url, link_url in kept:
+        # With `unique`, the core has kept each `url` once already. `kept` is flat:
+        # index, url, link_url, index, ...
+        flat = iter(kept)
+        for index, url, link_url in zip(flat, flat, flat):
             if allow_res and not any(r.search(url) for r in allow_res):
                 continue
             if deny_res and any(r.search(url) for r in deny_res):
