@@ -211,12 +211,34 @@ def test_errors_are_surt_errors() -> None:
     assert relurl.surt(None) == surt_package.surt(None) == "-"  # type: ignore[call-overload]
 
 
-def test_options_relurl_refuses() -> None:
-    """public_suffix needs the Public Suffix List (tldextract): refused, not guessed; an
-    unknown canonicalizer or keyword is an error (surt ignores unknown keywords)."""
-    with pytest.raises(ValueError, match="public_suffix"):
+#: URLs with and without a host (after surt's canonicalization) for public_suffix=True.
+PUBLIC_SUFFIX_URLS = [
+    "http://a.example.co.uk/", "https://www.bbc.co.uk/x", "http://1.2.3.4/", "http:///a", "http://@/",
+    "mailto:x@y", "file:///tmp/x", "dns:example.com", "screenshot:http://a.com/", "warcinfo:x", "filedesc:x",
+    "", "http://[::1]/", "ftp://user:pw@Example.COM:21/", "http://xn--bcher-kva.de/", "http://bücher.de/",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("url", PUBLIC_SUFFIX_URLS)
+def test_public_suffix_as_surt(url: str) -> None:
+    """surt 0.3.1's public_suffix=True hands tldextract the host as bytes, which tldextract
+    5.4.0 refuses (TypeError) for every URL with a host; the others keep their key."""
+    for canonicalizer in CANONICALIZERS:
+        for options in ({}, {"with_scheme": True}, {"surt": False}):
+            expected = outcome(surt_package.surt, url, CANONICALIZERS[canonicalizer], public_suffix=True, **options)
+            assert outcome(relurl.surt, url, canonicalizer, public_suffix=True, **options) == expected
+    assert outcome(relurl.surt, url, public_suffix=False) == outcome(surt_package.surt, url)
+
+
+def test_public_suffix_raises_for_hosts_only() -> None:
+    with pytest.raises(TypeError, match="bytes-like object, not 'str'"):
         relurl.surt("http://a.example.co.uk/", public_suffix=True)
+    assert relurl.surt("mailto:x@y", public_suffix=True) == "mailto:x@y"
     assert relurl.surt("http://a.example.co.uk/", public_suffix=False) == "uk,co,example,a)/"
+
+
+def test_options_relurl_refuses() -> None:
+    """An unknown canonicalizer or keyword is an error (surt ignores unknown keywords)."""
     with pytest.raises(ValueError, match="canonicalizer"):
         relurl.surt("http://a/", "other")  # type: ignore[call-overload]
     with pytest.raises(TypeError):
@@ -255,8 +277,11 @@ def test_arrow_column_is_the_twin_row_by_row(corpus: list[str]) -> None:
     assert raised.value.index == 1  # type: ignore[attr-defined]
     with pytest.raises(TypeError):
         relurl.arrow.surt(pa.array(["http://a/"]), no_such_option=True)
-    with pytest.raises(ValueError, match="public_suffix"):
-        relurl.arrow.surt(pa.array(["http://a/"]), public_suffix=True)
+    with pytest.raises(TypeError, match="bytes-like object, not 'str'"):
+        relurl.arrow.surt(pa.array(["mailto:x", "http://a/"]), public_suffix=True)
+    got, failures = relurl.arrow.surt(pa.array(["mailto:x", "http://a/"]), public_suffix=True, errors="report")
+    assert pa.array(got).to_pylist() == ["mailto:x", None]
+    assert [(f.index, type(f)) for f in failures] == [(1, TypeError)]
 
 
 def test_arrow_column_reads_the_running_int_limit() -> None:

@@ -133,8 +133,9 @@ def with_surt(
     default). Raises ValueError at once, on the driver, for a bad argument."""
     _check_row_errors(errors)
     schema = _schema_with(df, (url_col,), out_col)
-    # The options checked here, on the driver (an unknown keyword, public_suffix=True, ...).
-    relurl.surt("http://example.com/", **options)
+    # The options checked here, on the driver (an unknown keyword, a bad canonicalizer), on a
+    # URL without a host (with one, public_suffix=True raises surt's TypeError, a row error).
+    relurl.surt("mailto:x", **options)
     _local_workers_run_this_python(df)
     return df.mapInArrow(_BatchMapper("surt", url_col, out_col, {**options, "errors": errors}), schema)
 

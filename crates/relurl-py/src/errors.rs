@@ -5,7 +5,7 @@
 
 use std::ffi::CString;
 
-use pyo3::exceptions::{PyAttributeError, PyUnicodeEncodeError, PyUserWarning, PyValueError};
+use pyo3::exceptions::{PyAttributeError, PyTypeError, PyUnicodeEncodeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use relurl::surt::SurtError;
 use relurl::urllib::UrllibError;
@@ -124,6 +124,7 @@ pub(crate) fn base_header_skipped(py: Python<'_>, e: &relurl::Error, headers: &[
 pub(crate) fn surt_error(error: &SurtError) -> PyErr {
     match error {
         SurtError::NoScheme => PyAttributeError::new_err(error.to_string()),
+        SurtError::PublicSuffixTakesStr => PyTypeError::new_err(error.to_string()),
         // `Decode` is Python's `UnicodeDecodeError` (a `ValueError`), which no input has been
         // seen to reach (`relurl::surt::surt_str`).
         SurtError::Port(_) | SurtError::TooManyDigits(_) | SurtError::Decode { .. } => PyValueError::new_err(error.to_string()),

@@ -75,14 +75,14 @@ impl<'a, 'py> FromPyObject<'a, 'py> for CanonicalizerArg {
 }
 
 /// The options of a `surt` call, as the core's [`Options`]: the defaults but for the
-/// keywords `given` ([`keywords::apply_keywords`]); `public_suffix=True` refused.
-pub(crate) fn options(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, given: &keywords::Given) -> PyResult<Options> {
+/// keywords `given` ([`keywords::apply_keywords`]).
+pub(crate) fn options(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, given: &keywords::Given) -> Options {
     let options = Options {
         canonicalizer: canonicalizer.map_or(Canonicalizer::Default, |c| c.0),
         unicode: crate::idna::python_unicode(py),
         ..Options::default()
     };
-    keywords::apply_keywords(options, given).map_err(|e| PyValueError::new_err(e.to_string()))
+    keywords::apply_keywords(options, given)
 }
 
 /// `surt.surt(url, canonicalizer=None, **options)` exactly (the Internet Archive's surt
@@ -105,8 +105,8 @@ pub(crate) fn options(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, g
 /// `path_strip_session_id`, `path_strip_trailing_slash_unless_empty`, `query_lowercase`,
 /// `query_strip_session_id`, `query_strip_empty`, `query_alpha_reorder` (True unless
 /// said); `auth_strip_user`, `auth_strip_pass` and `hash_strip` are accepted and change
-/// nothing, as in surt. `public_suffix=True` (which needs the Public Suffix List) raises
-/// `ValueError`, and an unknown keyword `TypeError` (surt ignores it).
+/// nothing, as in surt. `public_suffix=True` raises surt's `TypeError` for a URL with a
+/// host (surt hands tldextract `bytes`), and an unknown keyword `TypeError` (surt ignores it).
 ///
 /// Hosts of digits and dots are read as glibc's `inet_aton` reads them, as surt's
 /// `socket.gethostbyname_ex` does, but without any DNS lookup.
@@ -160,7 +160,7 @@ pub fn surt<'py>(
         query_alpha_reorder,
         hash_strip,
     ];
-    let options = options(py, canonicalizer, &given)?;
+    let options = options(py, canonicalizer, &given);
     if let Ok(text) = url.cast::<PyString>() {
         let text = text.to_str()?;
         let key = with_int_limit(py, options, |options| relurl::surt::surt_str(text, options))?;

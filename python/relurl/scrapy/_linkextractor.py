@@ -219,7 +219,7 @@ class LinkExtractor:
         # With `unique`, the core has kept each `url` once already. `kept` is flat:
         # index, url, link_url, index, ...
         flat = iter(kept)
-        for index, url, link_url in zip(flat, flat, flat):
+        for index, url, link_url in zip(flat, flat, flat, strict=True):
             if allow_res and not any(r.search(url) for r in allow_res):
                 continue
             if deny_res and any(r.search(url) for r in deny_res):

@@ -46,5 +46,5 @@ fn options_of(py: Python<'_>, canonicalizer: Option<CanonicalizerArg>, given: Op
         };
         keywords[index] = Some(value.is_truthy()?);
     }
-    options(py, canonicalizer, &keywords)
+    Ok(options(py, canonicalizer, &keywords))
 }

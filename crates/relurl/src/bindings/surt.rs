@@ -2,8 +2,6 @@
 //! their names, defaults and the [`Options`] fields they set, the canonicalizer names and
 //! the key of no URL.
 
-use std::fmt;
-
 use crate::bindings::arguments::ArgumentError;
 use crate::surt::{Canonicalizer, Options};
 
@@ -15,9 +13,6 @@ pub enum Effect {
     /// Accepted and changes nothing, as in surt (`auth_strip_user`, `auth_strip_pass`,
     /// `hash_strip`); surt's default.
     Ignored(bool),
-    /// `public_suffix` (default false): true needs the Public Suffix List and is refused
-    /// ([`PublicSuffixRefused`]).
-    PublicSuffix,
 }
 
 /// surt's keyword options, in the order of `surt.surt`'s signature (and `relurl.surt`'s):
@@ -27,7 +22,7 @@ pub const KEYWORDS: [(&str, Effect); 19] = [
     ("with_scheme", Effect::Field(|o| &mut o.with_scheme)),
     ("trailing_comma", Effect::Field(|o| &mut o.trailing_comma)),
     ("reverse_ipaddr", Effect::Field(|o| &mut o.reverse_ipaddr)),
-    ("public_suffix", Effect::PublicSuffix),
+    ("public_suffix", Effect::Field(|o| &mut o.public_suffix)),
     ("host_lowercase", Effect::Field(|o| &mut o.ia.host_lowercase)),
     ("host_massage", Effect::Field(|o| &mut o.ia.host_massage)),
     ("auth_strip_user", Effect::Ignored(true)),
@@ -91,38 +86,20 @@ pub fn keyword_defaults() -> Vec<(&'static str, bool)> {
         .map(|&(name, effect)| match effect {
             Effect::Field(field) => (name, *field(&mut defaults)),
             Effect::Ignored(default) => (name, default),
-            Effect::PublicSuffix => (name, false),
         })
         .collect()
 }
 
-/// `public_suffix=True`: surt reads the Public Suffix List with tldextract, which downloads
-/// it; relurl does not offer it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PublicSuffixRefused;
-
-impl fmt::Display for PublicSuffixRefused {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("public_suffix=True needs the Public Suffix List (surt reads it with tldextract, which downloads it); relurl.surt does not offer it")
-    }
-}
-
-impl std::error::Error for PublicSuffixRefused {}
-
 /// `options` with the keywords `given` set.
-///
-/// # Errors
-/// [`PublicSuffixRefused`] for `public_suffix=True`.
-pub fn apply_keywords(mut options: Options, given: &Given) -> Result<Options, PublicSuffixRefused> {
+pub fn apply_keywords(mut options: Options, given: &Given) -> Options {
     for (&(_, effect), &given) in KEYWORDS.iter().zip(given) {
         let Some(value) = given else { continue };
         match effect {
             Effect::Field(field) => *field(&mut options) = value,
-            Effect::PublicSuffix if value => return Err(PublicSuffixRefused),
-            Effect::Ignored(_) | Effect::PublicSuffix => {}
+            Effect::Ignored(_) => {}
         }
     }
-    Ok(options)
+    options
 }
 
 /// The names of surt's canonicalizers a binding accepts, as `canonicalizer` argument.
@@ -170,17 +147,17 @@ mod tests {
     }
 
     #[test]
-    fn apply_sets_fields_and_refuses_public_suffix() {
+    fn apply_sets_fields() {
         let mut given = NONE_GIVEN;
-        assert_eq!(apply_keywords(Options::default(), &given), Ok(Options::default()));
+        assert_eq!(apply_keywords(Options::default(), &given), Options::default());
         given[keyword_index("surt").unwrap()] = Some(false);
         given[keyword_index("query_alpha_reorder").unwrap()] = Some(false);
         given[keyword_index("hash_strip").unwrap()] = Some(false);
         given[keyword_index("public_suffix").unwrap()] = Some(false);
-        let options = apply_keywords(Options::default(), &given).unwrap();
-        assert!(!options.surt && !options.ia.query_alpha_reorder);
+        let options = apply_keywords(Options::default(), &given);
+        assert!(!options.surt && !options.ia.query_alpha_reorder && !options.public_suffix);
         given[keyword_index("public_suffix").unwrap()] = Some(true);
-        assert_eq!(apply_keywords(Options::default(), &given), Err(PublicSuffixRefused));
+        assert!(apply_keywords(Options::default(), &given).public_suffix);
     }
 
     #[test]

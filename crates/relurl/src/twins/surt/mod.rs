@@ -33,8 +33,10 @@
 //! - A host that is not ASCII is encoded with CPython's `idna` codec (IDNA 2003):
 //!   [`crate::idna2003`]'s twin of it.
 //!
-//! surt's `public_suffix` option (the registered domain by the Public Suffix List, through
-//! `tldextract`, which downloads the list) is not offered: the bindings refuse it.
+//! surt's `public_suffix` option is meant to give the registered domain by the Public Suffix
+//! List, through `tldextract`; but surt hands tldextract the host as `bytes`, which it
+//! refuses, so every URL with a host raises `TypeError` ([`SurtError::PublicSuffixTakesStr`]),
+//! and so does this twin. (relurl's own registered domain is another function.)
 //!
 //! ```
 //! use relurl::surt::{surt, Options};
@@ -134,6 +136,10 @@ pub struct Options {
     pub trailing_comma: bool,
     /// `reverse_ipaddr` (true): an IPv4 address host reversed too; false keeps it as it is.
     pub reverse_ipaddr: bool,
+    /// `public_suffix` (false): true makes surt call `tldextract.extract(host)` with the host
+    /// as `bytes`, which tldextract (5.4.0, and every release since Python 2) cannot take:
+    /// every URL with a host then raises [`SurtError::PublicSuffixTakesStr`].
+    pub public_suffix: bool,
     /// The IA canonicalizer's options.
     pub ia: IaOptions,
     /// Python's `sys.get_int_max_str_digits()` (4,300 unless set; 0 for no limit): the
@@ -153,6 +159,7 @@ impl Default for Options {
             with_scheme: false,
             trailing_comma: false,
             reverse_ipaddr: true,
+            public_suffix: false,
             ia: IaOptions::default(),
             int_max_str_digits: crate::common::int_limit::DEFAULT,
             unicode: UnicodeVersion::default(),
@@ -177,6 +184,11 @@ pub enum SurtError {
     /// `ValueError`: a host or port of more digits than Python's `int()` reads
     /// ([`Options::int_max_str_digits`]; Python's message).
     TooManyDigits(crate::common::int_limit::TooManyDigits),
+    /// `TypeError`: `public_suffix=True` on a URL with a host. `handyurl.getPublicSuffix`
+    /// calls `tldextract.extract(self.host)` with `bytes`, and tldextract's first step
+    /// (`url.find("//")`) refuses a `str` argument on `bytes` (the message is CPython's,
+    /// 3.7 to 3.13).
+    PublicSuffixTakesStr,
 }
 
 impl fmt::Display for SurtError {
@@ -186,6 +198,7 @@ impl fmt::Display for SurtError {
             Self::Decode { valid_up_to } => write!(f, "'utf-8' codec can't decode the key at byte {valid_up_to}"),
             Self::Port(message) => f.write_str(message),
             Self::TooManyDigits(e) => e.fmt(f),
+            Self::PublicSuffixTakesStr => f.write_str("argument should be integer or bytes-like object, not 'str'"),
         }
     }
 }
@@ -240,6 +253,9 @@ pub fn surt<'a>(url: &'a [u8], options: &Options) -> Result<Cow<'a, [u8]>, SurtE
         }
         Canonicalizer::Google => google::canonicalize(&mut hurl, options.int_max_str_digits, options.unicode)?,
         Canonicalizer::Ia => ia::canonicalize(&mut hurl, &options.ia),
+    }
+    if options.public_suffix && hurl.host.as_deref().is_some_and(|host| !host.is_empty()) {
+        return Err(SurtError::PublicSuffixTakesStr);
     }
     Ok(Cow::Owned(hurl.geturl_bytes(options)))
 }
