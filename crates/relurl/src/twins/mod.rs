@@ -5,6 +5,7 @@
 //! - [`w3lib`]: w3lib's `canonicalize_url` (Scrapy's fingerprint key);
 //! - [`scrapy`]: Scrapy's request fingerprint (`scrapy.utils.request.fingerprint`);
 //! - [`surt`]: the Internet Archive's `surt` package (web archives' SURT keys);
+//! - [`tldextract`]: tldextract's `extract` (subdomain, domain and public suffix);
 //! - [`idna2003`]: CPython's `str.encode("idna")` (RFC 3490 ToASCII, RFC 3491 nameprep).
 //!
 //! They follow the running CPython's Unicode version and `int()` digit limit, read by
@@ -13,5 +14,6 @@
 pub mod idna2003;
 pub mod scrapy;
 pub mod surt;
+pub mod tldextract;
 pub mod urllib;
 pub mod w3lib;

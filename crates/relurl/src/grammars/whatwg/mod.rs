@@ -40,7 +40,7 @@ mod encode;
 mod fast;
 mod host;
 mod parser;
-mod punycode;
+pub(crate) mod punycode;
 mod record;
 mod uts46;
 

@@ -135,7 +135,7 @@ fn push_integer(mut q: u32, bias: u32, out: &mut String) {
 
 /// RFC 3492 §6.3 encoding of `input`, appended to `out` (without an `xn--` prefix);
 /// `None` on overflow (a delta beyond `u32::MAX`).
-pub(super) fn encode(input: &[char], out: &mut String) -> Option<()> {
+pub(crate) fn encode(input: &[char], out: &mut String) -> Option<()> {
     let len = input.len();
     u32::try_from(len).ok()?;
     // The basic code points, in order, then a delimiter if there were any.
@@ -194,7 +194,7 @@ pub(super) fn encode(input: &[char], out: &mut String) -> Option<()> {
 /// RFC 3492 §6.2 decoding of an ASCII `input` (without its `xn--` prefix); `None` where the
 /// RFC fails (a bad digit, a truncated integer, overflow, a basic or non-scalar code point
 /// inserted).
-pub(super) fn decode(input: &[u8]) -> Option<Vec<char>> {
+pub(crate) fn decode(input: &[u8]) -> Option<Vec<char>> {
     // The basic code points before the last delimiter; with none before it (a leading
     // delimiter), the RFC's decoder reads the delimiter as a digit, which fails.
     let (basic, digits) = match memchr::memrchr(b'-', input) {

@@ -47,6 +47,7 @@ use crate::twins::urllib::Schemes;
 use quote::{quote_into, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
 
 pub use codec::{percent_encode_undecodable, Codec, CodecError, CodecFailure, Encoding};
+pub(crate) use ip::{ip_address, IpAddress};
 pub use safe_url_string::{safe_url_string, safe_url_string_bytes, safe_url_string_into, SafeOptions};
 pub(crate) use unicode::py_lower;
 
