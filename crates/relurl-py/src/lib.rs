@@ -25,6 +25,7 @@ mod scrapy_fingerprint;
 mod scrapy_links;
 mod specs;
 mod surt;
+mod tldextract;
 mod url;
 mod url_data;
 mod urllib;
@@ -58,6 +59,8 @@ mod relurl_native {
     use super::specs::_check_spec;
     #[pymodule_export]
     use super::surt::surt;
+    #[pymodule_export]
+    use super::tldextract::{tldextract, PyExtractResult};
     #[pymodule_export]
     use super::url_data::PyUrl;
     #[pymodule_export]

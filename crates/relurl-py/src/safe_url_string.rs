@@ -104,7 +104,7 @@ pub fn safe_url_string<'py>(
 /// Python's `str.encode("utf-8", "surrogatepass")` of a `str` with lone surrogates as text
 /// with the core's [`STAND_INS`] in their place; `None` when the text holds a stand-in of its
 /// own (which would be taken for a surrogate).
-fn stand_ins(wtf8: &[u8]) -> Option<String> {
+pub(crate) fn stand_ins(wtf8: &[u8]) -> Option<String> {
     let mut out = String::with_capacity(wtf8.len());
     let mut rest = wtf8;
     loop {
@@ -127,7 +127,7 @@ fn stand_ins(wtf8: &[u8]) -> Option<String> {
 }
 
 /// `text` as a Python `str`, each [`STAND_INS`] character as the lone surrogate it stands for.
-fn with_surrogates<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyString>> {
+pub(crate) fn with_surrogates<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyString>> {
     if !text.chars().any(|c| STAND_INS.contains(&c)) {
         return Ok(PyString::new(py, text));
     }

@@ -16,6 +16,7 @@ __all__ = [
     "_SURT_OPTIONS",
     "DomainSet",
     "EstablishedBase",
+    "ExtractResult",
     "Link",
     "URLError",
     "URLWarning",
@@ -42,6 +43,7 @@ __all__ = [
     "resolve_many",
     "safe_url_string",
     "surt",
+    "tldextract",
     "urljoin",
     "urlparse",
     "urlsplit",
@@ -925,3 +927,51 @@ def arrow_in_domain_set(
     errors: Literal["report"],
     threads: int | None = None,
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[Exception]]: ...
+
+@final
+class ExtractResult:
+    """tldextract's `ExtractResult` (tldextract 5.4.0): a URL's host as `subdomain`, `domain`
+    and `suffix` (together, the host), `is_private` (the suffix is a rule of the list's private
+    section) and `registry_suffix` (the suffix by the ICANN rules alone), with tldextract's
+    properties. Compared and ordered field by field; not hashable (a dataclass's rules)."""
+
+    subdomain: str
+    domain: str
+    suffix: str
+    is_private: bool
+    registry_suffix: str
+    def __new__(
+        cls, subdomain: str, domain: str, suffix: str, is_private: bool, registry_suffix: str
+    ) -> ExtractResult: ...
+    @property
+    def fqdn(self) -> str:
+        """The parts joined with dots when there are a suffix and a domain (or a private
+        suffix), else empty."""
+    @property
+    def ipv4(self) -> str:
+        """The domain when the host is an IPv4 address in dotted decimal, else empty."""
+    @property
+    def ipv6(self) -> str:
+        """The address in the domain's brackets when the host is an IPv6 address, else empty."""
+    @property
+    def top_domain_under_public_suffix(self) -> str:
+        """`domain` and `suffix` joined with a dot when there are both, else empty."""
+    @property
+    def registered_domain(self) -> str:
+        """Deprecated (a DeprecationWarning, as tldextract gives): `top_domain_under_public_suffix`."""
+    @property
+    def top_domain_under_registry_suffix(self) -> str:
+        """The label before the registry suffix and that suffix, else empty."""
+    @property
+    def reverse_domain_name(self) -> str:
+        """The suffix, the domain, then the subdomain's labels from the right, joined with dots."""
+    def __lt__(self, other: ExtractResult, /) -> bool: ...
+    def __le__(self, other: ExtractResult, /) -> bool: ...
+    def __gt__(self, other: ExtractResult, /) -> bool: ...
+    def __ge__(self, other: ExtractResult, /) -> bool: ...
+
+def tldextract(url: str, include_psl_private_domains: object = None) -> ExtractResult:
+    """`tldextract.extract(url, include_psl_private_domains=False)` (tldextract 5.4.0) with the
+    bundled Public Suffix List: the host of `url` split into subdomain, domain and public
+    suffix, with tldextract's answers (a host under no rule has no suffix). No network, no
+    cache. tldextract's exceptions for a `url` that is not a `str`."""

@@ -1,0 +1,227 @@
+"""relurl.tldextract against tldextract 5.4.0 itself, both with relurl's bundled Public
+Suffix List (tldextract reads it from a `file://` URL: no cache, no network, no snapshot).
+
+Every host of the link corpus and 100,000 generated hosts (rules of the list, wildcards and
+their exceptions, private rules, IDN labels in Unicode and in Punycode, non-canonical and
+broken `xn--` labels, mixed case, trailing and ideographic dots, IPv4 and IPv6, user info,
+ports, whitespace, lone surrogates), both with and without the private rules: the same
+fields and properties, or the same exception.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+import pytest
+import relurl
+from conftest import corpus_pairs
+
+tldextract = pytest.importorskip("tldextract")
+idna = pytest.importorskip("idna")
+
+LIST_FILE = Path(__file__).resolve().parents[1] / "crates/relurl/src/services/public_suffix/public_suffix_list.dat"
+PEER = tldextract.TLDExtract(suffix_list_urls=(LIST_FILE.as_uri(),), cache_dir=None, fallback_to_snapshot=False)
+
+FIELDS = ("subdomain", "domain", "suffix", "is_private", "registry_suffix")
+PROPERTIES = (
+    "fqdn",
+    "ipv4",
+    "ipv6",
+    "top_domain_under_public_suffix",
+    "top_domain_under_registry_suffix",
+    "reverse_domain_name",
+)
+
+
+def answer(function: Callable[..., Any], url: Any, private: bool) -> tuple[Any, ...]:
+    """The fields and properties of the result, or the exception's type and message."""
+    try:
+        result = function(url, include_psl_private_domains=private)
+    except Exception as e:
+        return ("raised", type(e), str(e))
+    return tuple(getattr(result, name) for name in (*FIELDS, *PROPERTIES))
+
+
+def differences(urls: Iterator[str] | list[str]) -> list[tuple[str, bool, Any, Any]]:
+    out = []
+    for url in urls:
+        for private in (False, True):
+            ours, theirs = answer(relurl.tldextract, url, private), answer(PEER, url, private)
+            if ours != theirs:
+                out.append((url, private, ours, theirs))
+    return out
+
+
+def test_the_list_tldextract_reads_is_the_bundled_one() -> None:
+    tlds = PEER._get_tld_extractor().tlds(include_psl_private_domains=True)
+    assert "com" in tlds
+    assert "blogspot.com" in tlds
+    assert len(tlds) > 9000
+
+
+def test_every_rule_label_passes_idna_s_checks() -> None:
+    """The twin decodes `xn--` labels without idna's IDNA 2008 checks; that is exact because
+    every rule label of the bundled list passes them and none is itself an `xn--` label."""
+    rules = PEER._get_tld_extractor().tlds(include_psl_private_domains=True)
+    labels = {label.lstrip("!") for rule in rules for label in rule.split(".")} - {"*"}
+    assert not [label for label in labels if label.lower().startswith("xn--")]
+    refused = []
+    for label in labels:
+        if not label.isascii():
+            try:
+                idna.check_label(label)
+            except idna.IDNAError:
+                refused.append(label)
+    assert refused == []
+
+
+def corpus_urls() -> list[str]:
+    urls: dict[str, None] = {}
+    for base, href in corpus_pairs():
+        urls[base] = None
+        try:
+            urls[urljoin(base, href)] = None
+        except ValueError:
+            pass
+    return list(urls)
+
+
+def test_every_corpus_url() -> None:
+    urls = corpus_urls()
+    assert len(urls) > 5000
+    assert differences(urls) == []
+
+
+def _punycode(label: str) -> str:
+    try:
+        return "xn--" + label.encode("punycode").decode("ascii")
+    except UnicodeError:
+        return label
+
+
+def generated_hosts(rng: random.Random, count: int) -> Iterator[str]:
+    rules = sorted(PEER._get_tld_extractor().tlds(include_psl_private_domains=True))
+    wild = [r[2:] for r in rules if r.startswith("*.")]
+    exceptions = [r[1:] for r in rules if r.startswith("!")]
+    idn = [r for r in rules if not r.isascii()]
+    words = [
+        "www",
+        "a",
+        "b-c",
+        "Example",
+        "EXAMPLE",
+        "bücher",
+        "münchen",
+        "日本",
+        "İstanbul",
+        "ß",
+        "x" * 63,
+        "123",
+        "0",
+        "_a",
+        "",
+    ]
+    for _ in range(count):
+        kind = rng.randrange(10)
+        if kind == 0:
+            suffix = rng.choice(wild)
+        elif kind == 1:
+            suffix = rng.choice(exceptions)
+        elif kind == 2:
+            suffix = rng.choice(idn)
+        elif kind == 3:
+            suffix = rng.choice(["com", "uk", "xn--p1ai", "zz", "local", "", "co.uk", "blogspot.com", "github.io"])
+        else:
+            suffix = rng.choice(rules).lstrip("!*.")
+        labels = [rng.choice(words) for _ in range(rng.randrange(0, 4))] + suffix.split(".")
+        out = []
+        for label in labels:
+            r = rng.random()
+            if r < 0.15:
+                label = _punycode(label)
+            elif r < 0.2:
+                label = label.upper()
+            elif r < 0.22:
+                label = "xn--" + label
+            elif r < 0.24:
+                label = "xn---" + _punycode(label)[4:]
+            out.append(label)
+        host = ".".join(out)
+        r = rng.random()
+        if r < 0.05:
+            host += rng.choice([".", "..", "\u3002", "\uff0e", " "])
+        elif r < 0.08:
+            host = host.replace(".", rng.choice(["\u3002", "\uff0e", "\uff61"]), 1)
+        elif r < 0.11:
+            host = ".".join(str(rng.randrange(300)) for _ in range(rng.choice([3, 4, 4, 5])))
+        elif r < 0.13:
+            host = rng.choice(
+                ["[::1]", "[2001:db8::1]", "[fe80::1%eth0]", "[1:2:3:4:5:6:7:8:9]", "[x]", "[::ffff:1.2.3.4]"]
+            )
+        elif r < 0.14:
+            host += "\ud800"
+        prefix = rng.choice(["", "http://", "https://", "//", "ftp://user:pw@", "http://a@", "mailto:", "HTTP://", " "])
+        tail = rng.choice(["", "/", ":8080/x", "?q", "#f", "/a/b?c=d"])
+        yield prefix + host + tail
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_generated_hosts(seed: int) -> None:
+    rng = random.Random(f"tldextract-{seed}")
+    assert differences(generated_hosts(rng, 25_000)) == []
+
+
+@pytest.mark.parametrize("url", [b"http://a.com", bytearray(b"x"), None, 5, ["http://a.com"]])
+def test_other_types_raise_tldextract_s_exceptions(url: Any) -> None:
+    for private in (False, True):
+        ours, theirs = answer(relurl.tldextract, url, private), answer(PEER, url, private)
+        assert ours[:2] == theirs[:2]
+        assert ours[0] == "raised"
+        assert ours == theirs
+
+
+def test_extract_result_is_tldextract_s_dataclass() -> None:
+    from tldextract.tldextract import ExtractResult as Theirs
+
+    args = ("forums.news", "cnn", "com", False, "com")
+    ours, theirs = relurl.ExtractResult(*args), Theirs(*args)
+    assert (
+        repr(ours)
+        == repr(theirs)
+        == "ExtractResult(subdomain='forums.news', domain='cnn', suffix='com', is_private=False)"
+    )
+    assert ours == relurl.ExtractResult(*args)
+    assert ours != relurl.ExtractResult(*args[:4], "x")
+    smaller = ("a", "cnn", "com", False, "com")
+    assert (relurl.ExtractResult(*smaller) < ours) == (Theirs(*smaller) < theirs) is True
+    with pytest.raises(TypeError):
+        hash(ours)
+    with pytest.raises(TypeError):
+        hash(theirs)
+    ours.domain = "bbc"
+    assert ours.fqdn == "forums.news.bbc.com"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert ours.registered_domain == "bbc.com"
+        theirs_registered = Theirs(*args).registered_domain
+    assert theirs_registered == "cnn.com"
+    assert [type(w.message) for w in caught] == [DeprecationWarning, DeprecationWarning]
+    assert str(caught[0].message) == str(caught[1].message)
+
+
+def test_hostile_hosts() -> None:
+    many = "a." * 1_000_000 + "co.uk"
+    r = relurl.tldextract(many)
+    assert (r.suffix, r.domain, len(r.subdomain)) == ("co.uk", "a", 1_999_997)
+    long_label = "x" * 100_000 + ".com"
+    assert relurl.tldextract(long_label).domain == "x" * 100_000
+    assert relurl.tldextract("xn--" + "a" * 100_000 + ".com").suffix == "com"
+    assert relurl.tldextract("." * 100_000).domain == ""
+    surrogate = relurl.tldextract("http://a\udfff.example.com/")
+    assert surrogate.subdomain == "a\udfff"
+    assert answer(relurl.tldextract, "a\udfff.example.com", False) == answer(PEER, "a\udfff.example.com", False)
