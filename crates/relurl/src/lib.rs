@@ -87,6 +87,7 @@ pub use services::batch;
 pub use services::domain_set;
 #[cfg(feature = "links")]
 pub use services::links;
+pub use services::public_suffix;
 pub use twins::{idna2003, scrapy, surt, tldextract, urllib, w3lib};
 
 // `relurl::rfc1808` keeps the grammar and the §3 base side by side, as it always had them;

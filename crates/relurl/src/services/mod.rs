@@ -1,6 +1,7 @@
 //! The services built on the grammars, for every grammar alike: a document's base URL by
 //! RFC 1808 §3 ([`base`], its message headers looked up by [`headers::find_header`]),
-//! relurl's normalization key ([`normalize`]), a compiled set of domains ([`domain_set`]), batches of rows on several threads
+//! relurl's normalization key ([`normalize`]), a compiled set of domains ([`domain_set`]),
+//! the Public Suffix List's public suffixes and registered domains ([`public_suffix`]), batches of rows on several threads
 //! ([`batch`]) and the links of an HTML page ([`links`], feature `links`).
 
 pub(crate) mod base;
@@ -10,3 +11,4 @@ pub(crate) mod headers;
 #[cfg(feature = "links")]
 pub mod links;
 pub(crate) mod normalize;
+pub mod public_suffix;

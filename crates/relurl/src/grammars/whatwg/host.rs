@@ -8,7 +8,7 @@ use super::Failure;
 
 /// What kind of host a URL has (URL Standard §3.1 "host").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) enum HostKind {
+pub(crate) enum HostKind {
     /// No host (null).
     None,
     /// A domain, ASCII after §3.3 domain to ASCII.
@@ -25,7 +25,7 @@ pub(super) enum HostKind {
 
 /// §3.5 host parser: parses `input` (not special: `is_opaque`) and appends the host's §3.6
 /// serialization to `out`.
-pub(super) fn parse_host(input: &str, is_opaque: bool, out: &mut String) -> Result<HostKind, Failure> {
+pub(crate) fn parse_host(input: &str, is_opaque: bool, out: &mut String) -> Result<HostKind, Failure> {
     // 1. "If input starts with U+005B ([), then: if input does not end with U+005D (]),
     //    IPv6-unclosed validation error, return failure; return the result of IPv6 parsing
     //    input with its leading U+005B ([) and trailing U+005D (]) removed."
@@ -100,7 +100,7 @@ fn parse_opaque_host(input: &str, out: &mut String) -> Result<HostKind, Failure>
 }
 
 /// §3.5 "ends in a number checker".
-pub(super) fn ends_in_a_number(input: &str) -> bool {
+pub(crate) fn ends_in_a_number(input: &str) -> bool {
     // 1-2. Split on "."; a last part that is empty is removed (unless it is the only one).
     let body = strip_final_dot(input);
     if input.is_empty() {

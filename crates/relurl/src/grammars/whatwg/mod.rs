@@ -38,7 +38,7 @@
 mod clean;
 mod encode;
 mod fast;
-mod host;
+pub(crate) mod host;
 mod parser;
 pub(crate) mod punycode;
 mod record;

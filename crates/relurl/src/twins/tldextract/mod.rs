@@ -28,14 +28,12 @@ use crate::twins::idna2003::UnicodeVersion;
 use crate::twins::w3lib::{ip_address, IpAddress};
 use trie::Node;
 
-/// The Public Suffix List bundled in relurl: publicsuffix/list's `public_suffix_list.dat` at
-/// commit e8c9a2b2b2856b6449999dd0ec0d118f364ed0cd (2026-08-19).
-pub const BUNDLED_LIST: &str = include_str!("../../services/public_suffix/public_suffix_list.dat");
-
-/// The extractor of [`BUNDLED_LIST`], read once.
+/// The extractor of the bundled list ([`crate::public_suffix::BUNDLED_LIST`]), read once.
 pub fn bundled() -> &'static Extractor {
     static BUNDLED: OnceLock<Extractor> = OnceLock::new();
-    BUNDLED.get_or_init(|| Extractor::from_list_text(BUNDLED_LIST).unwrap_or_else(|NoRules| unreachable!("the bundled list has rules")))
+    BUNDLED.get_or_init(|| {
+        Extractor::from_list_text(crate::public_suffix::BUNDLED_LIST).unwrap_or_else(|NoRules| unreachable!("the bundled list has rules"))
+    })
 }
 
 /// The tries of one list: with and without the private rules (tldextract's
