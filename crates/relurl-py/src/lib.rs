@@ -19,6 +19,7 @@ mod int_limit;
 mod links;
 mod normalize;
 mod parse;
+mod public_suffix;
 mod resolve;
 mod safe_url_string;
 mod scrapy_fingerprint;
@@ -49,6 +50,8 @@ mod relurl_native {
     use super::normalize::normalize;
     #[pymodule_export]
     use super::parse::parse;
+    #[pymodule_export]
+    use super::public_suffix::{public_suffix, registered_domain, PyPublicSuffixList};
     #[pymodule_export]
     use super::resolve::resolve;
     #[pymodule_export]

@@ -7,6 +7,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 use relurl::tldextract::{bundled, ExtractResult, Extractor};
 
 use super::idna::python_unicode;
+use super::public_suffix::PyPublicSuffixList;
 use super::safe_url_string::{stand_ins, with_surrogates};
 
 /// tldextract's `ExtractResult`: a URL's host as `subdomain`, `domain` and `suffix` (together,
@@ -184,18 +185,23 @@ impl PyExtractResult {
 }
 
 /// `tldextract.extract(url, include_psl_private_domains=False)` (tldextract 5.4.0) with the
-/// bundled Public Suffix List: the host of `url` split into subdomain, domain and public
-/// suffix, with tldextract's answers (a host under no rule has no suffix; see docs/crawler.md).
-/// No network, no cache. `url` is a `str`; tldextract's exceptions for anything else.
+/// bundled Public Suffix List, or `psl` (a `PublicSuffixList`, read as tldextract reads a
+/// list): the host of `url` split into subdomain, domain and public suffix, with tldextract's
+/// answers (a host under no rule has no suffix; see docs/crawler.md). No network, no cache.
+/// `url` is a `str`; tldextract's exceptions for anything else.
 #[pyfunction]
-#[pyo3(signature = (url, include_psl_private_domains = None))]
+#[pyo3(signature = (url, include_psl_private_domains = None, *, psl = None))]
 pub fn tldextract(
     py: Python<'_>,
     url: &Bound<'_, PyAny>,
     include_psl_private_domains: Option<&Bound<'_, PyAny>>,
+    psl: Option<&Bound<'_, PyPublicSuffixList>>,
 ) -> PyResult<PyExtractResult> {
     let include_private = include_psl_private_domains.map_or(Ok(false), Bound::is_truthy)?;
-    extract_with(py, bundled(), url, include_private)
+    match psl {
+        None => extract_with(py, bundled(), url, include_private),
+        Some(psl) => extract_with(py, psl.get().extractor()?, url, include_private),
+    }
 }
 
 /// [`tldextract`] with `extractor`.

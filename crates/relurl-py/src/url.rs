@@ -133,6 +133,14 @@ impl PyUrl {
         self.url.hostname()
     }
 
+    /// The registered domain of `hostname` by the bundled Public Suffix List
+    /// (`relurl.registered_domain(url.hostname)`): `None` without a host name, for an IP
+    /// address, or where the host is a public suffix itself.
+    #[getter]
+    fn registered_domain(&self) -> Option<String> {
+        self.url.registered_domain(relurl::public_suffix::PublicSuffixList::bundled())
+    }
+
     /// The port: for spec="whatwg" the URL Standard's §6.1 `port` (a `str`, `''` when none
     /// or the scheme's default); for the RFCs `urllib.parse.urlsplit`'s, an `int` or `None`
     /// (absent or empty), and a `URLError` of kind `bad_port` where urllib raises

@@ -1,6 +1,7 @@
 """Type stubs for relurl's native module (checked by `python -m mypy.stubtest relurl._relurl`)."""
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from os import PathLike
 from typing import Any, Literal, Protocol, SupportsIndex, final, overload, type_check_only
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
@@ -18,6 +19,7 @@ __all__ = [
     "EstablishedBase",
     "ExtractResult",
     "Link",
+    "PublicSuffixList",
     "URLError",
     "URLWarning",
     "_ScrapyLinks",
@@ -39,6 +41,8 @@ __all__ = [
     "extract_links",
     "normalize",
     "parse",
+    "public_suffix",
+    "registered_domain",
     "resolve",
     "resolve_many",
     "safe_url_string",
@@ -163,6 +167,11 @@ class URL:
         IPv6 zone after '%'), without an IPv6 address's brackets; None when empty
         (urllib's `hostname`). spec="whatwg": the host as serialized (lower-cased,
         IDNA-encoded, IPv4 in dotted decimal, IPv6 in brackets), '' without a host."""
+    @property
+    def registered_domain(self) -> str | None:
+        """The registered domain of `hostname` by the bundled Public Suffix List
+        (`relurl.registered_domain(url.hostname)`); None without a host name, for an IP
+        address, or where the host is a public suffix itself."""
     @property
     def port(self) -> int | str | None:
         """RFCs: an int, or None when absent or empty (urllib's `port`); a URLError of kind
@@ -970,8 +979,45 @@ class ExtractResult:
     def __gt__(self, other: ExtractResult, /) -> bool: ...
     def __ge__(self, other: ExtractResult, /) -> bool: ...
 
-def tldextract(url: str, include_psl_private_domains: object = None) -> ExtractResult:
+def tldextract(
+    url: str, include_psl_private_domains: object = None, *, psl: PublicSuffixList | None = None
+) -> ExtractResult:
     """`tldextract.extract(url, include_psl_private_domains=False)` (tldextract 5.4.0) with the
-    bundled Public Suffix List: the host of `url` split into subdomain, domain and public
-    suffix, with tldextract's answers (a host under no rule has no suffix). No network, no
-    cache. tldextract's exceptions for a `url` that is not a `str`."""
+    bundled Public Suffix List, or `psl` (read as tldextract reads a list): the host of `url`
+    split into subdomain, domain and public suffix, with tldextract's answers (a host under no
+    rule has no suffix). No network, no cache. tldextract's exceptions for a `url` that is
+    not a `str`; ValueError for a `psl` without rules."""
+
+@final
+class PublicSuffixList:
+    """A Public Suffix List: the one bundled in relurl (`PublicSuffixList.bundled()`; its date
+    and source in docs/crawler.md), or a newer one read from a file or a text in the list's
+    format, for `psl=`. No network access, ever. `len()` is its number of rules."""
+
+    @staticmethod
+    def bundled() -> PublicSuffixList:
+        """The list bundled in relurl."""
+    @staticmethod
+    def from_text(text: str) -> PublicSuffixList:
+        """The list of `text` (a rule per line, `//` comments, the private section);
+        ValueError naming the line of a rule that cannot be used."""
+    @staticmethod
+    def from_file(path: str | PathLike[str]) -> PublicSuffixList:
+        """The list in the UTF-8 file at `path`; OSError when it cannot be read, ValueError as
+        `from_text`."""
+    def __len__(self) -> int: ...
+    def public_suffix(self, host: str | None, *, icann_only: bool = False) -> str | None:
+        """`relurl.public_suffix(host, psl=self)`."""
+    def registered_domain(self, host: str | None, *, icann_only: bool = False) -> str | None:
+        """`relurl.registered_domain(host, psl=self)`."""
+
+def public_suffix(host: str | None, *, psl: PublicSuffixList | None = None, icann_only: bool = False) -> str | None:
+    """The public suffix of `host` by the Public Suffix List's own algorithm (the longest
+    matching rule, exception rules, the implicit `*` rule), lower-cased, in the host's own form
+    (Unicode or `xn--` labels); None for an IP address, an empty host or one with an empty
+    label, and for None. `psl`: the bundled list by default; `icann_only`: the ICANN rules alone."""
+
+def registered_domain(host: str | None, *, psl: PublicSuffixList | None = None, icann_only: bool = False) -> str | None:
+    """The registered domain of `host`: its public suffix and one label more, lower-cased, in
+    the host's own form; None where the host is a public suffix itself, an IP address, empty
+    or has an empty label, and for None."""

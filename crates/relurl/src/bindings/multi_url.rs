@@ -217,6 +217,14 @@ impl<S: AsRef<str>> MultiUrl<S> {
         }
     }
 
+    /// The registered domain of the host name by `list`
+    /// ([`crate::public_suffix::PublicSuffixList::registered_domain`]); `None` without a host
+    /// name, for an IP address, or where the host is a public suffix itself.
+    pub fn registered_domain(&self, list: &crate::public_suffix::PublicSuffixList) -> Option<String> {
+        let host = self.hostname()?;
+        list.registered_domain(&host).map(Cow::into_owned)
+    }
+
     /// The port: by the URL Standard its §6.1 `port` ([`Port::Text`]); by the RFCs urllib's
     /// ([`Port::Number`]), read with at most `int_max_str_digits` digits as Python's `int()`
     /// reads ([`Login::with_int_max_str_digits`]).

@@ -11,8 +11,8 @@
 //! and in the host) compared as the Unicode text their Punycode (RFC 3492) encodes, so a host
 //! in either form matches a rule in either form; the answer is the host's own labels, in its
 //! own form, lower-cased. An IP address (what the URL Standard's host parser takes for IPv4
-//! or IPv6), an empty host and a host with an empty label (other than one final dot) have
-//! none. A final dot is kept: `example.com.`'s registered domain is `example.com.`.
+//! or IPv6, or a host with a `:`), an empty host and a host with an empty label (other than
+//! one final dot) have none. A final dot is kept: `example.com.`'s registered domain is `example.com.`.
 //!
 //! ```
 //! use relurl::public_suffix::PublicSuffixList;
@@ -178,7 +178,8 @@ struct Labels<'h> {
 impl<'h> Labels<'h> {
     fn of(host: &'h str) -> Option<Self> {
         let body = host.strip_suffix('.').unwrap_or(host);
-        if body.is_empty() || body.split('.').any(str::is_empty) || is_ip_address(host) {
+        // A `:` is an IPv6 address without its brackets (urllib's `hostname`).
+        if body.is_empty() || body.split('.').any(str::is_empty) || body.contains(':') || is_ip_address(host) {
             return None;
         }
         Some(Self { host, body })

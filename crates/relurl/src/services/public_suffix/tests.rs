@@ -41,7 +41,21 @@ fn suffixes_forms_and_edges() {
     assert_eq!(suffix("食狮.xn--55qx5d.cn").as_deref(), Some("xn--55qx5d.cn"));
     assert_eq!(suffix("example.com.").as_deref(), Some("com."));
     assert_eq!(list.registered_domain("www.example.com.").as_deref(), Some("example.com."));
-    for none in ["", ".", "..", "a..com", ".com", "127.0.0.1", "0x7f.1", "1.2.3.999", "[::1]", "%31%32%37.0.0.1", "１２７.0.0.1"] {
+    for none in [
+        "",
+        ".",
+        "..",
+        "a..com",
+        ".com",
+        "127.0.0.1",
+        "0x7f.1",
+        "1.2.3.999",
+        "[::1]",
+        "::1",
+        "fe80::1%eth0",
+        "%31%32%37.0.0.1",
+        "１２７.0.0.1",
+    ] {
         assert_eq!(suffix(none), None, "{none:?}");
     }
     assert_eq!(list.registered_domain("foo.blogspot.com").as_deref(), Some("foo.blogspot.com"));

@@ -1,0 +1,180 @@
+//! `relurl.PublicSuffixList`, `relurl.public_suffix` and `relurl.registered_domain`: the
+//! core's [`relurl::public_suffix`] (the list's own algorithm); this module only converts.
+
+use std::borrow::Cow;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+use relurl::public_suffix::{PublicSuffixList, Sections};
+use relurl::tldextract::{Extractor, NoRules};
+
+use super::safe_url_string::{stand_ins, with_surrogates};
+
+/// The rules a [`PyPublicSuffixList`] holds.
+enum Source {
+    /// The bundled list (the core's, read once per process).
+    Bundled,
+    /// A list of the caller's, with its text (which tldextract's reading of it needs).
+    Own { list: PublicSuffixList, text: String, extractor: OnceLock<Result<Extractor, NoRules>> },
+}
+
+/// A Public Suffix List: the one bundled in relurl (`PublicSuffixList.bundled()`, see
+/// docs/crawler.md for its date and source), or a newer one read from a file or a text in the
+/// list's format, for `psl=` of `public_suffix`, `registered_domain` and `tldextract`. No
+/// network access, ever. `len()` is its number of rules.
+#[pyclass(name = "PublicSuffixList", module = "relurl", frozen)]
+pub struct PyPublicSuffixList {
+    source: Source,
+}
+
+impl PyPublicSuffixList {
+    /// The core's list.
+    pub(crate) fn list(&self) -> &PublicSuffixList {
+        match &self.source {
+            Source::Bundled => PublicSuffixList::bundled(),
+            Source::Own { list, .. } => list,
+        }
+    }
+
+    /// tldextract's reading of this list (`ValueError` for a text without rules, as
+    /// tldextract's).
+    pub(crate) fn extractor(&self) -> PyResult<&Extractor> {
+        match &self.source {
+            Source::Bundled => Ok(relurl::tldextract::bundled()),
+            Source::Own { text, extractor, .. } => {
+                extractor.get_or_init(|| Extractor::from_list_text(text)).as_ref().map_err(|e| PyValueError::new_err(e.to_string()))
+            }
+        }
+    }
+
+    fn own(py: Python<'_>, text: String) -> PyResult<Self> {
+        let list = py
+            .detach(|| PublicSuffixList::from_text(&text))
+            .map_err(|e| PyValueError::new_err(format!("not a Public Suffix List: {e}")))?;
+        Ok(Self { source: Source::Own { list, text, extractor: OnceLock::new() } })
+    }
+}
+
+#[pymethods]
+impl PyPublicSuffixList {
+    /// The list bundled in relurl.
+    #[staticmethod]
+    fn bundled() -> Self {
+        Self { source: Source::Bundled }
+    }
+
+    /// The list of `text`, in the list's format (a rule per line, `//` comments, the
+    /// `===BEGIN PRIVATE DOMAINS===` section). `ValueError` naming the line of a rule that
+    /// cannot be used (an empty label, a misplaced `*`, an `xn--` label that is not Punycode).
+    #[staticmethod]
+    fn from_text(py: Python<'_>, text: &str) -> PyResult<Self> {
+        Self::own(py, text.to_owned())
+    }
+
+    /// The list in the UTF-8 file at `path` (`public_suffix_list.dat` from
+    /// publicsuffix.org or a checkout of publicsuffix/list); `OSError` when it cannot be
+    /// read, `ValueError` as `from_text`.
+    #[staticmethod]
+    fn from_file(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
+        let text = py.detach(|| std::fs::read_to_string(&path))?;
+        Self::own(py, text)
+    }
+
+    fn __len__(&self) -> usize {
+        self.list().len()
+    }
+
+    fn __repr__(&self) -> String {
+        let which = if matches!(self.source, Source::Bundled) { "bundled" } else { "own" };
+        format!("<PublicSuffixList ({which}): {} rules>", self.list().len())
+    }
+
+    /// `relurl.public_suffix(host, psl=self)`.
+    #[pyo3(signature = (host, *, icann_only = false))]
+    fn public_suffix<'py>(
+        &self,
+        py: Python<'py>,
+        host: Option<&Bound<'py, PyAny>>,
+        icann_only: bool,
+    ) -> PyResult<Option<Bound<'py, PyString>>> {
+        answer(py, self.list(), host, icann_only, PublicSuffixList::public_suffix_in)
+    }
+
+    /// `relurl.registered_domain(host, psl=self)`.
+    #[pyo3(signature = (host, *, icann_only = false))]
+    fn registered_domain<'py>(
+        &self,
+        py: Python<'py>,
+        host: Option<&Bound<'py, PyAny>>,
+        icann_only: bool,
+    ) -> PyResult<Option<Bound<'py, PyString>>> {
+        answer(py, self.list(), host, icann_only, PublicSuffixList::registered_domain_in)
+    }
+}
+
+/// The list of `psl=`: the bundled one when `None`.
+fn list_of<'a>(psl: Option<&'a Bound<'_, PyPublicSuffixList>>) -> &'a PublicSuffixList {
+    match psl {
+        None => PublicSuffixList::bundled(),
+        Some(psl) => psl.get().list(),
+    }
+}
+
+type Lookup = for<'h> fn(&PublicSuffixList, &'h str, Sections) -> Option<Cow<'h, str>>;
+
+/// One host's answer: `None` for `None`, a `str` (its lone surrogates kept) or `None`.
+fn answer<'py>(
+    py: Python<'py>,
+    list: &PublicSuffixList,
+    host: Option<&Bound<'py, PyAny>>,
+    icann_only: bool,
+    lookup: Lookup,
+) -> PyResult<Option<Bound<'py, PyString>>> {
+    let Some(host) = host else { return Ok(None) };
+    let Ok(host) = host.cast::<PyString>() else {
+        let name = host.get_type().name()?;
+        return Err(PyTypeError::new_err(format!("host must be a str or None, not {name}")));
+    };
+    let sections = if icann_only { Sections::Icann } else { Sections::All };
+    match host.to_str() {
+        Ok(text) => Ok(lookup(list, text, sections).map(|a| PyString::new(py, &a))),
+        Err(error) => {
+            let wtf8 = host.call_method1("encode", ("utf-8", "surrogatepass"))?;
+            let text = stand_ins(wtf8.cast::<PyBytes>()?.as_bytes()).ok_or(error)?;
+            lookup(list, &text, sections).map(|a| with_surrogates(py, &a)).transpose()
+        }
+    }
+}
+
+/// The public suffix of `host` by the Public Suffix List's own algorithm (publicsuffix.org:
+/// the longest matching rule, exception rules, the implicit `*` rule), lower-cased, in the
+/// host's own form (Unicode or `xn--` labels); `None` for an IP address, an empty host or
+/// one with an empty label, and for `None`. `psl`: a `PublicSuffixList` (the bundled one
+/// by default); `icann_only`: the ICANN rules alone.
+#[pyfunction]
+#[pyo3(signature = (host, *, psl = None, icann_only = false))]
+pub fn public_suffix<'py>(
+    py: Python<'py>,
+    host: Option<&Bound<'py, PyAny>>,
+    psl: Option<&Bound<'py, PyPublicSuffixList>>,
+    icann_only: bool,
+) -> PyResult<Option<Bound<'py, PyString>>> {
+    answer(py, list_of(psl), host, icann_only, PublicSuffixList::public_suffix_in)
+}
+
+/// The registered (registrable) domain of `host`: its public suffix and one label more
+/// (`public_suffix`), lower-cased, in the host's own form; `None` where the host is a public
+/// suffix itself, an IP address, empty or has an empty label, and for `None`.
+#[pyfunction]
+#[pyo3(signature = (host, *, psl = None, icann_only = false))]
+pub fn registered_domain<'py>(
+    py: Python<'py>,
+    host: Option<&Bound<'py, PyAny>>,
+    psl: Option<&Bound<'py, PyPublicSuffixList>>,
+    icann_only: bool,
+) -> PyResult<Option<Bound<'py, PyString>>> {
+    answer(py, list_of(psl), host, icann_only, PublicSuffixList::registered_domain_in)
+}
