@@ -17,8 +17,15 @@ use super::safe_url_string::{stand_ins, with_surrogates};
 enum Source {
     /// The bundled list (the core's, read once per process).
     Bundled,
-    /// A list of the caller's, with its text (which tldextract's reading of it needs).
-    Own { list: PublicSuffixList, text: String, extractor: OnceLock<Result<Extractor, NoRules>> },
+    /// A list of the caller's.
+    Own(Box<OwnList>),
+}
+
+/// A list of the caller's, with its text (which tldextract's reading of it needs).
+struct OwnList {
+    list: PublicSuffixList,
+    text: String,
+    extractor: OnceLock<Result<Extractor, NoRules>>,
 }
 
 /// A Public Suffix List: the one bundled in relurl (`PublicSuffixList.bundled()`, see
@@ -35,7 +42,7 @@ impl PyPublicSuffixList {
     pub(crate) fn list(&self) -> &PublicSuffixList {
         match &self.source {
             Source::Bundled => PublicSuffixList::bundled(),
-            Source::Own { list, .. } => list,
+            Source::Own(own) => &own.list,
         }
     }
 
@@ -44,9 +51,11 @@ impl PyPublicSuffixList {
     pub(crate) fn extractor(&self) -> PyResult<&Extractor> {
         match &self.source {
             Source::Bundled => Ok(relurl::tldextract::bundled()),
-            Source::Own { text, extractor, .. } => {
-                extractor.get_or_init(|| Extractor::from_list_text(text)).as_ref().map_err(|e| PyValueError::new_err(e.to_string()))
-            }
+            Source::Own(own) => own
+                .extractor
+                .get_or_init(|| Extractor::from_list_text(&own.text))
+                .as_ref()
+                .map_err(|e| PyValueError::new_err(e.to_string())),
         }
     }
 
@@ -54,7 +63,7 @@ impl PyPublicSuffixList {
         let list = py
             .detach(|| PublicSuffixList::from_text(&text))
             .map_err(|e| PyValueError::new_err(format!("not a Public Suffix List: {e}")))?;
-        Ok(Self { source: Source::Own { list, text, extractor: OnceLock::new() } })
+        Ok(Self { source: Source::Own(Box::new(OwnList { list, text, extractor: OnceLock::new() })) })
     }
 }
 
@@ -78,6 +87,7 @@ impl PyPublicSuffixList {
     /// publicsuffix.org or a checkout of publicsuffix/list); `OSError` when it cannot be
     /// read, `ValueError` as `from_text`.
     #[staticmethod]
+    #[allow(clippy::needless_pass_by_value)] // pyo3 passes extracted arguments by value
     fn from_file(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
         let text = py.detach(|| std::fs::read_to_string(&path))?;
         Self::own(py, text)
