@@ -161,9 +161,9 @@ fn answer<'py>(
 
 /// The public suffix of `host` by the Public Suffix List's own algorithm (publicsuffix.org:
 /// the longest matching rule, exception rules, the implicit `*` rule), lower-cased, in the
-/// host's own form (Unicode or `xn--` labels); `None` for an IP address, an empty host or
-/// one with an empty label, and for `None`. `psl`: a `PublicSuffixList` (the bundled one
-/// by default); `icann_only`: the ICANN rules alone.
+/// host's own form (Unicode or `xn--` labels), without the host's final dot; `None` for an IP
+/// address, an empty host or one with an empty label, and for `None`. `psl`: a
+/// `PublicSuffixList` (the bundled one by default); `icann_only`: the ICANN rules alone.
 #[pyfunction]
 #[pyo3(signature = (host, *, psl = None, icann_only = false))]
 pub fn public_suffix<'py>(
@@ -176,8 +176,9 @@ pub fn public_suffix<'py>(
 }
 
 /// The registered (registrable) domain of `host`: its public suffix and one label more
-/// (`public_suffix`), lower-cased, in the host's own form; `None` where the host is a public
-/// suffix itself, an IP address, empty or has an empty label, and for `None`.
+/// (`public_suffix`), lower-cased, in the host's own form, without the host's final dot;
+/// `None` where the host is a public suffix itself, an IP address, empty or has an empty
+/// label, and for `None`.
 #[pyfunction]
 #[pyo3(signature = (host, *, psl = None, icann_only = false))]
 pub fn registered_domain<'py>(

@@ -1014,10 +1014,12 @@ class PublicSuffixList:
 def public_suffix(host: str | None, *, psl: PublicSuffixList | None = None, icann_only: bool = False) -> str | None:
     """The public suffix of `host` by the Public Suffix List's own algorithm (the longest
     matching rule, exception rules, the implicit `*` rule), lower-cased, in the host's own form
-    (Unicode or `xn--` labels); None for an IP address, an empty host or one with an empty
-    label, and for None. `psl`: the bundled list by default; `icann_only`: the ICANN rules alone."""
+    (Unicode or `xn--` labels), without the host's final dot; None for an IP address, an empty
+    host or one with an empty label, and for None. `psl`: the bundled list by default;
+    `icann_only`: the ICANN rules alone. TypeError for a host that is not a str or None."""
 
 def registered_domain(host: str | None, *, psl: PublicSuffixList | None = None, icann_only: bool = False) -> str | None:
     """The registered domain of `host`: its public suffix and one label more, lower-cased, in
-    the host's own form; None where the host is a public suffix itself, an IP address, empty
-    or has an empty label, and for None."""
+    the host's own form, without the host's final dot (`www.Example.co.uk.` gives
+    `example.co.uk`); None where the host is a public suffix itself, an IP address, empty or
+    has an empty label, and for None. `psl` and `icann_only` as `public_suffix`."""

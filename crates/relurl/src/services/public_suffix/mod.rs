@@ -1,18 +1,35 @@
 //! The Public Suffix List (publicsuffix.org/list) and its algorithm: a host's public suffix
 //! and registered (registrable) domain.
 //!
-//! The list is read into a trie of labels from the right (`rules.rs` reads the text); a host
-//! is looked up label by label (publicsuffix.org/list, "Formal Algorithm"): every rule that
-//! matches is a candidate, an exception rule prevails, else the rule of the most labels, else
-//! the implicit `*` rule; an exception rule's public suffix is its labels but the first; the
-//! registered domain is the public suffix and one label more.
+//! The list is read (`rules.rs`) into a trie of labels from the right, and a host is looked
+//! up label by label from the right, by the list's "Formal Algorithm" (publicsuffix.org/list):
 //!
-//! Labels are compared lower-cased (Unicode `toLowercase`), with `xn--` labels (in the list
-//! and in the host) compared as the Unicode text their Punycode (RFC 3492) encodes, so a host
-//! in either form matches a rule in either form; the answer is the host's own labels, in its
-//! own form, lower-cased. An IP address (what the URL Standard's host parser takes for IPv4
-//! or IPv6, or a host with a `:`), an empty host and a host with an empty label (other than
-//! one final dot) have none. A final dot is kept: `example.com.`'s registered domain is `example.com.`.
+//! 1. "Match domain against all rules and take note of the matching ones."
+//! 2. "If no rules match, the prevailing rule is \"*\"." (the implicit rule)
+//! 3. "If more than one rule matches, the prevailing rule is the one which is an exception
+//!    rule."
+//! 4. "If there is no matching exception rule, the prevailing rule is the one with the most
+//!    labels."
+//! 5. "If the prevailing rule is a exception rule, modify it by removing the leftmost label."
+//! 6. "The public suffix is the set of labels from the domain which match the labels of the
+//!    prevailing rule, using the matching algorithm above."
+//! 7. "The registered or registrable domain is the public suffix plus one additional label."
+//!
+//! The walk stops at the first label no rule continues with, so a lookup reads each label of
+//! the host at most once (linear time, whatever the list). [`PublicSuffixList::lookup`]
+//! gives the whole result: the public suffix's length, and the prevailing rule with its kind
+//! and section, or none (the implicit `*` rule), which a peer with its own reading of the list
+//! (tldextract, which applies no implicit rule) builds on.
+//!
+//! Labels are compared lower-cased (Unicode `toLowercase`), and each rule's label is in the
+//! trie in both forms, Unicode and `xn--` (RFC 3492 Punycode), so a host in either form (or
+//! mixing them) matches a rule written in either form; the answer is the host's own labels, in
+//! its own form, lower-cased. A host's single final dot is dropped (`www.example.com.` gives
+//! `example.com`, as the `publicsuffixlist` package and tldextract answer). An IP address
+//! (what the URL Standard's host parser takes for IPv4 or IPv6, in brackets or not), an empty
+//! host and a host with an empty label (`a..b`, a leading dot: the list's test file's
+//! `.example.com` has none) have no public suffix. A host is taken as given: no IDNA mapping
+//! (a parsed URL's host has had it).
 //!
 //! ```
 //! use relurl::public_suffix::PublicSuffixList;
@@ -22,26 +39,33 @@
 //! assert_eq!(list.registered_domain("co.uk"), None);
 //! ```
 
+mod host;
 mod rules;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::grammars::whatwg::host::{ends_in_a_number, parse_host, HostKind};
-use crate::grammars::whatwg::punycode;
-use rules::{Kind, Rule};
-pub use rules::{ListError, Section};
+use host::{lowered, Host};
+use rules::{Keys, Rule};
+pub use rules::{ListError, RuleKind, Section};
 
 /// The Public Suffix List bundled in relurl: publicsuffix/list's `public_suffix_list.dat` at
-/// commit e8c9a2b2b2856b6449999dd0ec0d118f364ed0cd (2026-08-19); `scripts/refresh_psl.py`
-/// replaces it.
+/// [`BUNDLED_COMMIT`] ([`BUNDLED_DATE`]); `scripts/refresh_psl.py` replaces it (SOURCE.md
+/// beside it records its source).
 pub const BUNDLED_LIST: &str = include_str!("public_suffix_list.dat");
 
-/// A node of the trie: what the rules ending here say, and the next labels.
+/// The publicsuffix/list commit the bundled list is from (written by `scripts/refresh_psl.py`).
+pub const BUNDLED_COMMIT: &str = "e8c9a2b2b2856b6449999dd0ec0d118f364ed0cd";
+
+/// The date of [`BUNDLED_COMMIT`] (written by `scripts/refresh_psl.py`).
+pub const BUNDLED_DATE: &str = "2026-08-19";
+
+/// A node of the trie: what the rules ending here say, and the next labels (each rule label
+/// under each of its keys).
 #[derive(Debug, Default, Clone)]
 struct Node {
-    children: HashMap<Box<str>, Node>,
+    children: HashMap<Box<str>, u32>,
     /// A plain rule ends here.
     normal: Option<Section>,
     /// A wildcard rule `*.` + this node's labels.
@@ -54,7 +78,8 @@ struct Node {
 /// in the list's format ([`PublicSuffixList::from_text`]).
 #[derive(Debug, Clone)]
 pub struct PublicSuffixList {
-    root: Node,
+    /// The trie; the root (index 0) is the empty sequence of labels.
+    nodes: Vec<Node>,
     rules: usize,
 }
 
@@ -69,34 +94,120 @@ pub enum Sections {
     Icann,
 }
 
+impl Sections {
+    /// `section` when these sections include it.
+    fn pick(self, section: Option<Section>) -> Option<Section> {
+        section.filter(|&s| s == Section::Icann || self == Sections::All)
+    }
+}
+
+/// The prevailing rule of a lookup (publicsuffix.org/list, "Formal Algorithm", steps 3-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MatchedRule {
+    /// A plain, wildcard or exception rule.
+    pub kind: RuleKind,
+    /// The section the rule is in.
+    pub section: Section,
+    /// How many of the host's labels it matches (a wildcard's `*` is one; an exception
+    /// rule's count is before step 5 removes its leftmost label).
+    pub labels: usize,
+}
+
+/// A host looked up in a list: its public suffix, registered domain and the rule that decided
+/// them ([`PublicSuffixList::lookup`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Lookup<'h> {
+    host: Host<'h>,
+    label_count: usize,
+    suffix_labels: usize,
+    rule: Option<MatchedRule>,
+}
+
+impl<'h> Lookup<'h> {
+    /// How many labels the host has (its final dot dropped).
+    pub fn label_count(&self) -> usize {
+        self.label_count
+    }
+
+    /// How many labels, from the right, the public suffix has (at least one).
+    pub fn suffix_labels(&self) -> usize {
+        self.suffix_labels
+    }
+
+    /// The prevailing rule; `None` where no rule matched and the implicit `*` rule prevailed
+    /// (the last label is then the public suffix).
+    pub fn rule(&self) -> Option<MatchedRule> {
+        self.rule
+    }
+
+    /// Whether the prevailing rule is a private one.
+    pub fn is_private(&self) -> bool {
+        self.rule.is_some_and(|rule| rule.section == Section::Private)
+    }
+
+    /// Whether the host is a public suffix itself (it has no registered domain).
+    pub fn is_public_suffix(&self) -> bool {
+        self.suffix_labels >= self.label_count
+    }
+
+    /// The public suffix: the host's last [`Lookup::suffix_labels`] labels, lower-cased.
+    pub fn public_suffix(&self) -> Cow<'h, str> {
+        self.host.last(self.suffix_labels)
+    }
+
+    /// The registered domain: the public suffix and one label more, lower-cased; `None` where
+    /// the host is a public suffix itself.
+    pub fn registered_domain(&self) -> Option<Cow<'h, str>> {
+        (!self.is_public_suffix()).then(|| self.host.last(self.suffix_labels + 1))
+    }
+}
+
 impl PublicSuffixList {
-    /// The list of `text`.
+    /// The list of `text` (publicsuffix.org/list's format): a rule per line, up to the first
+    /// whitespace; `//` comments and blank lines; the private section between its
+    /// `===BEGIN PRIVATE DOMAINS===` and `===END PRIVATE DOMAINS===` comments (a rule
+    /// outside both sections counts as ICANN's; a rule in both, as ICANN's). Linear in the
+    /// text.
     ///
     /// # Errors
-    /// [`ListError`]: the first line whose rule cannot be used, with its line number.
+    /// [`ListError`]: the first line whose rule cannot be used (an empty label, a `*` that is
+    /// not the rule's first label, an `!` with nothing after it, an `xn--` label that is not
+    /// Punycode), with its line number.
     pub fn from_text(text: &str) -> Result<Self, ListError> {
         let rules = rules::read(text)?;
-        let mut root = Node::default();
-        let count = rules.len();
+        let mut list = Self { nodes: vec![Node::default()], rules: rules.len() };
         for Rule { labels, kind, section } in rules {
-            let mut node = &mut root;
-            for label in labels {
-                node = node.children.entry(label.into_boxed_str()).or_default();
+            let mut node = 0;
+            for Keys(keys) in labels {
+                node = list.child(node, keys);
             }
+            let node = &mut list.nodes[node];
             let slot = match kind {
-                Kind::Normal => &mut node.normal,
-                Kind::Wildcard => &mut node.wildcard,
-                Kind::Exception => &mut node.exception,
+                RuleKind::Normal => &mut node.normal,
+                RuleKind::Wildcard => &mut node.wildcard,
+                RuleKind::Exception => &mut node.exception,
             };
-            // A rule in both sections counts as ICANN's.
             if *slot != Some(Section::Icann) {
                 *slot = Some(section);
             }
         }
-        Ok(Self { root, rules: count })
+        Ok(list)
     }
 
-    /// The bundled list ([`BUNDLED_LIST`]), read once.
+    /// The child of `node` by a label's `keys` (made, under each key, where there is none).
+    fn child(&mut self, node: usize, keys: Vec<String>) -> usize {
+        let found = keys.iter().find_map(|key| self.nodes[node].children.get(key.as_str()).copied());
+        let child = found.unwrap_or_else(|| {
+            self.nodes.push(Node::default());
+            u32::try_from(self.nodes.len() - 1).unwrap_or_else(|_| unreachable!("fewer nodes than bytes of text"))
+        });
+        for key in keys {
+            self.nodes[node].children.entry(key.into_boxed_str()).or_insert(child);
+        }
+        child as usize
+    }
+
+    /// The bundled list ([`BUNDLED_LIST`]), read once, at the first call.
     pub fn bundled() -> &'static Self {
         static BUNDLED: OnceLock<PublicSuffixList> = OnceLock::new();
         BUNDLED.get_or_init(|| Self::from_text(BUNDLED_LIST).unwrap_or_else(|e| unreachable!("the bundled list reads: {e}")))
@@ -126,148 +237,50 @@ impl PublicSuffixList {
 
     /// [`PublicSuffixList::public_suffix`] by the rules of `sections`.
     pub fn public_suffix_in<'h>(&self, host: &'h str, sections: Sections) -> Option<Cow<'h, str>> {
-        let labels = Labels::of(host)?;
-        let n = self.suffix_labels(&labels, sections);
-        Some(labels.last(n))
+        Some(self.lookup(host, sections)?.public_suffix())
     }
 
     /// [`PublicSuffixList::registered_domain`] by the rules of `sections`.
     pub fn registered_domain_in<'h>(&self, host: &'h str, sections: Sections) -> Option<Cow<'h, str>> {
-        let labels = Labels::of(host)?;
-        let n = self.suffix_labels(&labels, sections);
-        (n < labels.count()).then(|| labels.last(n + 1))
+        self.lookup(host, sections)?.registered_domain()
     }
 
-    /// How many labels, from the right, the prevailing rule makes the public suffix (at least
-    /// one: the implicit `*` rule).
-    fn suffix_labels(&self, labels: &Labels<'_>, sections: Sections) -> usize {
-        let allowed = |section: Option<Section>| match (section, sections) {
-            (None, _) | (Some(Section::Private), Sections::Icann) => false,
-            (Some(_), _) => true,
-        };
-        let mut longest = 1;
-        let mut node = &self.root;
+    /// The lookup of `host` by the rules of `sections` ("Formal Algorithm", steps 1-6); `None`
+    /// for a host that has no public suffix (an IP address, an empty host, an empty label).
+    pub fn lookup<'h>(&self, host: &'h str, sections: Sections) -> Option<Lookup<'h>> {
+        let host = Host::of(host)?;
+        // Steps 1 and 4: the rule of the most labels (of two as long, the plain rule, which
+        // names them); step 3: an exception rule before any other (the longest).
+        let mut longest: Option<MatchedRule> = None;
+        let mut exception: Option<MatchedRule> = None;
+        let mut node = &self.nodes[0];
         let mut depth = 0;
-        for key in labels.keys() {
-            // The rules of `depth` labels are looked at with the next label known.
-            if allowed(node.wildcard) {
-                longest = longest.max(depth + 1);
+        for label in host.labels() {
+            // The wildcard rule of `depth` labels matches with one label more.
+            if let Some(section) = sections.pick(node.wildcard) {
+                longest = Some(MatchedRule { kind: RuleKind::Wildcard, section, labels: depth + 1 });
             }
-            let Some(child) = node.children.get(&*key) else { break };
-            node = child;
+            let Some(&child) = node.children.get(&*lowered(label)) else { break };
+            node = &self.nodes[child as usize];
             depth += 1;
-            if allowed(node.exception) {
-                return depth - 1;
+            if let Some(section) = sections.pick(node.exception) {
+                exception = Some(MatchedRule { kind: RuleKind::Exception, section, labels: depth });
             }
-            if allowed(node.normal) {
-                longest = longest.max(depth);
+            if let Some(section) = sections.pick(node.normal) {
+                longest = Some(MatchedRule { kind: RuleKind::Normal, section, labels: depth });
             }
         }
-        longest
+        let rule = exception.or(longest);
+        let suffix_labels = match rule {
+            // Step 2: the implicit `*` rule.
+            None => 1,
+            // Step 5 (an exception rule has two labels at least: `rules.rs`).
+            Some(MatchedRule { kind: RuleKind::Exception, labels, .. }) => labels - 1,
+            Some(MatchedRule { labels, .. }) => labels,
+        };
+        let label_count = memchr::memchr_iter(b'.', host.body.as_bytes()).count() + 1;
+        Some(Lookup { host, label_count, suffix_labels, rule })
     }
-}
-
-/// The labels of a host that has a public suffix: not an IP address, not empty, no empty
-/// label but one final dot.
-struct Labels<'h> {
-    host: &'h str,
-    /// `host` without its final dot.
-    body: &'h str,
-}
-
-impl<'h> Labels<'h> {
-    fn of(host: &'h str) -> Option<Self> {
-        let body = host.strip_suffix('.').unwrap_or(host);
-        // A `:` is an IPv6 address without its brackets (urllib's `hostname`).
-        if body.is_empty() || body.split('.').any(str::is_empty) || body.contains(':') || is_ip_address(host) {
-            return None;
-        }
-        Some(Self { host, body })
-    }
-
-    fn count(&self) -> usize {
-        self.body.split('.').count()
-    }
-
-    /// The labels from the right as the rules' keys.
-    fn keys(&self) -> impl Iterator<Item = Cow<'h, str>> + 'h {
-        self.body.rsplit('.').map(label_key)
-    }
-
-    /// The last `n` labels (and the final dot), lower-cased.
-    fn last(&self, n: usize) -> Cow<'h, str> {
-        let start = self.body.rmatch_indices('.').nth(n.wrapping_sub(1)).map_or(0, |(i, _)| i + 1);
-        let part = &self.host[start..];
-        if part.is_ascii() {
-            if part.bytes().any(|b| b.is_ascii_uppercase()) {
-                return Cow::Owned(part.to_ascii_lowercase());
-            }
-            return Cow::Borrowed(part);
-        }
-        let lowered = part.to_lowercase();
-        if lowered == part {
-            Cow::Borrowed(part)
-        } else {
-            Cow::Owned(lowered)
-        }
-    }
-}
-
-/// Whether `host` is an IP address: in brackets (IPv6), one the URL Standard's host parser
-/// takes for an IPv4 or IPv6 address (after its percent-decoding and domain to ASCII), or
-/// one whose last label is a number (the parser's "ends in a number": an IPv4 address, or a
-/// failure to be one).
-fn is_ip_address(host: &str) -> bool {
-    if host.starts_with('[') {
-        return true;
-    }
-    if host.is_ascii() && !host.contains('%') {
-        return ends_in_a_number(&host.to_ascii_lowercase());
-    }
-    let mut out = String::new();
-    match parse_host(host, false, &mut out) {
-        Ok(HostKind::Ipv4 | HostKind::Ipv6) => true,
-        Ok(_) => false,
-        Err(_) => ends_in_a_number(&host.to_lowercase()),
-    }
-}
-
-/// A host's label as the rules' key: lower-cased, an `xn--` label decoded when it is the
-/// canonical Punycode of a text that is not ASCII.
-fn label_key(label: &str) -> Cow<'_, str> {
-    let lowered: Cow<'_, str> = if label.bytes().any(|b| b.is_ascii_uppercase()) || !label.is_ascii() {
-        Cow::Owned(label.to_lowercase())
-    } else {
-        Cow::Borrowed(label)
-    };
-    match decode_xn(&lowered) {
-        Some(decoded) => Cow::Owned(decoded),
-        None => lowered,
-    }
-}
-
-/// A rule's label as a key: as [`label_key`], but an `xn--` label must decode.
-fn rule_label_key(label: &str) -> Option<String> {
-    let lowered = label.to_lowercase();
-    if lowered.starts_with("xn--") {
-        return decode_xn(&lowered);
-    }
-    Some(lowered)
-}
-
-/// The Unicode text (lower-cased) of an `xn--` label that is its canonical Punycode.
-fn decode_xn(lowered: &str) -> Option<String> {
-    let rest = lowered.strip_prefix("xn--")?;
-    if !rest.is_ascii() || rest.is_empty() || rest.len() > 1024 {
-        return None;
-    }
-    let decoded = punycode::decode(rest.as_bytes())?;
-    let mut again = String::with_capacity(rest.len());
-    punycode::encode(&decoded, &mut again)?;
-    if again != rest || decoded.iter().all(char::is_ascii) {
-        return None;
-    }
-    Some(decoded.into_iter().collect::<String>().to_lowercase())
 }
 
 #[cfg(test)]

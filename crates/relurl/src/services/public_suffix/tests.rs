@@ -1,7 +1,7 @@
-//! The list's own test file (`test_psl.txt`, publicsuffix/list `tests/test_psl.txt`; see
-//! SOURCE.md) and the edges relurl decides.
+//! The list's own test file (publicsuffix/list `tests/test_psl.txt`, pinned in
+//! tests/data/public_suffix with its source) and the edges relurl decides.
 
-use super::{PublicSuffixList, Sections};
+use super::{MatchedRule, PublicSuffixList, RuleKind, Section, Sections};
 
 /// `checkPublicSuffix(host, registered_domain)` lines of the test file.
 fn cases() -> Vec<(Option<String>, Option<String>)> {
@@ -9,7 +9,7 @@ fn cases() -> Vec<(Option<String>, Option<String>)> {
         let text = text.trim();
         (text != "null").then(|| text.trim_matches('\'').to_owned())
     };
-    include_str!("test_psl.txt")
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/public_suffix/test_psl.txt"))
         .lines()
         .filter_map(|line| line.strip_prefix("checkPublicSuffix(")?.strip_suffix(");"))
         .map(|args| {
@@ -39,13 +39,17 @@ fn suffixes_forms_and_edges() {
     assert_eq!(suffix("a.b.c.mm").as_deref(), Some("c.mm"));
     assert_eq!(suffix("www.ck").as_deref(), Some("ck"));
     assert_eq!(suffix("食狮.xn--55qx5d.cn").as_deref(), Some("xn--55qx5d.cn"));
-    assert_eq!(suffix("example.com.").as_deref(), Some("com."));
-    assert_eq!(list.registered_domain("www.example.com.").as_deref(), Some("example.com."));
+    // A final dot is dropped, as publicsuffixlist and tldextract drop it.
+    assert_eq!(suffix("example.com.").as_deref(), Some("com"));
+    assert_eq!(list.registered_domain("www.Example.com.").as_deref(), Some("example.com"));
+    assert_eq!(list.registered_domain("com."), None);
     for none in [
         "",
         ".",
         "..",
+        "com..",
         "a..com",
+        "a.com..",
         ".com",
         "127.0.0.1",
         "0x7f.1",
@@ -55,6 +59,8 @@ fn suffixes_forms_and_edges() {
         "fe80::1%eth0",
         "%31%32%37.0.0.1",
         "１２７.0.0.1",
+        "①②⑦.0.0.1",
+        "0x7F.0.0.1.",
     ] {
         assert_eq!(suffix(none), None, "{none:?}");
     }
@@ -84,4 +90,57 @@ fn lists_of_their_own() {
     assert_eq!(list.registered_domain("a.b.ck").as_deref(), Some("a.b.ck"));
     assert!(PublicSuffixList::from_text("a..b").is_err());
     assert!(PublicSuffixList::from_text("").unwrap().is_empty());
+}
+
+#[test]
+fn lookups_say_the_prevailing_rule() {
+    let list = PublicSuffixList::bundled();
+    let rule = |host: &str, sections| list.lookup(host, sections).unwrap().rule();
+    let plain = |section, labels| Some(MatchedRule { kind: RuleKind::Normal, section, labels });
+    assert_eq!(rule("www.example.co.uk", Sections::All), plain(Section::Icann, 2));
+    assert_eq!(rule("foo.blogspot.com", Sections::All), plain(Section::Private, 2));
+    assert_eq!(rule("foo.blogspot.com", Sections::Icann), plain(Section::Icann, 1));
+    assert_eq!(rule("a.b.c.mm", Sections::All), Some(MatchedRule { kind: RuleKind::Wildcard, section: Section::Icann, labels: 2 }));
+    assert_eq!(rule("a.www.ck", Sections::All), Some(MatchedRule { kind: RuleKind::Exception, section: Section::Icann, labels: 2 }));
+    // No rule: the implicit `*` rule.
+    let unlisted = list.lookup("a.b.example", Sections::All).unwrap();
+    assert_eq!((unlisted.rule(), unlisted.suffix_labels(), unlisted.label_count()), (None, 1, 3));
+    assert_eq!(unlisted.registered_domain().as_deref(), Some("b.example"));
+    let suffix = list.lookup("blogspot.com.", Sections::All).unwrap();
+    assert!(suffix.is_public_suffix() && suffix.is_private());
+    assert_eq!((suffix.public_suffix(), suffix.registered_domain()), ("blogspot.com".into(), None));
+    assert!(list.lookup("127.0.0.1", Sections::All).is_none());
+}
+
+#[test]
+fn either_form_matches_either_form() {
+    // A rule in Unicode, one in `xn--`, hosts in both forms and mixing them.
+    let list = PublicSuffixList::from_text("cn\n公司.cn\nxn--fiqs8s\n*.XN--85X722F.xn--fiqs8s\n").unwrap();
+    for (host, suffix) in [
+        ("a.b.xn--55qx5d.cn", "xn--55qx5d.cn"),
+        ("a.b.公司.cn", "公司.cn"),
+        ("a.b.XN--55QX5D.CN", "xn--55qx5d.cn"),
+        ("a.b.中国", "中国"),
+        ("a.b.食狮.xn--fiqs8s", "b.食狮.xn--fiqs8s"),
+        ("a.b.xn--85x722f.中国", "b.xn--85x722f.中国"),
+        // Not the canonical Punycode of a rule's label: no match.
+        ("a.b.xn--55qx5d-.cn", "cn"),
+        ("a.b.xn--.cn", "cn"),
+    ] {
+        assert_eq!(list.public_suffix(host).as_deref(), Some(suffix), "{host}");
+    }
+}
+
+#[test]
+fn rules_of_equal_length_and_exceptions() {
+    let list = PublicSuffixList::from_text("*.a\n// ===BEGIN PRIVATE DOMAINS===\nb.a\n!c.a\n!x.c.a\n").unwrap();
+    // `*.a` and `b.a` both match `z.b.a`: the plain rule names the suffix and its section.
+    let b = list.lookup("z.b.a", Sections::All).unwrap();
+    assert_eq!((b.public_suffix(), b.rule().map(|r| (r.kind, r.section))), ("b.a".into(), Some((RuleKind::Normal, Section::Private))));
+    assert_eq!(list.lookup("z.b.a", Sections::Icann).unwrap().rule().map(|r| r.kind), Some(RuleKind::Wildcard));
+    // Of two exception rules, the longest.
+    assert_eq!(list.public_suffix("y.x.c.a").as_deref(), Some("c.a"));
+    assert_eq!(list.public_suffix("y.c.a").as_deref(), Some("a"));
+    assert_eq!(list.public_suffix_in("y.c.a", Sections::Icann).as_deref(), Some("c.a"));
+    assert_eq!(PublicSuffixList::from_text("com\n!com").unwrap_err().line, 2);
 }
