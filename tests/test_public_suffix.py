@@ -34,7 +34,9 @@ def test_bundled_and_own_lists(tmp_path: Path) -> None:
     bundled = relurl.PublicSuffixList.bundled()
     assert len(bundled) == len(relurl.PublicSuffixList.from_file(LIST_FILE)) > 9000
     assert repr(bundled).startswith("<PublicSuffixList (bundled): ")
-    own = relurl.PublicSuffixList.from_text("uk\nco.uk\n*.ck\n!www.ck\n// ===BEGIN PRIVATE DOMAINS===\nxn--85x722f.uk\n")
+    own = relurl.PublicSuffixList.from_text(
+        "uk\nco.uk\n*.ck\n!www.ck\n// ===BEGIN PRIVATE DOMAINS===\nxn--85x722f.uk\n"
+    )
     assert len(own) == 5
     assert relurl.public_suffix("a.食狮.uk", psl=own) == own.public_suffix("a.食狮.uk") == "食狮.uk"
     assert relurl.public_suffix("a.食狮.uk", psl=own, icann_only=True) == "uk"
@@ -61,7 +63,20 @@ def test_answers_and_their_forms() -> None:
     assert relurl.registered_domain("www.example.com.") == "example.com."
     assert relurl.registered_domain("foo.blogspot.com") == "foo.blogspot.com"
     assert relurl.registered_domain("foo.blogspot.com", icann_only=True) == "blogspot.com"
-    for none in [None, "", ".", "com", "a..com", ".example.com", "127.0.0.1", "0x7F.1", "1.2.3.999", "[::1]", "::1", "１２７.0.0.1"]:
+    for none in [
+        None,
+        "",
+        ".",
+        "com",
+        "a..com",
+        ".example.com",
+        "127.0.0.1",
+        "0x7F.1",
+        "1.2.3.999",
+        "[::1]",
+        "::1",
+        "\uff11\uff12\uff17.0.0.1",
+    ]:
         assert relurl.registered_domain(none) is None, none
     with pytest.raises(TypeError, match="host must be a str or None, not bytes"):
         relurl.registered_domain(b"example.com")  # type: ignore[arg-type]
@@ -115,7 +130,9 @@ def is_ip_address(host: str) -> bool:
 
 
 RULES = {
-    line.split()[0].lower() for line in LIST_FILE.read_text("utf-8").splitlines() if line.strip() and not line.startswith("//")
+    line.split()[0].lower()
+    for line in LIST_FILE.read_text("utf-8").splitlines()
+    if line.strip() and not line.startswith("//")
 }
 
 
@@ -190,8 +207,24 @@ def test_every_corpus_host_as_publicsuffixlist() -> None:
 
 
 def generated_hosts(rng: random.Random, count: int) -> list[str]:
-    rules = [line.split()[0] for line in LIST_FILE.read_text("utf-8").splitlines() if line and not line.startswith("//")]
-    words = ["www", "a", "b-c", "Example", "bücher", "日本", "İstanbul", "ß", "123", "0x1f", "_x", "xn--85x722f", "xn--zz"]
+    rules = [
+        line.split()[0] for line in LIST_FILE.read_text("utf-8").splitlines() if line and not line.startswith("//")
+    ]
+    words = [
+        "www",
+        "a",
+        "b-c",
+        "Example",
+        "bücher",
+        "日本",
+        "İstanbul",
+        "ß",
+        "123",
+        "0x1f",
+        "_x",
+        "xn--85x722f",
+        "xn--zz",
+    ]
     hosts = []
     for _ in range(count):
         rule = rng.choice(rules)
