@@ -25,8 +25,9 @@
 mod rules;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
 
 use crate::grammars::whatwg::host::{ends_in_a_number, parse_host, HostKind};
 use crate::grammars::whatwg::punycode;
@@ -41,7 +42,7 @@ pub const BUNDLED_LIST: &str = include_str!("public_suffix_list.dat");
 /// A node of the trie: what the rules ending here say, and the next labels.
 #[derive(Debug, Default, Clone)]
 struct Node {
-    children: HashMap<Box<str>, Node>,
+    children: FxHashMap<Box<str>, Node>,
     /// A plain rule ends here.
     normal: Option<Section>,
     /// A wildcard rule `*.` + this node's labels.
@@ -135,7 +136,7 @@ impl PublicSuffixList {
     pub fn registered_domain_in<'h>(&self, host: &'h str, sections: Sections) -> Option<Cow<'h, str>> {
         let labels = Labels::of(host)?;
         let n = self.suffix_labels(&labels, sections);
-        (n < labels.count()).then(|| labels.last(n + 1))
+        (n < labels.count).then(|| labels.last(n + 1))
     }
 
     /// How many labels, from the right, the prevailing rule makes the public suffix (at least
@@ -148,7 +149,10 @@ impl PublicSuffixList {
         let mut longest = 1;
         let mut node = &self.root;
         let mut depth = 0;
-        for key in labels.keys() {
+        let mut end = labels.body.len();
+        while depth < labels.count {
+            let start = memchr::memrchr(b'.', &labels.body.as_bytes()[..end]).map_or(0, |dot| dot + 1);
+            let key = labels.key(&labels.body[start..end]);
             // The rules of `depth` labels are looked at with the next label known.
             if allowed(node.wildcard) {
                 longest = longest.max(depth + 1);
@@ -162,6 +166,7 @@ impl PublicSuffixList {
             if allowed(node.normal) {
                 longest = longest.max(depth);
             }
+            end = start.saturating_sub(1);
         }
         longest
     }
@@ -173,31 +178,62 @@ struct Labels<'h> {
     host: &'h str,
     /// `host` without its final dot.
     body: &'h str,
+    count: usize,
+    /// Whether a label may need lower-casing or decoding (upper case, not ASCII, `xn--`).
+    plain: bool,
 }
 
 impl<'h> Labels<'h> {
+    /// One pass over the host's bytes, then the IP address test.
     fn of(host: &'h str) -> Option<Self> {
         let body = host.strip_suffix('.').unwrap_or(host);
-        // A `:` is an IPv6 address without its brackets (urllib's `hostname`).
-        if body.is_empty() || body.split('.').any(str::is_empty) || body.contains(':') || is_ip_address(host) {
+        let bytes = body.as_bytes();
+        let (mut count, mut previous, mut plain, mut special) = (1, b'.', true, false);
+        for (i, &b) in bytes.iter().enumerate() {
+            match b {
+                b'.' if previous == b'.' => return None,
+                b'.' => count += 1,
+                // A `:` is an IPv6 address without its brackets (urllib's `hostname`).
+                b':' => return None,
+                b'A'..=b'Z' | 0x80.. => plain = false,
+                b'%' | b'[' => special = true,
+                // An `xn--` label is decoded (the trie holds its Unicode text).
+                b'x' if previous == b'.' && bytes[i..].starts_with(b"xn--") => plain = false,
+                _ => {}
+            }
+            previous = b;
+        }
+        if bytes.is_empty() || previous == b'.' {
             return None;
         }
-        Some(Self { host, body })
+        if is_ip_address(host, plain && !special) {
+            return None;
+        }
+        Some(Self { host, body, count, plain })
     }
 
-    fn count(&self) -> usize {
-        self.body.split('.').count()
-    }
-
-    /// The labels from the right as the rules' keys.
-    fn keys(&self) -> impl Iterator<Item = Cow<'h, str>> + 'h {
-        self.body.rsplit('.').map(label_key)
+    /// A label as the rules' key.
+    fn key(&self, label: &'h str) -> Cow<'h, str> {
+        if self.plain {
+            Cow::Borrowed(label)
+        } else {
+            label_key(label)
+        }
     }
 
     /// The last `n` labels (and the final dot), lower-cased.
     fn last(&self, n: usize) -> Cow<'h, str> {
-        let start = self.body.rmatch_indices('.').nth(n.wrapping_sub(1)).map_or(0, |(i, _)| i + 1);
+        let mut start = self.body.len();
+        for _ in 0..n {
+            start = memchr::memrchr(b'.', &self.body.as_bytes()[..start.saturating_sub(1)]).map_or(0, |dot| dot + 1);
+            if start == 0 {
+                break;
+            }
+        }
         let part = &self.host[start..];
+        if self.plain {
+            return Cow::Borrowed(part);
+        }
         if part.is_ascii() {
             if part.bytes().any(|b| b.is_ascii_uppercase()) {
                 return Cow::Owned(part.to_ascii_lowercase());
@@ -216,10 +252,13 @@ impl<'h> Labels<'h> {
 /// Whether `host` is an IP address: in brackets (IPv6), one the URL Standard's host parser
 /// takes for an IPv4 or IPv6 address (after its percent-decoding and domain to ASCII), or
 /// one whose last label is a number (the parser's "ends in a number": an IPv4 address, or a
-/// failure to be one).
-fn is_ip_address(host: &str) -> bool {
+/// failure to be one). `plain`: lower-case ASCII without `%` or `[`.
+fn is_ip_address(host: &str, plain: bool) -> bool {
     if host.starts_with('[') {
         return true;
+    }
+    if plain {
+        return ends_in_a_number(host);
     }
     if host.is_ascii() && !host.contains('%') {
         return ends_in_a_number(&host.to_ascii_lowercase());
