@@ -19,17 +19,15 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import statistics
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import pyarrow as pa
 import relurl
 import relurl.arrow
+from corpus import link_rows
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
 REPEAT = 87
 CHUNK = 65_536
 PER_CALL = 60
@@ -42,8 +40,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7, help="calls per row (default 7)")
     parser.add_argument("--best", action="store_true", help="the fastest call instead of the median")
     args = parser.parse_args()
-    with open(CORPUS, encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f]
+    rows = link_rows()
     bases = [r["base"] for r in rows] * REPEAT
     hrefs = [r["href"] for r in rows] * REPEAT
     b, h = pa.array(bases), pa.array(hrefs)

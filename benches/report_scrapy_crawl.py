@@ -25,9 +25,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
+from corpus import CORPUS_DIR, PAGES_FILE  # noqa: E402
 from scrapy_crawl import CorpusProxy  # noqa: E402
-
-CORPUS = ROOT.parent / "shared" / "corpus"
 
 URL_MODULES = (
     "urllib/parse.py",
@@ -45,7 +44,7 @@ def crawl(impl: str, proxy: CorpusProxy, profile: Path | None = None) -> dict[st
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out.json"
         command = [sys.executable, str(ROOT / "tests" / "scrapy_crawl.py"), "--impl", impl, "--proxy", proxy.url]
-        command += ["--pages", str(CORPUS / "pages.tsv"), "--out", str(out)]
+        command += ["--pages", str(PAGES_FILE), "--out", str(out)]
         if profile is not None:
             command += ["--profile", str(profile)]
         subprocess.run(command, check=True)
@@ -79,7 +78,7 @@ def main() -> None:
     args = parser.parse_args()
     rates: dict[str, list[float]] = {"scrapy": [], "relurl": []}
     responses = 0
-    with CorpusProxy(CORPUS) as proxy:
+    with CorpusProxy(CORPUS_DIR) as proxy:
         for _ in range(args.rounds):
             for impl in rates:
                 result = crawl(impl, proxy)

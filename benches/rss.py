@@ -29,17 +29,15 @@ from pathlib import Path
 from typing import Literal
 
 import relurl
+from corpus import LINKS_FILE, link_rows
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus" / "links.jsonl"
 PAIRS_JSON = ROOT / "tests" / "data" / "corpus_pairs.json"
 
 
 def load_pairs() -> tuple[str, list[tuple[str, str]]]:
-    if CORPUS.is_file():
-        with CORPUS.open(encoding="utf-8") as f:
-            rows = [json.loads(line) for line in f]
-        return str(CORPUS), [(r["base"], r["href"]) for r in rows]
+    if LINKS_FILE.is_file():
+        return str(LINKS_FILE), [(r["base"], r["href"]) for r in link_rows()]
     data = json.loads(PAIRS_JSON.read_text(encoding="utf-8"))
     return str(PAIRS_JSON), [(data["bases"][i], href) for i, href in data["pairs"]]
 

@@ -24,7 +24,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "links.jsonl"
+from corpus import link_rows
 
 
 def kib(field: str) -> int:
@@ -37,8 +37,7 @@ def kib(field: str) -> int:
 def write_input(path: Path, rows: int) -> None:
     import pyarrow as pa
 
-    with CORPUS.open(encoding="utf-8") as f:
-        pairs = [json.loads(line) for line in f if line.strip()]
+    pairs = link_rows()
     copies = -(-rows // len(pairs))
     table = pa.table(
         {

@@ -31,9 +31,7 @@ timing (``extra_info["matches"]`` must be true).
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Callable
-from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
@@ -43,18 +41,16 @@ pa = pytest.importorskip("pyarrow", reason="pyarrow is needed: pip install '.[be
 
 import relurl  # noqa: E402
 import relurl.arrow  # noqa: E402
+from corpus import LINKS_FILE, link_rows, skip_module_without  # noqa: E402
 
-LINKS_FILE = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "links.jsonl"
-if not LINKS_FILE.is_file():
-    pytest.skip(f"link corpus not found: {LINKS_FILE}", allow_module_level=True)
+skip_module_without(LINKS_FILE)
 
 pytestmark = pytest.mark.benchmark(group="batch-1M")
 MIN_ROWS = 1_000_000
 
 
 def load() -> tuple[list[str], list[str]]:
-    with LINKS_FILE.open(encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
+    rows = link_rows()
     copies = -(-MIN_ROWS // len(rows))
     # Fresh str objects per copy, as rows read from a file would be.
     bases = [row["base"][:] + "" for _ in range(copies) for row in rows]

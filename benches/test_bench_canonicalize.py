@@ -15,11 +15,8 @@ The ratios are printed by ``test_ratios`` (in its ``extra_info`` and on standard
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.parse
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,22 +27,15 @@ pa = pytest.importorskip("pyarrow")
 
 import relurl  # noqa: E402
 import relurl.arrow  # noqa: E402
+from corpus import LINKS_FILE, resolved_urls, skip_module_without  # noqa: E402
 
-LINKS_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
-if not LINKS_FILE.is_file():
-    pytest.skip(f"link corpus not found: {LINKS_FILE}", allow_module_level=True)
+skip_module_without(LINKS_FILE)
 
 pytestmark = pytest.mark.benchmark(group="canonicalize-corpus")
 
 
 def _urls() -> list[str]:
-    urls: set[str] = set()
-    for line in LINKS_FILE.read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        try:
-            urls.add(urllib.parse.urljoin(row["base"], row["href"]))
-        except ValueError:
-            pass
+    urls = resolved_urls()
     # Only the URLs w3lib accepts, so that no contestant spends its time on exceptions.
     good = []
     for u in sorted(urls):

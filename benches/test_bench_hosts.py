@@ -16,9 +16,7 @@ crawler's URLs do.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -26,20 +24,17 @@ import pytest
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 
 import relurl
+from corpus import LINKS_FILE, link_rows, skip_module_without
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
-if not CORPUS.is_file():
-    pytest.skip(f"corpus not found: {CORPUS}; skipping the host benchmarks", allow_module_level=True)
+skip_module_without(LINKS_FILE, "corpus")
 
 pytestmark = pytest.mark.benchmark(group="hostname-corpus")
 
 
 def _urls() -> list[str]:
     urls: set[str] = set()
-    with CORPUS.open(encoding="utf-8") as f:
-        for line in f:
-            row = json.loads(line)
-            urls.update((row["page"], row["base"], row["href"]))
+    for row in link_rows():
+        urls.update((row["page"], row["base"], row["href"]))
     # The URLs urlsplit takes and splits as relurl does (nearly all: see tests/test_hosts.py).
     return [u for u in sorted(urls) if _urlsplit_netloc(u) == relurl.URL(u).netloc]
 

@@ -27,12 +27,10 @@ selectolax how many of its absolute URLs differ from relurl's for the same value
 
 from __future__ import annotations
 
-import csv
 import math
 import time
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
@@ -41,10 +39,9 @@ import pytest
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 
 import relurl
+from corpus import PAGES_FILE, pages, skip_module_without
 
-CORPUS_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-if not (CORPUS_DIR / "pages.tsv").is_file():
-    pytest.skip(f"corpus not found: {CORPUS_DIR}; skipping the link extraction benchmarks", allow_module_level=True)
+skip_module_without(PAGES_FILE, "corpus")
 
 pytestmark = pytest.mark.benchmark(group="links-corpus")
 
@@ -54,9 +51,7 @@ MAX_ROUNDS = 200
 
 
 def _load() -> list[tuple[bytes, str]]:
-    with (CORPUS_DIR / "pages.tsv").open(encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f, delimiter="\t"))
-    return [((CORPUS_DIR / "pages" / row["file"]).read_bytes(), row["url"]) for row in rows]
+    return [(html, url) for url, html in pages()]
 
 
 PAGES = _load()

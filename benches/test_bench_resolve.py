@@ -22,11 +22,9 @@ relurl variants ``matches_relurl_resolve`` must be true (the test fails otherwis
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
@@ -35,16 +33,9 @@ import pytest
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 
 import relurl
+from corpus import LINKS_FILE, link_rows, skip_module_without
 
-CORPUS_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-LINKS_FILE = CORPUS_DIR / "links.jsonl"
-
-if not LINKS_FILE.is_file():
-    pytest.skip(
-        f"link corpus not found: {LINKS_FILE} (expected at ../shared/corpus/links.jsonl "
-        "relative to the repository root); skipping the corpus benchmarks",
-        allow_module_level=True,
-    )
+skip_module_without(LINKS_FILE)
 
 pytestmark = pytest.mark.benchmark(group="resolve-corpus")
 
@@ -55,8 +46,7 @@ MAX_ROUNDS = 400
 
 
 def _load() -> tuple[list[tuple[str, str]], list[tuple[str, list[str]]]]:
-    with LINKS_FILE.open(encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
+    rows = link_rows()
     pairs = [(row["base"], row["href"]) for row in rows]
     # Links are stored in page order; one effective base per page (checked here).
     pages: list[tuple[str, list[str]]] = []

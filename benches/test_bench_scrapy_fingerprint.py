@@ -17,11 +17,8 @@ Scrapy's components call) are timed too. The ratios are printed by ``test_ratios
 from __future__ import annotations
 
 import gc
-import json
 import time
-import urllib.parse
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,24 +27,17 @@ pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip 
 pytest.importorskip("scrapy")
 
 import relurl.scrapy
+from corpus import LINKS_FILE, resolved_urls, skip_module_without
 from scrapy import Request
 from scrapy.utils import request as scrapy_request
 
-LINKS_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
-if not LINKS_FILE.is_file():
-    pytest.skip(f"link corpus not found: {LINKS_FILE}", allow_module_level=True)
+skip_module_without(LINKS_FILE)
 
 pytestmark = pytest.mark.benchmark(group="scrapy-fingerprint-corpus")
 
 
 def _urls() -> list[str]:
-    urls: dict[str, None] = {}
-    for line in LINKS_FILE.read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        try:
-            urls[urllib.parse.urljoin(row["base"], row["href"])] = None
-        except ValueError:
-            pass
+    urls = resolved_urls()
     good = []
     for url in urls:
         try:

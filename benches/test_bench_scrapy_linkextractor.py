@@ -15,11 +15,9 @@ ratio (best of 7 rounds each, in the same run).
 
 from __future__ import annotations
 
-import csv
 import gc
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,25 +25,18 @@ import pytest
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 pytest.importorskip("scrapy")
 
+from corpus import PAGES_FILE, pages, skip_module_without
 from relurl.scrapy import LinkExtractor
 from scrapy.http import HtmlResponse
 from scrapy.linkextractors import LinkExtractor as ScrapyLinkExtractor
 from scrapy.utils.response import get_base_url
 
-CORPUS_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-if not (CORPUS_DIR / "pages.tsv").is_file():
-    pytest.skip(f"corpus not found: {CORPUS_DIR}", allow_module_level=True)
+skip_module_without(PAGES_FILE, "corpus")
 
 pytestmark = pytest.mark.benchmark(group="scrapy-linkextractor")
 
 
-def _pages() -> list[tuple[str, bytes]]:
-    with (CORPUS_DIR / "pages.tsv").open(encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f, delimiter="\t"))
-    return [(row["url"], (CORPUS_DIR / "pages" / row["file"]).read_bytes()) for row in rows]
-
-
-PAGES = _pages()
+PAGES = pages()
 
 CONTESTANTS: dict[str, Any] = {
     "scrapy LinkExtractor": ScrapyLinkExtractor(),

@@ -18,11 +18,8 @@ prints the rows of docs/scrapy.md, with the time to build Scrapy's regex and rel
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.parse
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +28,7 @@ pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip 
 pytest.importorskip("scrapy")
 
 import relurl
+from corpus import LINKS_FILE, resolved_urls, skip_module_without
 from relurl.scrapy import OffsiteMiddleware
 from scrapy import Request, Spider
 from scrapy.downloadermiddlewares.offsite import OffsiteMiddleware as ScrapyOffsite
@@ -38,9 +36,7 @@ from scrapy.utils.httpobj import urlparse_cached
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
-LINKS_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
-if not LINKS_FILE.is_file():
-    pytest.skip(f"link corpus not found: {LINKS_FILE}", allow_module_level=True)
+skip_module_without(LINKS_FILE)
 
 pytestmark = pytest.mark.benchmark(group="scrapy-offsite")
 
@@ -48,15 +44,7 @@ SIZES = (10, 1_000, 100_000)
 
 
 def _requests() -> list[Request]:
-    urls: dict[str, None] = {}
-    for line in LINKS_FILE.read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        try:
-            url = urllib.parse.urljoin(row["base"], row["href"])
-        except ValueError:
-            continue
-        if url.startswith(("http://", "https://")):
-            urls[url] = None
+    urls = [url for url in resolved_urls() if url.startswith(("http://", "https://"))]
     requests = []
     for url in list(urls)[::3][:2000]:
         try:

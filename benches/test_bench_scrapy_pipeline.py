@@ -18,11 +18,9 @@ ratio of the two medians of the same run.
 
 from __future__ import annotations
 
-import csv
 import gc
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 
@@ -30,26 +28,19 @@ pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip 
 pytest.importorskip("scrapy")
 
 import relurl.scrapy
+from corpus import PAGES_FILE, pages, skip_module_without
 from scrapy import Request
 from scrapy.http import HtmlResponse
 from scrapy.linkextractors import LinkExtractor as ScrapyLinkExtractor
 from scrapy.utils.request import fingerprint as scrapy_fingerprint
 from scrapy.utils.response import get_base_url
 
-CORPUS_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-if not (CORPUS_DIR / "pages.tsv").is_file():
-    pytest.skip(f"corpus not found: {CORPUS_DIR}", allow_module_level=True)
+skip_module_without(PAGES_FILE, "corpus")
 
 pytestmark = pytest.mark.benchmark(group="scrapy-pipeline")
 
 
-def _load() -> list[tuple[str, bytes]]:
-    with (CORPUS_DIR / "pages.tsv").open(encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f, delimiter="\t"))
-    return [(row["url"], (CORPUS_DIR / "pages" / row["file"]).read_bytes()) for row in rows]
-
-
-PAGES = _load()
+PAGES = pages()
 
 
 def pipeline(extractor: object, fingerprint: Callable[[Request], bytes]) -> Callable[[], list[bytes]]:

@@ -15,30 +15,26 @@ CPython for). The ratios are printed by ``test_ratios``.
 from __future__ import annotations
 
 import gc
-import json
 import time
 import urllib.parse
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 import relurl
+from corpus import LINKS_FILE, link_rows, skip_module_without
 
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 w3lib_url = pytest.importorskip("w3lib.url")
 
-LINKS_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
-if not LINKS_FILE.is_file():
-    pytest.skip(f"link corpus not found: {LINKS_FILE}", allow_module_level=True)
+skip_module_without(LINKS_FILE)
 
 pytestmark = pytest.mark.benchmark(group="scrapy-safe-url-corpus")
 
 
 def _urls() -> list[str]:
     urls: dict[str, None] = {}
-    for line in LINKS_FILE.read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
+    for row in link_rows():
         urls[row["href"]] = None
         try:
             urls[urllib.parse.urljoin(row["base"], row["href"])] = None

@@ -13,29 +13,23 @@ of URLs and the time per call. ``test_ratio`` prints relurl's speed-up per call.
 
 from __future__ import annotations
 
-import json
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 import relurl
+from corpus import LINKS_FILE, link_rows, skip_module_without
 
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 surt_package = pytest.importorskip("surt", reason="the surt package is needed: pip install surt")
 
-LINKS_FILE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
-
-if not LINKS_FILE.is_file():
-    pytest.skip(f"link corpus not found: {LINKS_FILE}", allow_module_level=True)
+skip_module_without(LINKS_FILE)
 
 pytestmark = pytest.mark.benchmark(group="surt-corpus")
 
 
 def _urls() -> list[str]:
-    with LINKS_FILE.open(encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    return [relurl.resolve(row["base"], row["href"]) for row in rows]
+    return [relurl.resolve(row["base"], row["href"]) for row in link_rows()]
 
 
 URLS = _urls()

@@ -11,6 +11,10 @@ use crate::grammars::whatwg::host::{ends_in_a_number, parse_host, HostKind};
 pub(super) struct Host<'h> {
     /// The host without its final dot.
     pub(super) body: &'h str,
+    /// How many labels.
+    pub(super) count: usize,
+    /// Whether it is lower-case ASCII (its labels are keys as they are: no lower-casing).
+    plain: bool,
 }
 
 impl<'h> Host<'h> {
@@ -21,19 +25,35 @@ impl<'h> Host<'h> {
     /// then the IP check, which reads the last label alone unless it starts with a digit.
     pub(super) fn of(host: &'h str) -> Option<Self> {
         let body = host.strip_suffix('.').unwrap_or(host);
-        let mut after_dot = true;
+        let (mut after_dot, mut count, mut plain, mut special) = (true, 1, true, false);
         for &b in body.as_bytes() {
             match b {
                 b'.' if after_dot => return None,
-                b'.' => after_dot = true,
+                b'.' => {
+                    count += 1;
+                    after_dot = true;
+                    continue;
+                }
                 b':' => return None,
-                _ => after_dot = false,
+                b'A'..=b'Z' | 0x80.. => plain = false,
+                b'%' | b'[' => special = true,
+                _ => {}
             }
+            after_dot = false;
         }
-        if after_dot || is_ip_address(host) {
+        if after_dot || is_ip_address(host, plain && !special) {
             return None;
         }
-        Some(Self { body })
+        Some(Self { body, count, plain })
+    }
+
+    /// A label of this host as the trie's key: lower-cased.
+    pub(super) fn key(self, label: &'h str) -> Cow<'h, str> {
+        if self.plain {
+            Cow::Borrowed(label)
+        } else {
+            lowered(label)
+        }
     }
 
     /// The labels from the right.
@@ -44,7 +64,7 @@ impl<'h> Host<'h> {
     /// The last `n` labels (at least one), lower-cased.
     pub(super) fn last(self, n: usize) -> Cow<'h, str> {
         let start = memchr::memrchr_iter(b'.', self.body.as_bytes()).nth(n.wrapping_sub(1)).map_or(0, |i| i + 1);
-        lowered(&self.body[start..])
+        self.key(&self.body[start..])
     }
 }
 
@@ -68,19 +88,19 @@ pub(super) fn lowered(text: &str) -> Cow<'_, str> {
 /// takes for an IPv4 or IPv6 address (after its percent-decoding and domain to ASCII, so
 /// `%31%32%37.0.0.1` and full-width digits too), or whose last label is a number (the
 /// parser's "ends in a number": an IPv4 address, or a host the parser fails as a bad one,
-/// such as `1.2.3.999`).
-pub(super) fn is_ip_address(host: &str) -> bool {
+/// such as `1.2.3.999`). `plain`: lower-case ASCII without `%` or `[`.
+pub(super) fn is_ip_address(host: &str, plain: bool) -> bool {
     if host.starts_with('[') {
         return true;
     }
-    if host.is_ascii() && !host.contains('%') {
+    if plain || (host.is_ascii() && !host.contains('%')) {
         // Every IPv4 number (decimal, `0x` hex, `0` octal) starts with an ASCII digit.
         let body = host.strip_suffix('.').unwrap_or(host);
         let last = body.rsplit('.').next().unwrap_or("");
         if !last.as_bytes().first().is_some_and(u8::is_ascii_digit) {
             return false;
         }
-        return ends_in_a_number(&lowered(host));
+        return ends_in_a_number(&if plain { Cow::Borrowed(host) } else { lowered(host) });
     }
     let mut out = String::new();
     match parse_host(host, false, &mut out) {

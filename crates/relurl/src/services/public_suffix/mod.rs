@@ -43,10 +43,11 @@ mod host;
 mod rules;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use host::{lowered, Host};
+use rustc_hash::FxHashMap;
+
+use host::Host;
 use rules::{Keys, Rule};
 pub use rules::{ListError, RuleKind, Section};
 
@@ -65,7 +66,8 @@ pub const BUNDLED_DATE: &str = "2026-08-19";
 /// under each of its keys).
 #[derive(Debug, Default, Clone)]
 struct Node {
-    children: HashMap<Box<str>, u32>,
+    /// Fx hash: the labels are a list the caller trusts, and a lookup never inserts.
+    children: FxHashMap<Box<str>, u32>,
     /// A plain rule ends here.
     normal: Option<Section>,
     /// A wildcard rule `*.` + this node's labels.
@@ -118,7 +120,6 @@ pub struct MatchedRule {
 #[derive(Debug, Clone, Copy)]
 pub struct Lookup<'h> {
     host: Host<'h>,
-    label_count: usize,
     suffix_labels: usize,
     rule: Option<MatchedRule>,
 }
@@ -126,7 +127,7 @@ pub struct Lookup<'h> {
 impl<'h> Lookup<'h> {
     /// How many labels the host has (its final dot dropped).
     pub fn label_count(&self) -> usize {
-        self.label_count
+        self.host.count
     }
 
     /// How many labels, from the right, the public suffix has (at least one).
@@ -147,7 +148,7 @@ impl<'h> Lookup<'h> {
 
     /// Whether the host is a public suffix itself (it has no registered domain).
     pub fn is_public_suffix(&self) -> bool {
-        self.suffix_labels >= self.label_count
+        self.suffix_labels >= self.host.count
     }
 
     /// The public suffix: the host's last [`Lookup::suffix_labels`] labels, lower-cased.
@@ -260,7 +261,7 @@ impl PublicSuffixList {
             if let Some(section) = sections.pick(node.wildcard) {
                 longest = Some(MatchedRule { kind: RuleKind::Wildcard, section, labels: depth + 1 });
             }
-            let Some(&child) = node.children.get(&*lowered(label)) else { break };
+            let Some(&child) = node.children.get(&*host.key(label)) else { break };
             node = &self.nodes[child as usize];
             depth += 1;
             if let Some(section) = sections.pick(node.exception) {
@@ -278,8 +279,7 @@ impl PublicSuffixList {
             Some(MatchedRule { kind: RuleKind::Exception, labels, .. }) => labels - 1,
             Some(MatchedRule { labels, .. }) => labels,
         };
-        let label_count = memchr::memchr_iter(b'.', host.body.as_bytes()).count() + 1;
-        Some(Lookup { host, label_count, suffix_labels, rule })
+        Some(Lookup { host, suffix_labels, rule })
     }
 }
 

@@ -1,0 +1,145 @@
+"""Registered domains: `relurl.registered_domain(host)` against
+`tldextract.extract(host).top_domain_under_public_suffix` (tldextract 5.4.0), and
+`relurl.tldextract` against `tldextract.extract`, per call; and the first call of each in a
+fresh process (pytest-benchmark, group ``psl``).
+
+Not part of the test run; run it explicitly (after ``maturin develop --release``)::
+
+    python -m pytest benches/test_bench_psl.py -s --benchmark-columns=median,rounds
+
+One round looks up every distinct host name of ``../shared/corpus/links.jsonl`` (about 960),
+ten times over (a crawler meets its hosts again and again; neither library caches answers).
+tldextract reads relurl's bundled list from a ``file://`` URL (no cache, no network), so
+both answer from the same rules. ``test_ratios`` prints the ratios of one run; and the first
+call of each in a fresh interpreter (relurl reads its bundled list, tldextract its own
+snapshot), the median of 5 processes each.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
+tldextract = pytest.importorskip("tldextract")
+
+import relurl
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus" / "links.jsonl"
+LIST_FILE = ROOT / "crates/relurl/src/services/public_suffix/public_suffix_list.dat"
+if not CORPUS.is_file():
+    pytest.skip(f"corpus not found: {CORPUS}", allow_module_level=True)
+
+pytestmark = pytest.mark.benchmark(group="psl")
+
+
+def _hosts() -> list[str]:
+    hosts: dict[str, None] = {}
+    with CORPUS.open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            for url in (row["page"], row["base"]):
+                host = urlsplit(url).hostname
+                if host:
+                    hosts[host] = None
+    return list(hosts) * 10
+
+
+HOSTS = _hosts()
+PEER = tldextract.TLDExtract(suffix_list_urls=(LIST_FILE.as_uri(),), cache_dir=None, fallback_to_snapshot=False)
+
+
+def by_tldextract() -> list[str]:
+    return [PEER(host).top_domain_under_public_suffix for host in HOSTS]
+
+
+def by_relurl() -> list[str | None]:
+    registered_domain = relurl.registered_domain
+    return [registered_domain(host) for host in HOSTS]
+
+
+def twin_by_tldextract() -> list[Any]:
+    return [PEER(host) for host in HOSTS]
+
+
+def twin_by_relurl() -> list[Any]:
+    extract = relurl.tldextract
+    return [extract(host) for host in HOSTS]
+
+
+CONTESTANTS: dict[str, Callable[[], list[Any]]] = {
+    "tldextract(host).top_domain_under_public_suffix": by_tldextract,
+    "relurl.registered_domain(host)": by_relurl,
+    "tldextract(host)": twin_by_tldextract,
+    "relurl.tldextract(host)": twin_by_relurl,
+}
+
+
+def test_answers() -> None:
+    # The same registered domain wherever tldextract has one (tldextract has none for a host
+    # under no rule, where the list's algorithm applies its implicit `*` rule).
+    for ours, theirs in zip(by_relurl(), by_tldextract(), strict=True):
+        if theirs:
+            assert ours == theirs.lower()
+    assert [(r.subdomain, r.domain, r.suffix) for r in twin_by_relurl()] == [
+        (r.subdomain, r.domain, r.suffix) for r in twin_by_tldextract()
+    ]
+
+
+@pytest.mark.parametrize("name", list(CONTESTANTS))
+def test_per_call(benchmark: Any, name: str) -> None:
+    benchmark.extra_info["calls"] = len(HOSTS)
+    benchmark.pedantic(CONTESTANTS[name], rounds=10, warmup_rounds=1)
+
+
+def best_of(f: Callable[[], object], rounds: int = 7) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        gc.collect()
+        start = time.perf_counter()
+        f()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+FIRST_CALL = {
+    "relurl": "import relurl\nt = time.perf_counter()\nrelurl.registered_domain('a.example.co.uk')",
+    "tldextract": (
+        "import tldextract\nt = time.perf_counter()\n"
+        "tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)('a.example.co.uk').top_domain_under_public_suffix"
+    ),
+}
+
+
+def first_call(name: str) -> float:
+    """The first call's milliseconds in a fresh interpreter (the import not counted)."""
+    code = "import time\n" + FIRST_CALL[name] + "\nprint((time.perf_counter() - t) * 1e3)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(done.stdout.strip())
+
+
+def test_ratios(benchmark: Any) -> None:
+    times = {name: best_of(f) for name, f in CONTESTANTS.items()}
+    pairs = [
+        ("relurl.registered_domain(host)", "tldextract(host).top_domain_under_public_suffix"),
+        ("relurl.tldextract(host)", "tldextract(host)"),
+    ]
+    print()
+    for ours, theirs in pairs:
+        per_call = {n: times[n] / len(HOSTS) * 1e9 for n in (ours, theirs)}
+        print(f"{theirs:50} {per_call[theirs]:8.0f} ns/call")
+        print(f"{ours:50} {per_call[ours]:8.0f} ns/call  {times[theirs] / times[ours]:6.1f}x")
+    firsts = {name: statistics.median(first_call(name) for _ in range(5)) for name in FIRST_CALL}
+    print(f"first call in a fresh process: relurl {firsts['relurl']:.1f} ms, tldextract {firsts['tldextract']:.1f} ms")
+    benchmark.pedantic(lambda: None, rounds=1)
