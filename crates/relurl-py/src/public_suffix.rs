@@ -85,11 +85,12 @@ impl PyPublicSuffixList {
 
     /// The list in the UTF-8 file at `path` (`public_suffix_list.dat` from
     /// publicsuffix.org or a checkout of publicsuffix/list); `OSError` when it cannot be
-    /// read, `ValueError` as `from_text`.
+    /// read, `ValueError` when it is not UTF-8, and as `from_text`.
     #[staticmethod]
     #[allow(clippy::needless_pass_by_value)] // pyo3 passes extracted arguments by value
     fn from_file(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
-        let text = py.detach(|| std::fs::read_to_string(&path))?;
+        let bytes = py.detach(|| std::fs::read(&path))?;
+        let text = String::from_utf8(bytes).map_err(|e| PyValueError::new_err(format!("not a Public Suffix List: not UTF-8: {e}")))?;
         Self::own(py, text)
     }
 

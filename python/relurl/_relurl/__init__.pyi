@@ -1003,8 +1003,8 @@ class PublicSuffixList:
         ValueError naming the line of a rule that cannot be used."""
     @staticmethod
     def from_file(path: str | PathLike[str]) -> PublicSuffixList:
-        """The list in the UTF-8 file at `path`; OSError when it cannot be read, ValueError as
-        `from_text`."""
+        """The list in the UTF-8 file at `path`; OSError when it cannot be read, ValueError when
+        it is not UTF-8, and as `from_text`."""
     def __len__(self) -> int: ...
     def public_suffix(self, host: str | None, *, icann_only: bool = False) -> str | None:
         """`relurl.public_suffix(host, psl=self)`."""
