@@ -16,7 +16,7 @@
 //! 7. "The registered or registrable domain is the public suffix plus one additional label."
 //!
 //! The walk stops at the first label no rule continues with, so a lookup reads each label of
-//! the host at most once (linear time, whatever the list). [`PublicSuffixList::lookup`]
+//! the host at most once (linear time, whatever the list). [`PublicSuffixList::match_host`]
 //! gives the whole result: the public suffix's length, and the prevailing rule with its kind
 //! and section, or none (the implicit `*` rule), which a peer with its own reading of the list
 //! (tldextract, which applies no implicit rule) builds on.
@@ -116,15 +116,15 @@ pub struct MatchedRule {
 }
 
 /// A host looked up in a list: its public suffix, registered domain and the rule that decided
-/// them ([`PublicSuffixList::lookup`]).
+/// them ([`PublicSuffixList::match_host`]).
 #[derive(Debug, Clone, Copy)]
-pub struct Lookup<'h> {
+pub struct Match<'h> {
     host: Host<'h>,
     suffix_labels: usize,
     rule: Option<MatchedRule>,
 }
 
-impl<'h> Lookup<'h> {
+impl<'h> Match<'h> {
     /// How many labels the host has (its final dot dropped).
     pub fn label_count(&self) -> usize {
         self.host.count
@@ -151,7 +151,7 @@ impl<'h> Lookup<'h> {
         self.suffix_labels >= self.host.count
     }
 
-    /// The public suffix: the host's last [`Lookup::suffix_labels`] labels, lower-cased.
+    /// The public suffix: the host's last [`Match::suffix_labels`] labels, lower-cased.
     pub fn public_suffix(&self) -> Cow<'h, str> {
         self.host.last(self.suffix_labels)
     }
@@ -238,17 +238,17 @@ impl PublicSuffixList {
 
     /// [`PublicSuffixList::public_suffix`] by the rules of `sections`.
     pub fn public_suffix_in<'h>(&self, host: &'h str, sections: Sections) -> Option<Cow<'h, str>> {
-        Some(self.lookup(host, sections)?.public_suffix())
+        Some(self.match_host(host, sections)?.public_suffix())
     }
 
     /// [`PublicSuffixList::registered_domain`] by the rules of `sections`.
     pub fn registered_domain_in<'h>(&self, host: &'h str, sections: Sections) -> Option<Cow<'h, str>> {
-        self.lookup(host, sections)?.registered_domain()
+        self.match_host(host, sections)?.registered_domain()
     }
 
     /// The lookup of `host` by the rules of `sections` ("Formal Algorithm", steps 1-6); `None`
     /// for a host that has no public suffix (an IP address, an empty host, an empty label).
-    pub fn lookup<'h>(&self, host: &'h str, sections: Sections) -> Option<Lookup<'h>> {
+    pub fn match_host<'h>(&self, host: &'h str, sections: Sections) -> Option<Match<'h>> {
         let host = Host::of(host)?;
         // Steps 1 and 4: the rule of the most labels (of two as long, the plain rule, which
         // names them); step 3: an exception rule before any other (the longest).
@@ -279,7 +279,7 @@ impl PublicSuffixList {
             Some(MatchedRule { kind: RuleKind::Exception, labels, .. }) => labels - 1,
             Some(MatchedRule { labels, .. }) => labels,
         };
-        Some(Lookup { host, suffix_labels, rule })
+        Some(Match { host, suffix_labels, rule })
     }
 }
 

@@ -95,7 +95,7 @@ fn lists_of_their_own() {
 #[test]
 fn lookups_say_the_prevailing_rule() {
     let list = PublicSuffixList::bundled();
-    let rule = |host: &str, sections| list.lookup(host, sections).unwrap().rule();
+    let rule = |host: &str, sections| list.match_host(host, sections).unwrap().rule();
     let plain = |section, labels| Some(MatchedRule { kind: RuleKind::Normal, section, labels });
     assert_eq!(rule("www.example.co.uk", Sections::All), plain(Section::Icann, 2));
     assert_eq!(rule("foo.blogspot.com", Sections::All), plain(Section::Private, 2));
@@ -103,13 +103,13 @@ fn lookups_say_the_prevailing_rule() {
     assert_eq!(rule("a.b.c.mm", Sections::All), Some(MatchedRule { kind: RuleKind::Wildcard, section: Section::Icann, labels: 2 }));
     assert_eq!(rule("a.www.ck", Sections::All), Some(MatchedRule { kind: RuleKind::Exception, section: Section::Icann, labels: 2 }));
     // No rule: the implicit `*` rule.
-    let unlisted = list.lookup("a.b.example", Sections::All).unwrap();
+    let unlisted = list.match_host("a.b.example", Sections::All).unwrap();
     assert_eq!((unlisted.rule(), unlisted.suffix_labels(), unlisted.label_count()), (None, 1, 3));
     assert_eq!(unlisted.registered_domain().as_deref(), Some("b.example"));
-    let suffix = list.lookup("blogspot.com.", Sections::All).unwrap();
+    let suffix = list.match_host("blogspot.com.", Sections::All).unwrap();
     assert!(suffix.is_public_suffix() && suffix.is_private());
     assert_eq!((suffix.public_suffix(), suffix.registered_domain()), ("blogspot.com".into(), None));
-    assert!(list.lookup("127.0.0.1", Sections::All).is_none());
+    assert!(list.match_host("127.0.0.1", Sections::All).is_none());
 }
 
 #[test]
@@ -135,9 +135,9 @@ fn either_form_matches_either_form() {
 fn rules_of_equal_length_and_exceptions() {
     let list = PublicSuffixList::from_text("*.a\n// ===BEGIN PRIVATE DOMAINS===\nb.a\n!c.a\n!x.c.a\n").unwrap();
     // `*.a` and `b.a` both match `z.b.a`: the plain rule names the suffix and its section.
-    let b = list.lookup("z.b.a", Sections::All).unwrap();
+    let b = list.match_host("z.b.a", Sections::All).unwrap();
     assert_eq!((b.public_suffix(), b.rule().map(|r| (r.kind, r.section))), ("b.a".into(), Some((RuleKind::Normal, Section::Private))));
-    assert_eq!(list.lookup("z.b.a", Sections::Icann).unwrap().rule().map(|r| r.kind), Some(RuleKind::Wildcard));
+    assert_eq!(list.match_host("z.b.a", Sections::Icann).unwrap().rule().map(|r| r.kind), Some(RuleKind::Wildcard));
     // Of two exception rules, the longest.
     assert_eq!(list.public_suffix("y.x.c.a").as_deref(), Some("c.a"));
     assert_eq!(list.public_suffix("y.c.a").as_deref(), Some("a"));
