@@ -33,7 +33,7 @@ import pytest
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 tldextract = pytest.importorskip("tldextract")
 
-import relurl
+import relurl  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "links.jsonl"

@@ -369,7 +369,7 @@ def test_strip_with_strict_checks_the_stripped_reference() -> None:
 def test_domain() -> None:
     """`relurl domain`: the registered domain of each host or URL (a line with `//` is a URL),
     an empty line where there is none, bad lines reported with their number."""
-    lines = "www.Example.co.uk\nhttp://user@a.b.blogspot.com:80/x\nco.uk\n127.0.0.1\nhttp://[::1]/\n".encode() + b"\xff\n"
+    lines = b"www.Example.co.uk\nhttp://user@a.b.blogspot.com:80/x\nco.uk\n127.0.0.1\nhttp://[::1]/\n" + b"\xff\n"
     done = run("domain", stdin=lines)
     assert done.stdout.decode().split("\n") == ["example.co.uk", "b.blogspot.com", "", "", "", "", ""]
     assert done.stderr.decode() == "relurl: line 6: invalid UTF-8 at byte 0: invalid start byte\n"
