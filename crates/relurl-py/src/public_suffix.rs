@@ -126,7 +126,7 @@ impl PyPublicSuffixList {
 }
 
 /// The list of `psl=`: the bundled one when `None`.
-fn list_of<'a>(psl: Option<&'a Bound<'_, PyPublicSuffixList>>) -> &'a PublicSuffixList {
+pub(crate) fn list_of<'a>(psl: Option<&'a Bound<'_, PyPublicSuffixList>>) -> &'a PublicSuffixList {
     match psl {
         None => PublicSuffixList::bundled(),
         Some(psl) => psl.get().list(),

@@ -33,6 +33,8 @@ __all__ = [
     "arrow_in_domain_set",
     "arrow_normalize",
     "arrow_parse",
+    "arrow_public_suffix",
+    "arrow_registered_domain",
     "arrow_resolve",
     "arrow_surt",
     "base_from_header",
@@ -1021,3 +1023,67 @@ def registered_domain(host: str | None, *, psl: PublicSuffixList | None = None, 
     """The registered domain of `host`: its public suffix and one label more, lower-cased, in
     the host's own form; None where the host is a public suffix itself, an IP address, empty
     or has an empty label, and for None."""
+
+@overload
+def arrow_registered_domain(
+    hosts: ArrowArrayExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowArray:
+    """The registered domain of each host of an Arrow string column, as relurl.registered_domain
+    gives it with the same `psl` and `icann_only`, with the GIL released on `threads` threads. A
+    null host, or one without a registered domain, gives a null; a row that is not UTF-8 fails
+    by `errors=` as in relurl.arrow.resolve (the URLError's `.index` is the row). A chunked
+    array (or stream) gives a chunked result."""
+
+@overload
+def arrow_registered_domain(
+    hosts: ArrowStreamExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowChunkedArray: ...
+@overload
+def arrow_registered_domain(
+    hosts: ArrowArrayExportable | ArrowStreamExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["report"],
+    threads: int | None = None,
+) -> tuple[ArrowArray | ArrowChunkedArray, list[Exception]]: ...
+@overload
+def arrow_public_suffix(
+    hosts: ArrowArrayExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowArray:
+    """The public suffix of each host of an Arrow string column, as relurl.public_suffix gives
+    it; otherwise as relurl.arrow.registered_domain."""
+
+@overload
+def arrow_public_suffix(
+    hosts: ArrowStreamExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowChunkedArray: ...
+@overload
+def arrow_public_suffix(
+    hosts: ArrowArrayExportable | ArrowStreamExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["report"],
+    threads: int | None = None,
+) -> tuple[ArrowArray | ArrowChunkedArray, list[Exception]]: ...

@@ -22,6 +22,7 @@
 //! assert_eq!(list.registered_domain("co.uk"), None);
 //! ```
 
+mod column;
 mod rules;
 
 use std::borrow::Cow;
@@ -31,6 +32,7 @@ use rustc_hash::FxHashMap;
 
 use crate::grammars::whatwg::host::{ends_in_a_number, parse_host, HostKind};
 use crate::grammars::whatwg::punycode;
+pub use column::{Answer, Lookup};
 use rules::{Kind, Rule};
 pub use rules::{ListError, Section};
 
