@@ -69,6 +69,12 @@ impl PyPublicSuffixList {
 
 #[pymethods]
 impl PyPublicSuffixList {
+    /// `PublicSuffixList()`: the list bundled in relurl, as `bundled()`.
+    #[new]
+    fn new() -> Self {
+        Self::bundled()
+    }
+
     /// The list bundled in relurl.
     #[staticmethod]
     fn bundled() -> Self {

@@ -996,6 +996,8 @@ class PublicSuffixList:
     and source in docs/crawler.md), or a newer one read from a file or a text in the list's
     format, for `psl=`. No network access, ever. `len()` is its number of rules."""
 
+    def __new__(cls) -> PublicSuffixList:
+        """The bundled list, as `bundled()`."""
     @staticmethod
     def bundled() -> PublicSuffixList:
         """The list bundled in relurl."""
