@@ -276,6 +276,7 @@ def _coprocess(args: list[str], lines: list[bytes], timeout: float = 20.0) -> li
             [b"http://a.com/p?a=1&b=2\n", b"http://b.com/\n"],
         ),
         (["surt", "-"], [b"http://www.a.com/p?b=2&a=1\n", b"http://b.com/\n"], [b"com,a)/p?a=1&b=2\n", b"com,b)/\n"]),
+        (["domain"], [b"www.example.co.uk\n", b"http://a.b.com/\n"], [b"example.co.uk\n", b"b.com\n"]),
         (
             ["parse", "--json"],
             [b"http://a/b;p?q#f\n"],
@@ -363,3 +364,29 @@ def test_strip_with_strict_checks_the_stripped_reference() -> None:
     assert relurl.resolve_many(BASE, ["  g \t"], strip=True) == [
         run("resolve", "--strip", BASE, "  g \t").stdout.decode().strip()
     ]
+
+
+def test_domain() -> None:
+    """`relurl domain`: the registered domain of each host or URL (a line with `//` is a URL),
+    an empty line where there is none, bad lines reported with their number."""
+    lines = b"www.Example.co.uk\nhttp://user@a.b.blogspot.com:80/x\nco.uk\n127.0.0.1\nhttp://[::1]/\n" + b"\xff\n"
+    done = run("domain", stdin=lines)
+    assert done.stdout.decode().split("\n") == ["example.co.uk", "b.blogspot.com", "", "", "", "", ""]
+    assert done.stderr.decode() == "relurl: line 6: invalid UTF-8 at byte 0: invalid start byte\n"
+    assert done.returncode == 1
+    assert run("domain", "a.b.blogspot.com", "--suffix").stdout == b"blogspot.com\n"
+    assert run("domain", "a.b.blogspot.com", "--icann-only").stdout == b"blogspot.com\n"
+    assert run("domain", "x.食狮.公司.cn").stdout.decode() == "食狮.公司.cn\n"
+
+
+def test_domain_reads_a_newer_list(tmp_path: Path) -> None:
+    newer = tmp_path / "list.dat"
+    newer.write_text("com\nexample.com\n", encoding="utf-8")
+    done = run("domain", "--list", str(newer), "a.b.example.com", "a.b.org")
+    assert (done.stdout, done.returncode) == (b"b.example.com\nb.org\n", 0)
+    missing = run("domain", "--list", str(tmp_path / "missing.dat"), "a.com")
+    assert missing.returncode == 2
+    assert missing.stderr.startswith(b"relurl: --list ")
+    bad = tmp_path / "bad.dat"
+    bad.write_text("a..b\n", encoding="utf-8")
+    assert b"line 1" in run("domain", "--list", str(bad), "a.com").stderr

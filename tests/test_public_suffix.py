@@ -375,3 +375,41 @@ def test_generated_hosts_as_publicsuffixlist(seed: int) -> None:
     each kind met (so the classification is exercised)."""
     kinds = compare(generated_hosts(random.Random(f"psl-{seed}"), 25_000))
     assert set(kinds) == {IP_ADDRESS, WILDCARD_PARENT, MIXED_FORMS}, kinds
+
+
+# --- Arrow columns -------------------------------------------------------------------------------
+
+
+def test_arrow_columns_are_the_functions_row_by_row() -> None:
+    pa = pytest.importorskip("pyarrow")
+    import relurl.arrow
+
+    hosts = generated_hosts(random.Random("psl-arrow"), 5_000)
+    column = pa.chunked_array([hosts[:1000], [None, *hosts[1000:]]])
+    own = relurl.PublicSuffixList.from_text("uk\nco.uk\n*.ck\n!www.ck\n")
+    for function, column_function in [
+        (relurl.registered_domain, relurl.arrow.registered_domain),
+        (relurl.public_suffix, relurl.arrow.public_suffix),
+    ]:
+        for options in ({}, {"icann_only": True}, {"psl": own}):
+            got = pa.chunked_array(column_function(column, threads=2, **options))  # type: ignore[operator]
+            assert got.type == pa.string() and got.num_chunks == 2
+            expected = [function(h, **options) for h in hosts[:1000]] + [None]  # type: ignore[operator]
+            expected += [function(h, **options) for h in hosts[1000:]]  # type: ignore[operator]
+            assert got.to_pylist() == expected
+            assert None in expected[:1000] and any(expected)
+    assert pa.array(relurl.arrow.registered_domain(pa.array(["www.example.co.uk", "co.uk", None]))).to_pylist() == [
+        "example.co.uk",
+        None,
+        None,
+    ]
+    bad = pa.Array.from_buffers(
+        pa.string(), 1, [None, pa.py_buffer(b"\x00\x00\x00\x00\x01\x00\x00\x00"), pa.py_buffer(b"\xff")]
+    )
+    with pytest.raises(relurl.URLError) as info:
+        relurl.arrow.registered_domain(bad)
+    assert info.value.index == 0
+    assert pa.array(relurl.arrow.public_suffix(bad, errors="null")).to_pylist() == [None]
+    result, failures = relurl.arrow.registered_domain(bad, errors="report")
+    assert pa.array(result).to_pylist() == [None]
+    assert [f.index for f in failures] == [0]  # type: ignore[attr-defined]

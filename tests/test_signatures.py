@@ -80,6 +80,7 @@ def test_keywords_mean_the_same_everywhere() -> None:
         "relurl.spark.with_normalized": "null",
         "relurl.spark.with_canonicalized": "null",
         "relurl.spark.with_surt": "null",
+        "relurl.spark.with_registered_domain": "null",
     }
     rfc1808 = {k for k, v in defaults["spec"].items() if v == "rfc1808"}
     assert rfc1808 == {

@@ -169,6 +169,21 @@ def test_with_canonicalized_and_with_surt(spark: Any) -> None:
         with_canonicalized(df, "url", out_col="id")
 
 
+def test_with_registered_domain(spark: Any) -> None:
+    """The Public Suffix List on every row, on the executors: relurl.registered_domain's (and
+    public_suffix's) answers; null where there is none."""
+    from relurl.spark import with_registered_domain
+
+    hosts = ["www.example.co.uk", "a.b.blogspot.com", "co.uk", "127.0.0.1", None]
+    df = spark.createDataFrame(list(enumerate(hosts)), "id long, host string")
+    out = with_registered_domain(df, "host").orderBy("id").collect()
+    assert [r["registered_domain"] for r in out] == ["example.co.uk", "b.blogspot.com", None, None, None]
+    out = with_registered_domain(df, "host", out_col="suffix", suffix=True, icann_only=True).orderBy("id").collect()
+    assert [r["suffix"] for r in out] == ["co.uk", "com", "co.uk", None, None]
+    with pytest.raises(ValueError, match="column 'id' already exists"):
+        with_registered_domain(df, "host", out_col="id")
+
+
 LOCAL_JOB = """
 from pyspark.sql import SparkSession
 import relurl.spark

@@ -31,6 +31,11 @@ surt's exception (``ValueError``, or ``AttributeError`` for a blank URL), ``.ind
 ``relurl.arrow.in_domain_set(hosts, domain_set)`` gives a boolean column: whether each host is in
 a `relurl.DomainSet` (``host in domain_set``); a null host gives a null.
 
+``relurl.arrow.registered_domain(hosts)`` and ``relurl.arrow.public_suffix(hosts)`` give each
+host's registered domain and public suffix by the Public Suffix List, as
+``relurl.registered_domain`` and ``relurl.public_suffix`` do (``psl=``, ``icann_only=``); a host
+without one, or a null host, gives a null.
+
 relurl itself needs no Arrow library at run time; ``pip install relurl[arrow]`` adds pyarrow.
 
 >>> import pyarrow as pa, relurl.arrow
@@ -42,7 +47,18 @@ from relurl._relurl import arrow_canonicalize_url as canonicalize_url
 from relurl._relurl import arrow_in_domain_set as in_domain_set
 from relurl._relurl import arrow_normalize as normalize
 from relurl._relurl import arrow_parse as parse
+from relurl._relurl import arrow_public_suffix as public_suffix
+from relurl._relurl import arrow_registered_domain as registered_domain
 from relurl._relurl import arrow_resolve as resolve
 from relurl._relurl import arrow_surt as surt
 
-__all__ = ["canonicalize_url", "in_domain_set", "normalize", "parse", "resolve", "surt"]
+__all__ = [
+    "canonicalize_url",
+    "in_domain_set",
+    "normalize",
+    "parse",
+    "public_suffix",
+    "registered_domain",
+    "resolve",
+    "surt",
+]

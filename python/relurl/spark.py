@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from relurl import URL
 
-__all__ = ["with_canonicalized", "with_normalized", "with_resolved", "with_surt"]
+__all__ = ["with_canonicalized", "with_normalized", "with_registered_domain", "with_resolved", "with_surt"]
 
 
 def with_resolved(
@@ -138,6 +138,29 @@ def with_surt(
     relurl.surt("mailto:x", **options)
     _local_workers_run_this_python(df)
     return df.mapInArrow(_BatchMapper("surt", url_col, out_col, {**options, "errors": errors}), schema)
+
+
+def with_registered_domain(
+    df: DataFrame,
+    host_col: str,
+    *,
+    out_col: str = "registered_domain",
+    suffix: bool = False,
+    icann_only: bool = False,
+    errors: Literal["raise", "null"] = "null",
+) -> DataFrame:
+    """`df` with a string column `out_col`: each row's host (`host_col`) as
+    `relurl.registered_domain` gives it by the Public Suffix List bundled in relurl (with
+    `suffix=True`, as `relurl.public_suffix` does; `icann_only`: the ICANN rules alone), for
+    scheduling and quotas per site. A null host, or one without an answer, gives null; `errors`
+    as in `with_resolved` (a row that is not UTF-8). Raises ValueError at once, on the driver,
+    for a bad argument."""
+    _check_row_errors(errors)
+    schema = _schema_with(df, (host_col,), out_col)
+    function = "public_suffix" if suffix else "registered_domain"
+    _local_workers_run_this_python(df)
+    options = {"icann_only": icann_only, "errors": errors}
+    return df.mapInArrow(_BatchMapper(function, host_col, out_col, options), schema)
 
 
 def _local_workers_run_this_python(df: DataFrame) -> None:

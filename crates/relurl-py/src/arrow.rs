@@ -14,12 +14,14 @@ mod chunks;
 mod columns;
 mod domain_set;
 mod map;
+mod public_suffix;
 mod surt;
 
 pub use self::surt::arrow_surt;
 pub use canonical::arrow_canonicalize_url;
 pub use domain_set::arrow_in_domain_set;
 pub use map::arrow_normalize;
+pub use public_suffix::{arrow_public_suffix, arrow_registered_domain};
 
 use core::num::NonZeroUsize;
 use std::sync::Arc;

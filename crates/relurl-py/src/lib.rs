@@ -94,13 +94,18 @@ mod relurl_native {
         // relurl.arrow's functions, kept here as `arrow_NAME` (`resolve` and `parse` are
         // the module's own), named by their public names (`resolve() got an unexpected
         // keyword argument`), as relurl.arrow re-exports them.
-        use super::arrow::{arrow_canonicalize_url, arrow_in_domain_set, arrow_normalize, arrow_parse, arrow_resolve, arrow_surt};
+        use super::arrow::{
+            arrow_canonicalize_url, arrow_in_domain_set, arrow_normalize, arrow_parse, arrow_public_suffix, arrow_registered_domain,
+            arrow_resolve, arrow_surt,
+        };
         m.add("arrow_resolve", pyo3::wrap_pyfunction!(arrow_resolve, m)?)?;
         m.add("arrow_parse", pyo3::wrap_pyfunction!(arrow_parse, m)?)?;
         m.add("arrow_normalize", pyo3::wrap_pyfunction!(arrow_normalize, m)?)?;
         m.add("arrow_surt", pyo3::wrap_pyfunction!(arrow_surt, m)?)?;
         m.add("arrow_canonicalize_url", pyo3::wrap_pyfunction!(arrow_canonicalize_url, m)?)?;
         m.add("arrow_in_domain_set", pyo3::wrap_pyfunction!(arrow_in_domain_set, m)?)?;
+        m.add("arrow_registered_domain", pyo3::wrap_pyfunction!(arrow_registered_domain, m)?)?;
+        m.add("arrow_public_suffix", pyo3::wrap_pyfunction!(arrow_public_suffix, m)?)?;
         // Set on errors of a batch (`resolve_many`, `relurl.arrow`): the failed item's index
         // and which of its inputs failed; `None` on errors of single calls.
         let error_type = m.py().get_type::<URLError>();

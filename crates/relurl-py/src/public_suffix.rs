@@ -69,6 +69,12 @@ impl PyPublicSuffixList {
 
 #[pymethods]
 impl PyPublicSuffixList {
+    /// `PublicSuffixList()`: the list bundled in relurl, as `bundled()`.
+    #[new]
+    fn new() -> Self {
+        Self::bundled()
+    }
+
     /// The list bundled in relurl.
     #[staticmethod]
     fn bundled() -> Self {
@@ -127,7 +133,7 @@ impl PyPublicSuffixList {
 }
 
 /// The list of `psl=`: the bundled one when `None`.
-fn list_of<'a>(psl: Option<&'a Bound<'_, PyPublicSuffixList>>) -> &'a PublicSuffixList {
+pub(crate) fn list_of<'a>(psl: Option<&'a Bound<'_, PyPublicSuffixList>>) -> &'a PublicSuffixList {
     match psl {
         None => PublicSuffixList::bundled(),
         Some(psl) => psl.get().list(),

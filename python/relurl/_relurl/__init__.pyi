@@ -33,6 +33,8 @@ __all__ = [
     "arrow_in_domain_set",
     "arrow_normalize",
     "arrow_parse",
+    "arrow_public_suffix",
+    "arrow_registered_domain",
     "arrow_resolve",
     "arrow_surt",
     "base_from_header",
@@ -994,6 +996,8 @@ class PublicSuffixList:
     and source in docs/crawler.md), or a newer one read from a file or a text in the list's
     format, for `psl=`. No network access, ever. `len()` is its number of rules."""
 
+    def __new__(cls) -> PublicSuffixList:
+        """The bundled list, as `bundled()`."""
     @staticmethod
     def bundled() -> PublicSuffixList:
         """The list bundled in relurl."""
@@ -1023,3 +1027,67 @@ def registered_domain(host: str | None, *, psl: PublicSuffixList | None = None, 
     the host's own form, without the host's final dot (`www.Example.co.uk.` gives
     `example.co.uk`); None where the host is a public suffix itself, an IP address, empty or
     has an empty label, and for None. `psl` and `icann_only` as `public_suffix`."""
+
+@overload
+def arrow_registered_domain(
+    hosts: ArrowArrayExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowArray:
+    """The registered domain of each host of an Arrow string column, as relurl.registered_domain
+    gives it with the same `psl` and `icann_only`, with the GIL released on `threads` threads. A
+    null host, or one without a registered domain, gives a null; a row that is not UTF-8 fails
+    by `errors=` as in relurl.arrow.resolve (the URLError's `.index` is the row). A chunked
+    array (or stream) gives a chunked result."""
+
+@overload
+def arrow_registered_domain(
+    hosts: ArrowStreamExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowChunkedArray: ...
+@overload
+def arrow_registered_domain(
+    hosts: ArrowArrayExportable | ArrowStreamExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["report"],
+    threads: int | None = None,
+) -> tuple[ArrowArray | ArrowChunkedArray, list[Exception]]: ...
+@overload
+def arrow_public_suffix(
+    hosts: ArrowArrayExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowArray:
+    """The public suffix of each host of an Arrow string column, as relurl.public_suffix gives
+    it; otherwise as relurl.arrow.registered_domain."""
+
+@overload
+def arrow_public_suffix(
+    hosts: ArrowStreamExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["raise", "null"] = "raise",
+    threads: int | None = None,
+) -> ArrowChunkedArray: ...
+@overload
+def arrow_public_suffix(
+    hosts: ArrowArrayExportable | ArrowStreamExportable,
+    *,
+    psl: PublicSuffixList | None = None,
+    icann_only: bool = False,
+    errors: Literal["report"],
+    threads: int | None = None,
+) -> tuple[ArrowArray | ArrowChunkedArray, list[Exception]]: ...

@@ -7,6 +7,7 @@
     relurl links PAGE... --url URL     every link of HTML pages, resolved (see relurl.cli._links)
     relurl surt [URL...] [< urls]      the SURT key of each URL (see relurl.cli._surt)
     relurl canonicalize [URL...]       w3lib's canonical form of each URL (see relurl.cli._canonicalize)
+    relurl domain [HOST_OR_URL...]     the registered domain of each (see relurl.cli._domain)
     relurl --version                   `relurl X.Y.Z`
 
 `--spec rfc3986` resolves by RFC 3986 section 5.2 and parses by its Appendix B (`params`
@@ -37,7 +38,7 @@ scheme (swapped arguments); the exit status stays 0. Usage errors exit with stat
 print the usage of the command they concern.
 
 The package holds one module per command (`_resolve`, `_parse`, `_links`, `_surt`,
-`_canonicalize`: each adds its parser, checks its usage and runs), what they share
+`_canonicalize`, `_domain`: each adds its parser, checks its usage and runs), what they share
 (`_common`: reading batches, checking arguments, writing answers) and the dispatcher
 (`_dispatch`: the parser and `main`). Imports go one way: dispatcher -> commands -> shared
 helpers -> relurl._relurl (and relurl._specs); no library module imports this package.

@@ -8,11 +8,11 @@ import sys
 from collections.abc import Sequence
 
 from relurl._relurl import __version__
-from relurl.cli import _canonicalize, _links, _parse, _resolve, _surt
+from relurl.cli import _canonicalize, _domain, _links, _parse, _resolve, _surt
 from relurl.cli._common import printable
 
 #: The commands, in the order `relurl --help` lists them.
-COMMANDS = (_resolve, _parse, _links, _surt, _canonicalize)
+COMMANDS = (_resolve, _parse, _links, _surt, _canonicalize, _domain)
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -47,6 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _surt.run(args, sys.stdin.buffer, sys.stdout.buffer, sys.stderr)
         if args.command == "canonicalize":
             return _canonicalize.run(args, sys.stdin.buffer, sys.stdout, sys.stderr)
+        if args.command == "domain":
+            return _domain.run(args, sys.stdin.buffer, sys.stdout, sys.stderr)
         return _parse.run(args, sys.stdin.buffer, sys.stdout, sys.stderr)
     except BrokenPipeError:
         # The reader went away (`relurl resolve ... | head`): stop quietly.
@@ -62,5 +64,6 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
         "links": _links.usage_problem,
         "surt": _surt.usage_problem,
         "canonicalize": _canonicalize.usage_problem,
+        "domain": _domain.usage_problem,
     }
     return usage_problems[args.command](args)

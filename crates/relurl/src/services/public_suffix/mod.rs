@@ -39,6 +39,7 @@
 //! assert_eq!(list.registered_domain("co.uk"), None);
 //! ```
 
+mod column;
 mod host;
 mod rules;
 
@@ -47,6 +48,7 @@ use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 
+pub use column::{Answer, Lookup};
 use host::Host;
 use rules::{Keys, Rule};
 pub use rules::{ListError, RuleKind, Section};

@@ -1,0 +1,88 @@
+"""`relurl domain`: the registered domain of each host or URL (relurl.registered_domain, the
+Public Suffix List's algorithm on the bundled list; see relurl.cli).
+
+    relurl domain HOST_OR_URL...       the registered domain of each, one per line
+    relurl domain [-] < hosts          the same for each line of standard input, streaming
+
+A line with `//` is a URL, and its host name is looked up (`relurl.parse(line).hostname`);
+any other line is a host. `--suffix` prints the public suffix instead, `--icann-only` uses
+the list's ICANN rules alone, `--list FILE` reads a newer list (relurl.PublicSuffixList.from_file).
+A host without a registered domain (a public suffix itself, an IP address, no host) gives an
+empty line; a line that is not UTF-8, or a URL relurl cannot parse, is reported on standard
+error as `relurl: WHERE: message`, answered with an empty line, and the exit status is then 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, TextIO
+
+from relurl._relurl import PublicSuffixList, URLError, parse
+from relurl.cli._common import argument_problem, batches, read_line_batches, reason, stdin_url_problem, write_answers
+
+if TYPE_CHECKING:
+    from typing import BinaryIO
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Adds the `domain` command to `commands`."""
+    dom = commands.add_parser(
+        "domain",
+        help="registered domains (eTLD+1) of hosts or URLs, by the Public Suffix List",
+        description="Print the registered domain (the public suffix and one label more) of each host or URL, "
+        "by the Public Suffix List bundled in relurl. Without argument, or with '-', read standard input, "
+        "one per line.",
+    )
+    dom.add_argument(
+        "items", metavar="HOST_OR_URL", nargs="*", default=[], help="hosts or URLs ('-' or none: standard input)"
+    )
+    dom.add_argument("--suffix", action="store_true", help="print the public suffix instead")
+    dom.add_argument("--icann-only", action="store_true", help="the list's ICANN rules alone (no private suffixes)")
+    dom.add_argument("--list", metavar="FILE", help="read the Public Suffix List from FILE instead of the bundled one")
+    dom.set_defaults(command_parser=dom)
+
+
+def usage_problem(args: argparse.Namespace) -> str | None:
+    """What makes the `domain` arguments unusable together (a usage error), or None."""
+    return stdin_url_problem(args.items)
+
+
+def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Runs `relurl domain`; returns the exit status. Standard input is answered as it comes."""
+    try:
+        psl = PublicSuffixList.from_file(args.list) if args.list else PublicSuffixList.bundled()
+    except (OSError, ValueError) as err:
+        stderr.write(f"relurl: --list {args.list}: {err}\n")
+        return 2
+    lookup = psl.public_suffix if args.suffix else psl.registered_domain
+    from_stdin = args.items in ([], ["-"])
+    label = "line" if from_stdin else "argument"
+    item_batches = read_line_batches(stdin, stderr) if from_stdin else batches(iter(args.items))
+    failed = False
+    number = 0
+    for batch in item_batches:
+        first = number + 1
+        out: list[str] = []
+        for text in batch:
+            number += 1
+            answer = None
+            problem = None if from_stdin or text is None else argument_problem(text)
+            if problem:
+                stderr.write(f"relurl: {label} {number}: {problem}\n")
+                failed = True
+            elif text is None:
+                failed = True
+            else:
+                host: str | None = text
+                if "//" in text:
+                    try:
+                        host = parse(text).hostname
+                    except URLError as err:
+                        stderr.write(f"relurl: {label} {number}: {reason(err)}\n")
+                        failed = True
+                        host = None
+                answer = lookup(host, icann_only=args.icann_only)
+            out.append((answer or "") + "\n")
+        failed = write_answers(stdout, stderr, out, label, first) or failed
+    stdout.flush()
+    return 1 if failed else 0
