@@ -65,11 +65,15 @@ pub const BUNDLED_COMMIT: &str = "e8c9a2b2b2856b6449999dd0ec0d118f364ed0cd";
 pub const BUNDLED_DATE: &str = "2026-08-19";
 
 /// A node of the trie: what the rules ending here say, and the next labels (each rule label
-/// under each of its keys).
+/// under each of its keys: the nodes are in the map, one lookup a label, so a label's other
+/// forms hold copies of its subtree).
 #[derive(Debug, Default, Clone)]
 struct Node {
     /// Fx hash: the labels are a list the caller trusts, and a lookup never inserts.
-    children: FxHashMap<Box<str>, u32>,
+    children: FxHashMap<Box<str>, Node>,
+    /// While the list is read: this label's other keys (its `xn--` forms), given copies of
+    /// the node at the end.
+    aliases: Vec<String>,
     /// A plain rule ends here.
     normal: Option<Section>,
     /// A wildcard rule `*.` + this node's labels.
@@ -82,8 +86,8 @@ struct Node {
 /// in the list's format ([`PublicSuffixList::from_text`]).
 #[derive(Debug, Clone)]
 pub struct PublicSuffixList {
-    /// The trie; the root (index 0) is the empty sequence of labels.
-    nodes: Vec<Node>,
+    /// The trie's root: the empty sequence of labels.
+    root: Node,
     rules: usize,
 }
 
@@ -178,13 +182,20 @@ impl PublicSuffixList {
     /// Punycode), with its line number.
     pub fn from_text(text: &str) -> Result<Self, ListError> {
         let rules = rules::read(text)?;
-        let mut list = Self { nodes: vec![Node::default()], rules: rules.len() };
+        let mut list = Self { root: Node::default(), rules: rules.len() };
         for Rule { labels, kind, section } in rules {
-            let mut node = 0;
-            for Keys(keys) in labels {
-                node = list.child(node, keys);
+            let mut node = &mut list.root;
+            for Keys(mut keys) in labels {
+                // The Unicode form is the node's key (a rule may write it in either form).
+                let primary = keys.iter().position(|key| !key.is_ascii()).unwrap_or(0);
+                let key = keys.swap_remove(primary);
+                node = node.children.entry(key.into_boxed_str()).or_default();
+                for alias in keys {
+                    if !node.aliases.contains(&alias) {
+                        node.aliases.push(alias);
+                    }
+                }
             }
-            let node = &mut list.nodes[node];
             let slot = match kind {
                 RuleKind::Normal => &mut node.normal,
                 RuleKind::Wildcard => &mut node.wildcard,
@@ -194,20 +205,8 @@ impl PublicSuffixList {
                 *slot = Some(section);
             }
         }
+        copy_to_aliases(&mut list.root);
         Ok(list)
-    }
-
-    /// The child of `node` by a label's `keys` (made, under each key, where there is none).
-    fn child(&mut self, node: usize, keys: Vec<String>) -> usize {
-        let found = keys.iter().find_map(|key| self.nodes[node].children.get(key.as_str()).copied());
-        let child = found.unwrap_or_else(|| {
-            self.nodes.push(Node::default());
-            u32::try_from(self.nodes.len() - 1).unwrap_or_else(|_| unreachable!("fewer nodes than bytes of text"))
-        });
-        for key in keys {
-            self.nodes[node].children.entry(key.into_boxed_str()).or_insert(child);
-        }
-        child as usize
     }
 
     /// The bundled list ([`BUNDLED_LIST`]), read once, at the first call.
@@ -256,15 +255,15 @@ impl PublicSuffixList {
         // names them); step 3: an exception rule before any other (the longest).
         let mut longest: Option<MatchedRule> = None;
         let mut exception: Option<MatchedRule> = None;
-        let mut node = &self.nodes[0];
+        let mut node = &self.root;
         let mut depth = 0;
         for label in host.labels() {
             // The wildcard rule of `depth` labels matches with one label more.
             if let Some(section) = sections.pick(node.wildcard) {
                 longest = Some(MatchedRule { kind: RuleKind::Wildcard, section, labels: depth + 1 });
             }
-            let Some(&child) = node.children.get(&*host.key(label)) else { break };
-            node = &self.nodes[child as usize];
+            let Some(child) = node.children.get(&*host.key(label)) else { break };
+            node = child;
             depth += 1;
             if let Some(section) = sections.pick(node.exception) {
                 exception = Some(MatchedRule { kind: RuleKind::Exception, section, labels: depth });
@@ -282,6 +281,21 @@ impl PublicSuffixList {
             Some(MatchedRule { labels, .. }) => labels,
         };
         Some(Match { host, suffix_labels, rule })
+    }
+}
+
+/// Each child of `node` (its subtree done first) also under its aliases: its `xn--` forms.
+/// An alias is never a key of its own (an `xn--` label of a rule is keyed by its Unicode text).
+fn copy_to_aliases(node: &mut Node) {
+    let mut copies = Vec::new();
+    for child in node.children.values_mut() {
+        copy_to_aliases(child);
+        for alias in std::mem::take(&mut child.aliases) {
+            copies.push((alias, child.clone()));
+        }
+    }
+    for (alias, copy) in copies {
+        node.children.entry(alias.into_boxed_str()).or_insert(copy);
     }
 }
 
