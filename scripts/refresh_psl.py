@@ -109,7 +109,13 @@ def main() -> None:
             [
                 "`public_suffix_list.dat`, compiled into relurl (`include_str!`, mod.rs's `BUNDLED_LIST`):",
                 "",
-                *record("public_suffix_list.dat", commit, date, dat, "Mozilla Public License 2.0 (https://mozilla.org/MPL/2.0/)"),
+                *record(
+                    "public_suffix_list.dat",
+                    commit,
+                    date,
+                    dat,
+                    "Mozilla Public License 2.0 (https://mozilla.org/MPL/2.0/)",
+                ),
                 "",
                 "Written by `python scripts/refresh_psl.py` (see its docstring); do not edit by hand.",
             ],
@@ -117,7 +123,9 @@ def main() -> None:
         "utf-8",
     )
     mod = LIST_DIR / "mod.rs"
-    replace_once(mod, r'pub const BUNDLED_COMMIT: &str = "[0-9a-f]{40}";', f'pub const BUNDLED_COMMIT: &str = "{commit}";')
+    replace_once(
+        mod, r'pub const BUNDLED_COMMIT: &str = "[0-9a-f]{40}";', f'pub const BUNDLED_COMMIT: &str = "{commit}";'
+    )
     replace_once(mod, r'pub const BUNDLED_DATE: &str = "[0-9-]{10}";', f'pub const BUNDLED_DATE: &str = "{date}";')
     if test is not None:
         (TEST_DIR / "test_psl.txt").write_bytes(test)

@@ -256,20 +256,19 @@ impl PublicSuffixList {
         let mut longest: Option<MatchedRule> = None;
         let mut exception: Option<MatchedRule> = None;
         let mut node = &self.root;
-        let mut depth = 0;
-        for label in host.labels() {
-            // The wildcard rule of `depth` labels matches with one label more.
+        for (depth, label) in host.labels().enumerate() {
+            // `depth` labels matched so far; the wildcard rule of `depth` labels matches with
+            // one label more.
             if let Some(section) = sections.pick(node.wildcard) {
                 longest = Some(MatchedRule { kind: RuleKind::Wildcard, section, labels: depth + 1 });
             }
             let Some(child) = node.children.get(&*host.key(label)) else { break };
             node = child;
-            depth += 1;
             if let Some(section) = sections.pick(node.exception) {
-                exception = Some(MatchedRule { kind: RuleKind::Exception, section, labels: depth });
+                exception = Some(MatchedRule { kind: RuleKind::Exception, section, labels: depth + 1 });
             }
             if let Some(section) = sections.pick(node.normal) {
-                longest = Some(MatchedRule { kind: RuleKind::Normal, section, labels: depth });
+                longest = Some(MatchedRule { kind: RuleKind::Normal, section, labels: depth + 1 });
             }
         }
         let rule = exception.or(longest);
