@@ -83,7 +83,8 @@ impl PyPublicSuffixList {
 
     /// The list of `text`, in the list's format (a rule per line, `//` comments, the
     /// `===BEGIN PRIVATE DOMAINS===` section). `ValueError` naming the line of a rule that
-    /// cannot be used (an empty label, a misplaced `*`, an `xn--` label that is not Punycode).
+    /// cannot be used (an empty label, a misplaced `*`, an exception rule of one label, an
+    /// `xn--` label that is not Punycode).
     #[staticmethod]
     fn from_text(py: Python<'_>, text: &str) -> PyResult<Self> {
         Self::own(py, text.to_owned())
