@@ -2,15 +2,12 @@
 //! List's answer for each host of an Arrow string column, by the core's batch
 //! ([`super::map::map_column_with`]) with the GIL released.
 
-use std::sync::Arc;
-
-use arrow_array::{ArrayRef, StringArray};
 use arrow_schema::DataType;
 use pyo3::prelude::*;
-use relurl::batch::{Resolved, Row};
+use relurl::batch::{Resolved, RowOffsets};
 use relurl::public_suffix::{Answer, Lookup, Sections};
 
-use super::chunks::ChunkResult;
+use super::chunks::{string_array, ChunkResult};
 use super::map::map_column_with;
 use crate::batch::BatchArgs;
 use crate::public_suffix::{list_of, PyPublicSuffixList};
@@ -62,19 +59,21 @@ fn column<'py>(
     map_column_with(hosts, "hosts", &args, &lookup, (field, &DataType::Utf8), |never, _| match *never {}, &string_or_null_array)
 }
 
-/// A chunk's answers as an Arrow string array: a host without an answer (the core writes
-/// nothing for it), a null or a failed row is null. (By value and in a `Result`: the shape
-/// of every chunk's finish, [`super::map::Finish`].)
-#[allow(clippy::needless_pass_by_value, clippy::unnecessary_wraps)]
+/// A chunk's answers as an Arrow string array, the core's text buffer kept as it is (no
+/// copy): a host without an answer (the core writes nothing for it; no answer is empty), a
+/// null or a failed row is null. (By value and in a `Result`: the shape of every chunk's
+/// finish, [`super::map::Finish`].)
+#[allow(clippy::needless_pass_by_value)]
 fn string_or_null_array<E: Clone + Sync>(resolved: Resolved<E>) -> ChunkResult<E> {
-    let errors = resolved.errors().cloned().collect();
-    let values: StringArray = resolved
-        .rows()
-        .map(|row| match row {
-            Row::Text(text) if !text.is_empty() => Some(text),
-            Row::Text(_) | Row::Reference | Row::Base | Row::Null | Row::Failed => None,
-        })
-        .collect();
-    let array: ArrayRef = Arc::new(values);
-    Ok((array, errors))
+    let mut contiguous = resolved.into_contiguous();
+    let errors = contiguous.errors.clone();
+    let answered: Vec<bool> = match &contiguous.offsets {
+        RowOffsets::I32(offsets) => offsets.windows(2).map(|w| w[1] > w[0]).collect(),
+        RowOffsets::I64(offsets) => offsets.windows(2).map(|w| w[1] > w[0]).collect(),
+    };
+    contiguous.valid = Some(match contiguous.valid.take() {
+        Some(valid) => valid.iter().zip(&answered).map(|(&v, &a)| v && a).collect(),
+        None => answered,
+    });
+    Ok((string_array(contiguous)?, errors))
 }
