@@ -29,3 +29,19 @@ class OverridingStr(str):
 
     def __str__(self) -> str:
         return "overridden"
+
+
+def bundled_public_suffix_list_file() -> Path:
+    """The bundled Public Suffix List as a file (its source in the checkout; beside an
+    installed wheel, the core's text written to a temporary file), for the peers that read
+    a list from a file (tldextract, publicsuffixlist)."""
+    source = Path(__file__).resolve().parents[1] / "crates/relurl/src/services/public_suffix/public_suffix_list.dat"
+    if source.is_file():
+        return source
+    import tempfile
+
+    from relurl._relurl import _testing
+
+    path = Path(tempfile.mkdtemp(prefix="relurl-psl-")) / "public_suffix_list.dat"
+    path.write_text(_testing._bundled_public_suffix_list(), encoding="utf-8")
+    return path

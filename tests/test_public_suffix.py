@@ -16,10 +16,12 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 import relurl
+from conftest import bundled_public_suffix_list_file
 
 ROOT = Path(__file__).resolve().parents[1]
 LIST_DIR = ROOT / "crates/relurl/src/services/public_suffix"
-LIST_FILE = LIST_DIR / "public_suffix_list.dat"
+#: The bundled list as a file (beside an installed wheel, the core's text written out).
+LIST_FILE = bundled_public_suffix_list_file()
 TEST_DATA = ROOT / "tests/data/public_suffix"
 CORPUS = ROOT.parent / "shared" / "corpus" / "links.jsonl"
 IN_CI = os.environ.get("CI") == "true"
@@ -50,6 +52,8 @@ def test_the_snapshot_is_what_its_records_say() -> None:
     """SOURCE.md (the list's and the test file's), the core's BUNDLED_COMMIT and BUNDLED_DATE
     and docs/crawler.md name one commit, and the files are the bytes the records hash
     (scripts/refresh_psl.py writes them all)."""
+    if not (LIST_DIR / "SOURCE.md").is_file():
+        pytest.skip("the core's source is not here (a wheel's test run): checked in the checkout")
     listed, tested = record(LIST_DIR / "SOURCE.md"), record(TEST_DATA / "SOURCE.md")
     assert hashlib.sha256(LIST_FILE.read_bytes()).hexdigest() == listed["sha256"]
     assert hashlib.sha256((TEST_DATA / "test_psl.txt").read_bytes()).hexdigest() == tested["sha256"]

@@ -13,18 +13,17 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
 import pytest
 import relurl
-from conftest import corpus_pairs
+from conftest import bundled_public_suffix_list_file, corpus_pairs
 
 tldextract = pytest.importorskip("tldextract")
 idna = pytest.importorskip("idna")
 
-LIST_FILE = Path(__file__).resolve().parents[1] / "crates/relurl/src/services/public_suffix/public_suffix_list.dat"
+LIST_FILE = bundled_public_suffix_list_file()
 PEER = tldextract.TLDExtract(suffix_list_urls=(LIST_FILE.as_uri(),), cache_dir=None, fallback_to_snapshot=False)
 
 FIELDS = ("subdomain", "domain", "suffix", "is_private", "registry_suffix")

@@ -86,6 +86,8 @@ mod relurl_native {
         #[pymodule_export]
         use super::super::idna::{_idna2003_encode, _nfkc_3_2, _unicode_version};
         #[pymodule_export]
+        use super::super::public_suffix::_bundled_public_suffix_list;
+        #[pymodule_export]
         use super::super::urllib::_urllib_dialect;
     }
 

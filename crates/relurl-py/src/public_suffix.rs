@@ -197,3 +197,10 @@ pub fn registered_domain<'py>(
 ) -> PyResult<Option<Bound<'py, PyString>>> {
     answer(py, list_of(psl), host, icann_only, PublicSuffixList::registered_domain_in)
 }
+
+/// `relurl._relurl._testing._bundled_public_suffix_list()`: the text of the bundled list
+/// (the tests hand it to tldextract and publicsuffixlist beside an installed wheel too).
+#[pyfunction]
+pub fn _bundled_public_suffix_list() -> &'static str {
+    relurl::public_suffix::BUNDLED_LIST
+}

@@ -2,7 +2,10 @@
 reports (kept out of the public module; checked by
 `python -m mypy.stubtest relurl._relurl relurl._relurl._testing`)."""
 
-__all__ = ["_idna2003_encode", "_nfkc_3_2", "_unicode_version", "_urllib_dialect"]
+__all__ = ["_bundled_public_suffix_list", "_idna2003_encode", "_nfkc_3_2", "_unicode_version", "_urllib_dialect"]
+
+def _bundled_public_suffix_list() -> str:
+    """The text of the Public Suffix List bundled in the core."""
 
 def _idna2003_encode(domain: str) -> str:
     """`domain.encode("idna")` by the core (as str); UnicodeError as the codec."""
