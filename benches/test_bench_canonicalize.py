@@ -15,7 +15,6 @@ The ratios are printed by ``test_ratios`` (in its ``extra_info`` and on standard
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +27,7 @@ pa = pytest.importorskip("pyarrow")
 import relurl  # noqa: E402
 import relurl.arrow  # noqa: E402
 from corpus import LINKS_FILE, resolved_urls, skip_module_without  # noqa: E402
+from timing import best_of  # noqa: E402
 
 skip_module_without(LINKS_FILE)
 
@@ -79,18 +79,9 @@ def test_canonicalize(benchmark: Any, name: str) -> None:
     benchmark.pedantic(CONTESTANTS[name], rounds=10, warmup_rounds=1)
 
 
-def best_of(f: Callable[[], Any], rounds: int = 7) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        f()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 def test_ratios(benchmark: Any) -> None:
     """The rows of docs/benchmarks.md: nanoseconds per URL and the ratios to w3lib (best of 7 rounds)."""
-    times = {name: best_of(f) for name, f in CONTESTANTS.items()}
+    times = {name: best_of(f, collect=False) for name, f in CONTESTANTS.items()}
     w3lib_time = times["w3lib.url.canonicalize_url"]
     for name, t in times.items():
         per_url = t / len(URLS) * 1e9

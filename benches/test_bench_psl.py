@@ -19,11 +19,9 @@ snapshot), the median of 5 processes each.
 
 from __future__ import annotations
 
-import gc
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -36,6 +34,7 @@ tldextract = pytest.importorskip("tldextract")
 
 import relurl  # noqa: E402
 from corpus import link_rows, resolved_urls, skip_module_without  # noqa: E402
+from timing import best_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 LIST_FILE = ROOT / "crates/relurl/src/services/public_suffix/public_suffix_list.dat"
@@ -106,16 +105,6 @@ def test_answers() -> None:
 def test_per_call(benchmark: Any, name: str) -> None:
     benchmark.extra_info["calls"] = len(HOSTS)
     benchmark.pedantic(CONTESTANTS[name], rounds=10, warmup_rounds=1)
-
-
-def best_of(f: Callable[[], object], rounds: int = 7) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        gc.collect()
-        start = time.perf_counter()
-        f()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 FIRST_CALL = {

@@ -30,6 +30,7 @@ from relurl.scrapy import LinkExtractor
 from scrapy.http import HtmlResponse
 from scrapy.linkextractors import LinkExtractor as ScrapyLinkExtractor
 from scrapy.utils.response import get_base_url
+from timing import best_of
 
 skip_module_without(PAGES_FILE, "corpus")
 
@@ -61,16 +62,6 @@ def test_results_agree() -> None:
 def test_extract_links(benchmark: Any, name: str) -> None:
     benchmark.extra_info["pages"] = len(PAGES)
     benchmark.pedantic(run(CONTESTANTS[name]), rounds=10, warmup_rounds=1)
-
-
-def best_of(f: Callable[[], int], rounds: int = 7) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        gc.collect()
-        start = time.perf_counter()
-        f()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def parsed_best_of(extractor: Any, rounds: int = 7) -> float:

@@ -35,6 +35,7 @@ from scrapy.downloadermiddlewares.offsite import OffsiteMiddleware as ScrapyOffs
 from scrapy.utils.httpobj import urlparse_cached
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
+from timing import best_of
 
 skip_module_without(LINKS_FILE)
 
@@ -120,15 +121,6 @@ def test_offsite(benchmark: Any, name: str, size: int) -> None:
     )
 
 
-def best_of(f: Callable[[], Any], rounds: int) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        f()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 def test_ratios(benchmark: Any) -> None:
     """The rows of docs/scrapy.md: ns per request (best of 5 rounds, 3 for Scrapy at
     100,000) and the ratio to Scrapy, then the build times."""
@@ -141,7 +133,8 @@ def test_ratios(benchmark: Any) -> None:
         relurl.DomainSet(domains)
         built = time.perf_counter() - start
         times = {
-            name: best_of(contestant(name, size), 3 if name == "scrapy" and size == 100_000 else 5) for name in NAMES
+            name: best_of(contestant(name, size), 3 if name == "scrapy" and size == 100_000 else 5, collect=False)
+            for name in NAMES
         }
         for name, t in times.items():
             per = t / len(REQUESTS) * 1e9

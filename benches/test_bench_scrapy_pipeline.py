@@ -19,7 +19,6 @@ ratio of the two medians of the same run.
 from __future__ import annotations
 
 import gc
-import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -34,6 +33,7 @@ from scrapy.http import HtmlResponse
 from scrapy.linkextractors import LinkExtractor as ScrapyLinkExtractor
 from scrapy.utils.request import fingerprint as scrapy_fingerprint
 from scrapy.utils.response import get_base_url
+from timing import best_of
 
 skip_module_without(PAGES_FILE, "corpus")
 
@@ -84,15 +84,9 @@ def test_relurl(benchmark, installed) -> None:  # type: ignore[no-untyped-def]
     assert digests == stock()(), "relurl's pipeline gives other fingerprints than Scrapy's"
 
 
-def best_of(f: Callable[[], object], rounds: int = 9) -> float:
-    """The fastest of `rounds` runs of `f`, in milliseconds (a collection before each)."""
-    best = float("inf")
-    for _ in range(rounds):
-        gc.collect()
-        start = time.perf_counter()
-        f()
-        best = min(best, time.perf_counter() - start)
-    return best * 1e3
+def best_ms(f: Callable[[], object]) -> float:
+    """The fastest of 9 runs of `f`, in milliseconds (a collection before each)."""
+    return best_of(f, rounds=9) * 1e3
 
 
 def test_where_the_time_goes(benchmark, installed) -> None:  # type: ignore[no-untyped-def]
@@ -100,7 +94,7 @@ def test_where_the_time_goes(benchmark, installed) -> None:  # type: ignore[no-u
     the parts of relurl's round that are Scrapy's and lxml's own work (a fresh `HtmlResponse`,
     its parse and `get_base_url`; `Request()` alone), and the round without the garbage
     collector."""
-    ours = best_of(pipeline(relurl.scrapy.LinkExtractor(), relurl.scrapy.fingerprint))
+    ours = best_ms(pipeline(relurl.scrapy.LinkExtractor(), relurl.scrapy.fingerprint))
     urls = [
         link.url
         for url, body in PAGES
@@ -113,15 +107,15 @@ def test_where_the_time_goes(benchmark, installed) -> None:  # type: ignore[no-u
             _ = response.selector
             get_base_url(response)
 
-    parse_ms = best_of(parse)
-    request_ms = best_of(lambda: [Request(url) for url in urls])
+    parse_ms = best_ms(parse)
+    request_ms = best_ms(lambda: [Request(url) for url in urls])
     gc.disable()
     try:
-        no_gc = best_of(pipeline(relurl.scrapy.LinkExtractor(), relurl.scrapy.fingerprint))
+        no_gc = best_ms(pipeline(relurl.scrapy.LinkExtractor(), relurl.scrapy.fingerprint))
     finally:
         gc.enable()
     relurl.scrapy.uninstall()
-    theirs = best_of(stock())
+    theirs = best_ms(stock())
     print(
         f"\nbest of 9 rounds of {len(PAGES)} pages, ms: Scrapy {theirs:.1f}, relurl {ours:.1f} ({theirs / ours:.2f}x)"
     )

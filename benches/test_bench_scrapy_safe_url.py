@@ -14,8 +14,6 @@ CPython for). The ratios are printed by ``test_ratios``.
 
 from __future__ import annotations
 
-import gc
-import time
 import urllib.parse
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +21,7 @@ from typing import Any
 import pytest
 import relurl
 from corpus import LINKS_FILE, link_rows, skip_module_without
+from timing import best_of
 
 pytest.importorskip("pytest_benchmark", reason="pytest-benchmark is needed: pip install pytest-benchmark")
 w3lib_url = pytest.importorskip("w3lib.url")
@@ -77,16 +76,6 @@ def test_results_agree() -> None:
 def test_safe_url_string(benchmark: Any, name: str) -> None:
     benchmark.extra_info["urls"] = len(URLS)
     benchmark.pedantic(run(*CONTESTANTS[name]), rounds=10, warmup_rounds=1)
-
-
-def best_of(each: Callable[[], list[str]], rounds: int = 7) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        gc.collect()
-        start = time.perf_counter()
-        each()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def test_ratios(benchmark: Any) -> None:
