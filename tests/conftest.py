@@ -1,9 +1,12 @@
-"""Shared helpers: the data directory (tables cargo test reads too), the corpus pairs, a lying str."""
+"""Shared helpers: the data directory (tables cargo test reads too), the corpus pairs, a lying str,
+the bundled Public Suffix List as a file, a call's outcome."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).parent / "data"
 
@@ -45,3 +48,13 @@ def bundled_public_suffix_list_file() -> Path:
     path = Path(tempfile.mkdtemp(prefix="relurl-psl-")) / "public_suffix_list.dat"
     path.write_text(_testing._bundled_public_suffix_list(), encoding="utf-8")
     return path
+
+
+def outcome(function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+    """The result and its type, or the exception's type and message (the surt tests compare
+    relurl's and the peer's this way)."""
+    try:
+        result = function(*args, **kwargs)
+    except Exception as e:
+        return ("raised", type(e), str(e))
+    return ("returned", type(result), result)

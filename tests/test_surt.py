@@ -16,14 +16,13 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import relurl
 import relurl.arrow
-from conftest import DATA, corpus_pairs
+from conftest import DATA, corpus_pairs, outcome
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -54,15 +53,6 @@ CANONICALIZERS: dict[str | None, Any] = {
 #: ASCII after percent-decoding would be skipped (and counted), and only those.
 IDNA_WIRED = True
 SKIPPED_NON_ASCII_HOSTS: set[str] = set()
-
-
-def outcome(function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, ...]:
-    """The result and its type, or the exception's type and message."""
-    try:
-        result = function(*args, **kwargs)
-    except Exception as e:
-        return ("raised", type(e), str(e))
-    return ("returned", type(result), result)
 
 
 def needs_idna(url: str | bytes) -> bool:

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 import relurl
 import relurl.arrow
+from conftest import outcome
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,15 +52,6 @@ def families(k: int) -> dict[str, str]:
         "cfid": "http://a.com/?" + "cfid=" * k,
         "cfid_tokens": "http://a.com/?" + "cfid=x&cftoken=y&" * k,
     }
-
-
-def outcome(function: Any, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
-    """The result and its type, or the exception's type and message."""
-    try:
-        result = function(*args, **kwargs)
-    except Exception as e:
-        return ("raised", type(e), str(e))
-    return ("returned", type(result), result)
 
 
 @pytest.mark.parametrize("canonicalizer", list(CANONICALIZERS))

@@ -7,25 +7,16 @@ from __future__ import annotations
 
 import ast
 import inspect
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import relurl
 import relurl.arrow
+from conftest import outcome
 from relurl._relurl import _SURT_OPTIONS
 
 surt_package = pytest.importorskip("surt")
-
-
-def outcome(function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, ...]:
-    """The result and its type, or the exception's type and message."""
-    try:
-        result = function(*args, **kwargs)
-    except Exception as e:
-        return ("raised", type(e), str(e))
-    return ("returned", type(result), result)
 
 
 #: URLs whose keys each option (but those of UNSEEN) changes: www, case, a default port,
