@@ -7,11 +7,11 @@ use std::sync::OnceLock;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::PyString;
 use relurl::public_suffix::{PublicSuffixList, Sections};
 use relurl::tldextract::{Extractor, NoRules};
 
-use super::safe_url_string::{stand_ins, with_surrogates};
+use super::safe_url_string::{text_with_stand_ins, with_surrogates};
 
 /// The rules a [`PyPublicSuffixList`] holds.
 enum Source {
@@ -157,13 +157,11 @@ fn answer<'py>(
         return Err(PyTypeError::new_err(format!("host must be a str or None, not {name}")));
     };
     let sections = if icann_only { Sections::Icann } else { Sections::All };
-    match host.to_str() {
-        Ok(text) => Ok(lookup(list, text, sections).map(|a| PyString::new(py, &a))),
-        Err(error) => {
-            let wtf8 = host.call_method1("encode", ("utf-8", "surrogatepass"))?;
-            let text = stand_ins(wtf8.cast::<PyBytes>()?.as_bytes()).ok_or(error)?;
-            lookup(list, &text, sections).map(|a| with_surrogates(py, &a)).transpose()
-        }
+    let text = text_with_stand_ins(host)?;
+    match lookup(list, &text, sections) {
+        None => Ok(None),
+        Some(answer) if matches!(text, Cow::Borrowed(_)) => Ok(Some(PyString::new(py, &answer))),
+        Some(answer) => with_surrogates(py, &answer).map(Some),
     }
 }
 

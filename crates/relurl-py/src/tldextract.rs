@@ -1,6 +1,8 @@
 //! `relurl.tldextract` and `relurl.ExtractResult`: the core's twin of tldextract 5.4.0's
 //! `extract` ([`relurl::tldextract`]); this module only converts.
 
+use std::borrow::Cow;
+
 use pyo3::exceptions::{PyAttributeError, PyDeprecationWarning, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
@@ -8,7 +10,7 @@ use relurl::tldextract::{bundled, ExtractResult, Extractor};
 
 use super::idna::python_unicode;
 use super::public_suffix::PyPublicSuffixList;
-use super::safe_url_string::{stand_ins, with_surrogates};
+use super::safe_url_string::{text_with_stand_ins, with_surrogates};
 
 /// tldextract's `ExtractResult`: a URL's host as `subdomain`, `domain` and `suffix` (together,
 /// the host), whether the suffix is a private rule of the list (`is_private`) and the suffix by
@@ -27,15 +29,9 @@ impl PyExtractResult {
     }
 }
 
-/// A `str` as the core's text (lone surrogates as stand-ins).
+/// A `str` as the core's text, owned (lone surrogates as stand-ins).
 fn core_text(text: &Bound<'_, PyString>) -> PyResult<String> {
-    match text.to_str() {
-        Ok(text) => Ok(text.to_owned()),
-        Err(error) => {
-            let wtf8 = text.call_method1("encode", ("utf-8", "surrogatepass"))?;
-            stand_ins(wtf8.cast::<PyBytes>()?.as_bytes()).ok_or(error)
-        }
-    }
+    text_with_stand_ins(text).map(Cow::into_owned)
 }
 
 #[pymethods]
