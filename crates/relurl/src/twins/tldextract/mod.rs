@@ -78,7 +78,10 @@ impl Extractor {
 
     /// `_extract_netloc(netloc, include_psl_private_domains)`.
     fn extract_netloc(&self, netloc: &str, include_private: bool, unicode: UnicodeVersion) -> ExtractResult {
-        let netloc = netloc.replace(['\u{3002}', '\u{FF0E}', '\u{FF61}'], ".");
+        // The ideographic full stops as dots (a copy only where there is one: they are not ASCII).
+        const STOPS: [char; 3] = ['\u{3002}', '\u{FF0E}', '\u{FF61}'];
+        let netloc: std::borrow::Cow<'_, str> =
+            if !netloc.is_ascii() && netloc.contains(STOPS) { netloc.replace(STOPS, ".").into() } else { netloc.into() };
         let only_domain = |domain: &str| ExtractResult { domain: domain.to_owned(), ..ExtractResult::default() };
         if netloc.chars().count() >= 4 && netloc.starts_with('[') && netloc.ends_with(']') && looks_like_ipv6(&netloc[1..netloc.len() - 1])
         {
