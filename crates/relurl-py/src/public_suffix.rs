@@ -160,6 +160,8 @@ fn answer<'py>(
     let text = text_with_stand_ins(host)?;
     match lookup(list, &text, sections) {
         None => Ok(None),
+        // The whole host, as it was given: the same `str`.
+        Some(Cow::Borrowed(answer)) if answer.len() == text.len() => Ok(Some(host.clone())),
         Some(answer) if matches!(text, Cow::Borrowed(_)) => Ok(Some(PyString::new(py, &answer))),
         Some(answer) => with_surrogates(py, &answer).map(Some),
     }

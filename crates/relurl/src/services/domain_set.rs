@@ -10,11 +10,11 @@
 //! both.
 //!
 //! The set is a trie of labels read from the right (`www.example.com` is `com`, `example`,
-//! `www`), each node's children in a hash map keyed by the label. A host is looked up label
-//! by label from its right end until a member's node is reached (contained) or a label has no
-//! child (not contained): each byte of the host is read once and each label hashed once, so
-//! a lookup is linear in the host's length and does not depend on the number of members;
-//! building is linear in the members' total length. Labels are split at every `.`, empty ones
+//! `www`; `services/label_trie.rs`). A host is looked up label by label from its right
+//! end until a member's node is reached (contained) or a label has no child (not contained):
+//! each byte of the host is read once and each label hashed once, so a lookup is linear in the
+//! host's length and does not depend on the number of members; building is linear in the
+//! members' total length. Labels are split at every `.`, empty ones
 //! included: the member `""` is the host `""` and every host that ends with `.`, as in the
 //! regex (whose alternative is then empty).
 //!
@@ -22,17 +22,8 @@
 //! with a lone surrogate) passes an encoding of them that keeps equality (and `.` as the byte
 //! `.`), such as Python's `surrogatepass`.
 
-use std::collections::HashMap;
-
 use crate::services::batch::MapRow;
-
-/// One label's node: whether the labels from the root to here are a member, and the next
-/// labels to the left.
-#[derive(Debug, Clone, Default)]
-struct Node {
-    member: bool,
-    children: HashMap<Box<[u8]>, usize>,
-}
+use crate::services::label_trie::{LabelTrie, ROOT};
 
 /// A set of domains with a lookup in time linear in the host and independent of the number of
 /// members (see the module documentation).
@@ -47,18 +38,13 @@ struct Node {
 /// assert!(!set.contains(b"a.example"));
 /// assert_eq!(set.len(), 2);
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct DomainSet {
-    /// The root (index 0) is the empty sequence of labels, never a member.
-    nodes: Vec<Node>,
+    /// Whether the labels from the root to a node are a member (the root, the empty sequence
+    /// of labels, never is).
+    trie: LabelTrie<bool>,
     /// The members, each once, in the order first given.
     members: Vec<Box<[u8]>>,
-}
-
-impl Default for DomainSet {
-    fn default() -> Self {
-        Self { nodes: vec![Node::default()], members: Vec::new() }
-    }
 }
 
 impl DomainSet {
@@ -78,20 +64,14 @@ impl DomainSet {
 
     /// Adds `member`; returns whether it was new.
     pub fn insert(&mut self, member: &[u8]) -> bool {
-        let mut node = 0;
+        let mut node = ROOT;
         for label in member.rsplit(|&b| b == b'.') {
-            node = if let Some(&child) = self.nodes[node].children.get(label) {
-                child
-            } else {
-                let child = self.nodes.len();
-                self.nodes.push(Node::default());
-                self.nodes[node].children.insert(label.into(), child);
-                child
-            };
+            node = self.trie.child_or_insert(node, label);
         }
-        let new = !self.nodes[node].member;
+        let member_here = self.trie.value_mut(node);
+        let new = !*member_here;
         if new {
-            self.nodes[node].member = true;
+            *member_here = true;
             self.members.push(member.into());
         }
         new
@@ -100,13 +80,13 @@ impl DomainSet {
     /// Whether `host` is a member or ends with `.` followed by a member.
     #[inline]
     pub fn contains(&self, host: &[u8]) -> bool {
-        let mut node = &self.nodes[0];
+        let mut node = ROOT;
         for label in host.rsplit(|&b| b == b'.') {
-            match node.children.get(label) {
-                Some(&child) => node = &self.nodes[child],
+            match self.trie.child(node, label) {
+                Some(child) => node = child,
                 None => return false,
             }
-            if node.member {
+            if *self.trie.value(node) {
                 return true;
             }
         }

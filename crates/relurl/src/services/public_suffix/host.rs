@@ -5,10 +5,6 @@ use std::borrow::Cow;
 
 use crate::grammars::whatwg::host::{ends_in_a_number, parse_host, HostKind};
 
-/// How many dot positions a [`Host`] keeps (the last ones): a host of more labels finds the
-/// others when asked ([`Host::label_start`]).
-const KEPT_DOTS: usize = 15;
-
 /// What each byte is, for [`Host::of`]'s one pass: a dot, a byte that needs lower-casing or
 /// decoding (upper case, not ASCII), a `%` or `[` (the IP check must parse), a `:`.
 const DOT: u8 = 1;
@@ -32,18 +28,16 @@ static CLASS: [u8; 256] = {
 };
 
 /// A host that has a public suffix, without its final dot: not empty, no empty label, not an
-/// IP address.
+/// IP address. Its labels are read from the right by the lookup itself
+/// ([`Host::label_before`]), as far as the lookup goes.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Host<'h> {
     /// The host without its final dot.
     pub(super) body: &'h str,
-    /// How many labels.
-    pub(super) count: usize,
     /// Whether it is lower-case ASCII (its labels are keys as they are: no lower-casing).
     plain: bool,
-    /// The positions of its last [`KEPT_DOTS`] dots, in order (`dots[..kept]`).
-    dots: [u32; KEPT_DOTS],
-    kept: usize,
+    /// Where its last label starts.
+    pub(super) last_label: usize,
 }
 
 impl<'h> Host<'h> {
@@ -53,39 +47,31 @@ impl<'h> Host<'h> {
     /// `hostname` gives it) and an IP address ([`is_ip_address`]). One pass over the bytes
     /// (a table, no branch per byte), then the IP check, which reads the last label alone
     /// unless it starts with a digit.
+    #[inline]
     pub(super) fn of(host: &'h str) -> Option<Self> {
         let body = host.strip_suffix('.').unwrap_or(host);
         let bytes = body.as_bytes();
-        let (mut flags, mut previous_dot, mut empty_label, mut count) = (0u8, true, false, 1usize);
-        let (mut dots, mut kept) = ([0u32; KEPT_DOTS], 0usize);
-        for (i, &b) in bytes.iter().enumerate() {
+        let (mut flags, mut empty_label, mut previous) = (0u8, 0u8, DOT);
+        for &b in bytes {
             let class = CLASS[usize::from(b)];
-            let dot = class & DOT != 0;
-            empty_label |= dot & previous_dot;
-            previous_dot = dot;
+            // A dot after a dot (or first): an empty label.
+            empty_label |= class & previous;
+            previous = class & DOT;
             flags |= class;
-            if dot {
-                count += 1;
-                // The last KEPT_DOTS dots, as a ring: put in order below.
-                dots[kept % KEPT_DOTS] = u32::try_from(i).unwrap_or(u32::MAX);
-                kept += 1;
-            }
         }
-        if empty_label || previous_dot || flags & COLON != 0 {
+        if empty_label != 0 || previous != 0 || flags & COLON != 0 {
             return None;
         }
         let plain = flags & NOT_PLAIN == 0;
-        if is_ip_address(host, plain && flags & SPECIAL == 0) {
+        let last_label = label_before(bytes, bytes.len());
+        if is_ip_address(host, &body[last_label..], plain && flags & SPECIAL == 0) {
             return None;
         }
-        if kept > KEPT_DOTS {
-            dots.rotate_left(kept % KEPT_DOTS);
-            kept = KEPT_DOTS;
-        }
-        Some(Self { body, count, plain, dots, kept })
+        Some(Self { body, plain, last_label })
     }
 
     /// A label of this host as the trie's key: lower-cased.
+    #[inline]
     pub(super) fn key(&self, label: &'h str) -> Cow<'h, str> {
         if self.plain {
             Cow::Borrowed(label)
@@ -94,34 +80,29 @@ impl<'h> Host<'h> {
         }
     }
 
-    /// Where the `n`-th label from the right starts (`n` from 1 to `count`).
-    fn label_start(&self, n: usize) -> usize {
-        if n >= self.count {
-            return 0;
-        }
-        // The dot before it is the `n`-th dot from the right.
-        match self.kept.checked_sub(n) {
-            Some(index) => self.dots[index] as usize + 1,
-            None => memchr::memrchr_iter(b'.', self.body.as_bytes()).nth(n - 1).map_or(0, |i| i + 1),
-        }
+    /// Where the label that ends at `end` (the host's length, or a dot's position) starts.
+    #[inline]
+    pub(super) fn label_before(&self, end: usize) -> usize {
+        label_before(self.body.as_bytes(), end)
     }
 
-    /// The labels from the right.
-    pub(super) fn labels(&self) -> impl Iterator<Item = &'h str> + '_ {
-        let body = self.body;
-        let mut end = body.len();
-        (1..=self.count).map(move |n| {
-            let start = self.label_start(n);
-            let label = &body[start..end];
-            end = start.saturating_sub(1);
-            label
-        })
+    /// How many labels from `start` (a label's start) to the end.
+    pub(super) fn labels_from(&self, start: usize) -> usize {
+        1 + memchr::memchr_iter(b'.', &self.body.as_bytes()[start..]).count()
     }
 
-    /// The last `n` labels (at least one), lower-cased.
-    pub(super) fn last(&self, n: usize) -> Cow<'h, str> {
-        self.key(&self.body[self.label_start(n)..])
+    /// The host from `start` (a label's start) on, lower-cased.
+    #[inline]
+    pub(super) fn text_from(&self, start: usize) -> Cow<'h, str> {
+        self.key(&self.body[start..])
     }
+}
+
+/// Where the label of `host` that ends at `end` starts (a scan back to the dot before it:
+/// labels are short, and a lookup reads only the last few).
+#[inline]
+fn label_before(host: &[u8], end: usize) -> usize {
+    host[..end].iter().rposition(|&b| b == b'.').map_or(0, |dot| dot + 1)
 }
 
 /// `text` lower-cased (Unicode `toLowercase`), borrowed where it is already.
@@ -144,16 +125,15 @@ pub(super) fn lowered(text: &str) -> Cow<'_, str> {
 /// takes for an IPv4 or IPv6 address (after its percent-decoding and domain to ASCII, so
 /// `%31%32%37.0.0.1` and full-width digits too), or whose last label is a number (the
 /// parser's "ends in a number": an IPv4 address, or a host the parser fails as a bad one,
-/// such as `1.2.3.999`). `plain`: lower-case ASCII without `%` or `[`.
-pub(super) fn is_ip_address(host: &str, plain: bool) -> bool {
+/// such as `1.2.3.999`). `last_label`: its last label (without the final dot); `plain`:
+/// lower-case ASCII without `%` or `[`.
+pub(super) fn is_ip_address(host: &str, last_label: &str, plain: bool) -> bool {
     if host.starts_with('[') {
         return true;
     }
     if plain || (host.is_ascii() && !host.contains('%')) {
         // Every IPv4 number (decimal, `0x` hex, `0` octal) starts with an ASCII digit.
-        let body = host.strip_suffix('.').unwrap_or(host);
-        let last = memchr::memrchr(b'.', body.as_bytes()).map_or(body, |dot| &body[dot + 1..]);
-        if !last.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        if !last_label.as_bytes().first().is_some_and(u8::is_ascii_digit) {
             return false;
         }
         return ends_in_a_number(&if plain { Cow::Borrowed(host) } else { lowered(host) });

@@ -46,10 +46,10 @@ mod rules;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use rustc_hash::FxHashMap;
-
 pub use column::{Answer, Lookup};
 use host::Host;
+
+use crate::services::label_trie::{LabelTrie, ROOT};
 use rules::{Keys, Rule};
 pub use rules::{ListError, RuleKind, Section};
 
@@ -64,16 +64,9 @@ pub const BUNDLED_COMMIT: &str = "e8c9a2b2b2856b6449999dd0ec0d118f364ed0cd";
 /// The date of [`BUNDLED_COMMIT`] (written by `scripts/refresh_psl.py`).
 pub const BUNDLED_DATE: &str = "2026-08-19";
 
-/// A node of the trie: what the rules ending here say, and the next labels (each rule label
-/// under each of its keys: the nodes are in the map, one lookup a label, so a label's other
-/// forms hold copies of its subtree).
-#[derive(Debug, Default, Clone)]
-struct Node {
-    /// Fx hash: the labels are a list the caller trusts, and a lookup never inserts.
-    children: FxHashMap<Box<str>, Node>,
-    /// While the list is read: this label's other keys (its `xn--` forms), given copies of
-    /// the node at the end.
-    aliases: Vec<String>,
+/// What the rules ending at a node of the trie say (the section of each, if any).
+#[derive(Debug, Default, Clone, Copy)]
+struct NodeRules {
     /// A plain rule ends here.
     normal: Option<Section>,
     /// A wildcard rule `*.` + this node's labels.
@@ -86,8 +79,9 @@ struct Node {
 /// in the list's format ([`PublicSuffixList::from_text`]).
 #[derive(Debug, Clone)]
 pub struct PublicSuffixList {
-    /// The trie's root: the empty sequence of labels.
-    root: Node,
+    /// The rules' labels from the right (each rule label under each of its keys, which
+    /// lead to one node).
+    trie: LabelTrie<NodeRules>,
     rules: usize,
 }
 
@@ -126,19 +120,20 @@ pub struct MatchedRule {
 #[derive(Debug, Clone, Copy)]
 pub struct Match<'h> {
     host: Host<'h>,
-    suffix_labels: usize,
+    /// Where the public suffix starts in the host.
+    suffix_start: usize,
     rule: Option<MatchedRule>,
 }
 
 impl<'h> Match<'h> {
     /// How many labels the host has (its final dot dropped).
     pub fn label_count(&self) -> usize {
-        self.host.count
+        self.host.labels_from(0)
     }
 
     /// How many labels, from the right, the public suffix has (at least one).
     pub fn suffix_labels(&self) -> usize {
-        self.suffix_labels
+        self.host.labels_from(self.suffix_start)
     }
 
     /// The prevailing rule; `None` where no rule matched and the implicit `*` rule prevailed
@@ -154,18 +149,18 @@ impl<'h> Match<'h> {
 
     /// Whether the host is a public suffix itself (it has no registered domain).
     pub fn is_public_suffix(&self) -> bool {
-        self.suffix_labels >= self.host.count
+        self.suffix_start == 0
     }
 
     /// The public suffix: the host's last [`Match::suffix_labels`] labels, lower-cased.
     pub fn public_suffix(&self) -> Cow<'h, str> {
-        self.host.last(self.suffix_labels)
+        self.host.text_from(self.suffix_start)
     }
 
     /// The registered domain: the public suffix and one label more, lower-cased; `None` where
     /// the host is a public suffix itself.
     pub fn registered_domain(&self) -> Option<Cow<'h, str>> {
-        (!self.is_public_suffix()).then(|| self.host.last(self.suffix_labels + 1))
+        (!self.is_public_suffix()).then(|| self.host.text_from(self.host.label_before(self.suffix_start - 1)))
     }
 }
 
@@ -182,30 +177,29 @@ impl PublicSuffixList {
     /// Punycode), with its line number.
     pub fn from_text(text: &str) -> Result<Self, ListError> {
         let rules = rules::read(text)?;
-        let mut list = Self { root: Node::default(), rules: rules.len() };
-        for Rule { labels, kind, section } in rules {
-            let mut node = &mut list.root;
-            for Keys(mut keys) in labels {
-                // The Unicode form is the node's key (a rule may write it in either form).
-                let primary = keys.iter().position(|key| !key.is_ascii()).unwrap_or(0);
-                let key = keys.swap_remove(primary);
-                node = node.children.entry(key.into_boxed_str()).or_default();
-                for alias in keys {
-                    if !node.aliases.contains(&alias) {
-                        node.aliases.push(alias);
-                    }
+        let mut trie = LabelTrie::<NodeRules>::default();
+        for Rule { labels, kind, section } in &rules {
+            let mut node = ROOT;
+            for Keys(keys) in labels {
+                // A label's keys (its forms) all lead to one node, whichever came first.
+                let found = keys.iter().find_map(|key| trie.child(node, key.as_bytes()));
+                let child = found.unwrap_or_else(|| trie.child_or_insert(node, keys[0].as_bytes()));
+                for key in keys {
+                    trie.link(node, key.as_bytes(), child);
                 }
+                node = child;
             }
+            let rules_here = trie.value_mut(node);
             let slot = match kind {
-                RuleKind::Normal => &mut node.normal,
-                RuleKind::Wildcard => &mut node.wildcard,
-                RuleKind::Exception => &mut node.exception,
+                RuleKind::Normal => &mut rules_here.normal,
+                RuleKind::Wildcard => &mut rules_here.wildcard,
+                RuleKind::Exception => &mut rules_here.exception,
             };
             if *slot != Some(Section::Icann) {
-                *slot = Some(section);
+                *slot = Some(*section);
             }
         }
-        copy_to_aliases(&mut list.root);
+        let list = Self { trie, rules: rules.len() };
         Ok(list)
     }
 
@@ -252,49 +246,44 @@ impl PublicSuffixList {
     pub fn match_host<'h>(&self, host: &'h str, sections: Sections) -> Option<Match<'h>> {
         let host = Host::of(host)?;
         // Steps 1 and 4: the rule of the most labels (of two as long, the plain rule, which
-        // names them); step 3: an exception rule before any other (the longest).
-        let mut longest: Option<MatchedRule> = None;
-        let mut exception: Option<MatchedRule> = None;
-        let mut node = &self.root;
-        for (depth, label) in host.labels().enumerate() {
+        // names them); step 3: an exception rule before any other (the longest). Each with
+        // where the public suffix it gives starts.
+        let mut longest: Option<(MatchedRule, usize)> = None;
+        let mut exception: Option<(MatchedRule, usize)> = None;
+        let (mut node, mut depth) = (ROOT, 0);
+        // The label looked up (from `start` to `end`) and the one before it, to its right.
+        let mut end = host.body.len();
+        let mut start = host.last_label;
+        let (last_label, mut right) = (start, end);
+        loop {
             // `depth` labels matched so far; the wildcard rule of `depth` labels matches with
-            // one label more.
-            if let Some(section) = sections.pick(node.wildcard) {
-                longest = Some(MatchedRule { kind: RuleKind::Wildcard, section, labels: depth + 1 });
+            // this label more.
+            if let Some(section) = sections.pick(self.trie.value(node).wildcard) {
+                longest = Some((MatchedRule { kind: RuleKind::Wildcard, section, labels: depth + 1 }, start));
             }
-            let Some(child) = node.children.get(&*host.key(label)) else { break };
-            node = child;
-            if let Some(section) = sections.pick(node.exception) {
-                exception = Some(MatchedRule { kind: RuleKind::Exception, section, labels: depth + 1 });
+            let Some(child) = self.trie.child(node, host.key(&host.body[start..end]).as_bytes()) else { break };
+            (node, depth) = (child, depth + 1);
+            let rules = self.trie.value(node);
+            if let Some(section) = sections.pick(rules.exception) {
+                // Step 5: without its leftmost label, this one (an exception rule has two
+                // labels at least: `rules.rs`).
+                exception = Some((MatchedRule { kind: RuleKind::Exception, section, labels: depth }, right));
             }
-            if let Some(section) = sections.pick(node.normal) {
-                longest = Some(MatchedRule { kind: RuleKind::Normal, section, labels: depth + 1 });
+            if let Some(section) = sections.pick(rules.normal) {
+                longest = Some((MatchedRule { kind: RuleKind::Normal, section, labels: depth }, start));
             }
+            if start == 0 {
+                break;
+            }
+            (right, end) = (start, start - 1);
+            start = host.label_before(end);
         }
-        let rule = exception.or(longest);
-        let suffix_labels = match rule {
+        let (rule, suffix_start) = match exception.or(longest) {
             // Step 2: the implicit `*` rule.
-            None => 1,
-            // Step 5 (an exception rule has two labels at least: `rules.rs`).
-            Some(MatchedRule { kind: RuleKind::Exception, labels, .. }) => labels - 1,
-            Some(MatchedRule { labels, .. }) => labels,
+            None => (None, last_label),
+            Some((rule, suffix_start)) => (Some(rule), suffix_start),
         };
-        Some(Match { host, suffix_labels, rule })
-    }
-}
-
-/// Each child of `node` (its subtree done first) also under its aliases: its `xn--` forms.
-/// An alias is never a key of its own (an `xn--` label of a rule is keyed by its Unicode text).
-fn copy_to_aliases(node: &mut Node) {
-    let mut copies = Vec::new();
-    for child in node.children.values_mut() {
-        copy_to_aliases(child);
-        for alias in std::mem::take(&mut child.aliases) {
-            copies.push((alias, child.clone()));
-        }
-    }
-    for (alias, copy) in copies {
-        node.children.entry(alias.into_boxed_str()).or_insert(copy);
+        Some(Match { host, suffix_start, rule })
     }
 }
 

@@ -26,7 +26,7 @@ use std::sync::OnceLock;
 
 use crate::twins::idna2003::UnicodeVersion;
 use crate::twins::w3lib::{ip_address, IpAddress};
-use trie::Node;
+use trie::Trie;
 
 /// The extractor of the bundled list ([`crate::public_suffix::BUNDLED_LIST`]), read once.
 pub fn bundled() -> &'static Extractor {
@@ -40,8 +40,8 @@ pub fn bundled() -> &'static Extractor {
 /// `_PublicSuffixListTLDExtractor`).
 #[derive(Debug, Clone)]
 pub struct Extractor {
-    with_private: Node,
-    without_private: Node,
+    with_private: Trie,
+    without_private: Trie,
 }
 
 /// A list without any rule: tldextract's `ValueError` at the first call.
@@ -63,11 +63,11 @@ impl Extractor {
     /// [`NoRules`] where the text has no rule.
     pub fn from_list_text(text: &str) -> Result<Self, NoRules> {
         let (public, private) = suffix_list::extract_tlds(text);
-        let with_private = Node::create(public.iter().copied(), private.iter().copied());
+        let with_private = Trie::create(public.iter().copied(), private.iter().copied());
         if with_private.is_empty() {
             return Err(NoRules);
         }
-        Ok(Self { with_private, without_private: Node::create(public.iter().copied(), []) })
+        Ok(Self { with_private, without_private: Trie::create(public.iter().copied(), []) })
     }
 
     /// `tldextract.extract(url, include_psl_private_domains)` with this list (`unicode`: the

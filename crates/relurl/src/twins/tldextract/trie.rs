@@ -4,51 +4,54 @@
 //! The trie holds the rules as written, label by label from the right, `*` and `!label`
 //! included as labels of their own; the walk looks a host's labels up in it, decoded
 //! (`xn--` labels) and lower-cased, and reads a wildcard only where a label is not found:
-//! this is where tldextract differs from the list's own algorithm.
+//! this is where tldextract differs from the list's own algorithm. The trie is the core's
+//! [`crate::services::label_trie`], keyed by the labels as tldextract's dictionaries are.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use crate::grammars::whatwg::punycode;
+use crate::services::label_trie::{LabelTrie, ROOT};
 use crate::twins::idna2003::UnicodeVersion;
 use crate::twins::w3lib::py_lower;
 
-/// A node of the trie (`Trie`): its children by label, whether a rule ends here and whether
-/// that rule is a private one.
-#[derive(Debug, Default, Clone)]
-pub(super) struct Node {
-    children: HashMap<Box<str>, Node>,
+/// What a node of the trie says: whether a rule ends here and whether that rule is a private
+/// one.
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct Ending {
     end: bool,
     is_private: bool,
 }
 
-impl Node {
+/// tldextract's `Trie`: the rules' labels from the right, as written.
+#[derive(Debug, Clone)]
+pub(super) struct Trie(LabelTrie<Ending>);
+
+impl Trie {
     /// `Trie.create(public_suffixes, private_suffixes)`: the public rules, then the private
     /// ones (a rule in both ends as private).
     pub(super) fn create<'a>(public: impl IntoIterator<Item = &'a str>, private: impl IntoIterator<Item = &'a str>) -> Self {
-        let mut root = Self::default();
+        let mut trie = Self(LabelTrie::default());
         for rule in public {
-            root.add_suffix(rule, false);
+            trie.add_suffix(rule, false);
         }
         for rule in private {
-            root.add_suffix(rule, true);
+            trie.add_suffix(rule, true);
         }
-        root
+        trie
     }
 
     /// `Trie.add_suffix`: the rule's labels from the right.
     fn add_suffix(&mut self, rule: &str, is_private: bool) {
-        let mut node = self;
+        let mut node = ROOT;
         for label in rule.rsplit('.') {
-            node = node.children.entry(label.into()).or_default();
+            node = self.0.child_or_insert(node, label.as_bytes());
         }
-        node.end = true;
-        node.is_private = is_private;
+        *self.0.value_mut(node) = Ending { end: true, is_private };
     }
 
     /// Whether the trie holds a rule.
     pub(super) fn is_empty(&self) -> bool {
-        self.children.is_empty() && !self.end
+        self.0.is_bare() && !self.0.value(ROOT).end
     }
 }
 
@@ -65,29 +68,31 @@ pub(super) struct SuffixIndex {
 }
 
 /// `suffix_index(labels)`: `None` where no rule matches.
-pub(super) fn suffix_index(root: &Node, labels: &[&str], unicode: UnicodeVersion) -> Option<SuffixIndex> {
-    let mut node = root;
+pub(super) fn suffix_index(trie: &Trie, labels: &[&str], unicode: UnicodeVersion) -> Option<SuffixIndex> {
+    let trie = &trie.0;
+    let mut node = ROOT;
     let (mut suffix_idx, mut suffix_private) = (labels.len(), false);
     let mut reg_idx = labels.len();
     let mut label_idx = labels.len();
     for label in labels.iter().rev() {
         let decoded = decode_label(label, unicode);
-        if let Some(child) = node.children.get(&*decoded) {
+        if let Some(child) = trie.child(node, decoded.as_bytes()) {
             label_idx -= 1;
             node = child;
-            if node.end {
+            let ending = trie.value(node);
+            if ending.end {
                 suffix_idx = label_idx;
-                suffix_private = node.is_private;
-                if !node.is_private {
+                suffix_private = ending.is_private;
+                if !ending.is_private {
                     reg_idx = label_idx;
                 }
             }
             continue;
         }
-        if let Some(wildcard) = node.children.get("*") {
-            let exception = node.children.contains_key(&*format!("!{decoded}"));
+        if let Some(wildcard) = trie.child(node, b"*") {
+            let exception = trie.child(node, format!("!{decoded}").as_bytes()).is_some();
             let public = if exception { label_idx } else { label_idx - 1 };
-            return Some(SuffixIndex { public, is_private: wildcard.is_private, registry: reg_idx });
+            return Some(SuffixIndex { public, is_private: trie.value(wildcard).is_private, registry: reg_idx });
         }
         break;
     }

@@ -1,0 +1,231 @@
+//! A trie of domain labels read from the right (`www.example.com` is `com`, `example`,
+//! `www`): what the three tries of labels share, the Public Suffix List's
+//! ([`crate::public_suffix`]), tldextract's reading of it ([`crate::tldextract`]) and
+//! [`crate::domain_set::DomainSet`].
+//!
+//! Nodes are numbers ([`NodeId`], the root [`ROOT`]) into one vector, each with a value of
+//! the caller's type and its children in a hash table of its own (a miss, the most common
+//! answer below a top-level label, is decided by that node's small table of control bytes,
+//! which stays in cache). Each edge keeps its label as two 64-bit words and a length
+//! ([`Words`]), so a lookup hashes two words and compares two words, with no call to
+//! `memcmp`; a label longer than 16 bytes is compared in full too. The hash is the Fx hash's
+//! multiply (rustc's): the labels a lookup meets are not chosen to collide with a list the
+//! caller trusts, and a lookup never inserts. Two labels may lead to one node
+//! ([`LabelTrie::link`]): a label written in two forms (the Public Suffix List's Unicode and
+//! `xn--` labels) then shares one subtree, with nothing copied.
+
+use hashbrown::HashTable;
+
+/// A node of a [`LabelTrie`].
+pub(crate) type NodeId = u32;
+
+/// The root: the empty sequence of labels.
+pub(crate) const ROOT: NodeId = 0;
+
+/// A label as two words and its length: its first 8 bytes and its last 8 (overlapping when
+/// it is shorter than 16; for 4 to 7 bytes, its first 4 and last 4 in the first word; for 1
+/// to 3, its first, middle and last byte). Two labels of one length have the same words when
+/// they have the same bytes and, up to 16 bytes, only then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Words {
+    words: [u64; 2],
+    len: usize,
+}
+
+impl Words {
+    #[inline]
+    fn of(label: &[u8]) -> Self {
+        let len = label.len();
+        let word = |at: usize| {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&label[at..at + 8]);
+            u64::from_le_bytes(bytes)
+        };
+        let half = |at: usize| {
+            let mut bytes = [0u8; 4];
+            bytes.copy_from_slice(&label[at..at + 4]);
+            u64::from(u32::from_le_bytes(bytes))
+        };
+        let words = match len {
+            0 => [0, 0],
+            1..=3 => [u64::from(label[0]) | u64::from(label[len / 2]) << 8 | u64::from(label[len - 1]) << 16, 0],
+            4..=7 => [half(0) | half(len - 4) << 32, 0],
+            _ => [word(0), word(len - 8)],
+        };
+        Self { words, len }
+    }
+
+    /// The hash the tables are keyed by.
+    #[inline]
+    fn hash(&self) -> u64 {
+        const K: u64 = 0xf135_7aea_2e62_a9c5;
+        let h = (self.words[0] ^ (self.len as u64).rotate_right(8)).wrapping_mul(K);
+        let h = (h.rotate_left(26) ^ self.words[1]).wrapping_mul(K);
+        h ^ (h >> 32)
+    }
+}
+
+/// An edge from a node: the label (its words, and where its bytes are kept when it is longer
+/// than 16) and the node it leads to.
+#[derive(Debug, Clone)]
+struct Edge {
+    label: Words,
+    start: usize,
+    child: NodeId,
+}
+
+/// A node: its value and the labels that lead on from it.
+#[derive(Debug, Clone, Default)]
+struct Node<T> {
+    value: T,
+    children: HashTable<Edge>,
+}
+
+/// A trie of labels with a value of type `T` at each node (see the module documentation).
+#[derive(Debug, Clone)]
+pub(crate) struct LabelTrie<T> {
+    /// By [`NodeId`]; the root first.
+    nodes: Vec<Node<T>>,
+    /// The bytes of the labels longer than 16 bytes, one after the other.
+    long_labels: Vec<u8>,
+}
+
+impl<T: Default> Default for LabelTrie<T> {
+    fn default() -> Self {
+        Self { nodes: vec![Node::default()], long_labels: Vec::new() }
+    }
+}
+
+impl<T: Default> LabelTrie<T> {
+    /// The node `label` leads to from `parent`, if any.
+    #[inline]
+    pub(crate) fn child(&self, parent: NodeId, label: &[u8]) -> Option<NodeId> {
+        let words = Words::of(label);
+        let edge = self.nodes[parent as usize].children.find(words.hash(), |edge| {
+            edge.label == words && (words.len <= 16 || &self.long_labels[edge.start..edge.start + words.len] == label)
+        })?;
+        Some(edge.child)
+    }
+
+    /// The node `label` leads to from `parent`, made (with the default value) if there was
+    /// none.
+    pub(crate) fn child_or_insert(&mut self, parent: NodeId, label: &[u8]) -> NodeId {
+        if let Some(child) = self.child(parent, label) {
+            return child;
+        }
+        // A node costs more memory than its 4-byte id can count: memory runs out first.
+        let child = NodeId::try_from(self.nodes.len()).unwrap_or_else(|_| unreachable!("more than 2^32 nodes"));
+        self.nodes.push(Node::default());
+        self.insert_edge(parent, label, child);
+        child
+    }
+
+    /// Makes `label` lead from `parent` to `node` (a second name of a node) unless it already
+    /// leads somewhere; returns where it leads.
+    pub(crate) fn link(&mut self, parent: NodeId, label: &[u8], node: NodeId) -> NodeId {
+        if let Some(child) = self.child(parent, label) {
+            return child;
+        }
+        self.insert_edge(parent, label, node);
+        node
+    }
+
+    /// A node's value.
+    #[inline]
+    pub(crate) fn value(&self, node: NodeId) -> &T {
+        &self.nodes[node as usize].value
+    }
+
+    /// A node's value, to change it.
+    pub(crate) fn value_mut(&mut self, node: NodeId) -> &mut T {
+        &mut self.nodes[node as usize].value
+    }
+
+    /// Whether the root has no child.
+    pub(crate) fn is_bare(&self) -> bool {
+        self.nodes[ROOT as usize].children.is_empty()
+    }
+
+    /// Adds an edge no label of `parent` has yet.
+    fn insert_edge(&mut self, parent: NodeId, label: &[u8], child: NodeId) {
+        let words = Words::of(label);
+        let start = self.long_labels.len();
+        if words.len > 16 {
+            self.long_labels.extend_from_slice(label);
+        }
+        self.nodes[parent as usize].children.insert_unique(words.hash(), Edge { label: words, start, child }, |edge| edge.label.hash());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LabelTrie, NodeId, ROOT};
+
+    #[test]
+    fn children_by_parent_and_label() {
+        let mut trie = LabelTrie::<u8>::default();
+        assert!(trie.is_bare());
+        let com = trie.child_or_insert(ROOT, b"com");
+        let example = trie.child_or_insert(com, b"example");
+        *trie.value_mut(example) = 7;
+        assert!(!trie.is_bare());
+        assert_eq!(trie.child_or_insert(ROOT, b"com"), com);
+        assert_eq!(trie.child(ROOT, b"com"), Some(com));
+        assert_eq!(trie.child(com, b"example"), Some(example));
+        assert_eq!(trie.child(ROOT, b"example"), None);
+        assert_eq!(trie.child(example, b"com"), None);
+        assert_eq!(*trie.value(example), 7);
+        assert_eq!(*trie.value(com), 0);
+        assert_eq!(trie.child(ROOT, b""), None);
+        let empty = trie.child_or_insert(ROOT, b"");
+        assert_eq!(trie.child(ROOT, b""), Some(empty));
+    }
+
+    #[test]
+    fn a_link_shares_the_node() {
+        let mut trie = LabelTrie::<bool>::default();
+        let unicode = trie.child_or_insert(ROOT, "公司".as_bytes());
+        assert_eq!(trie.link(ROOT, b"xn--55qx5d", unicode), unicode);
+        let under = trie.child_or_insert(unicode, b"a");
+        assert_eq!(trie.child(trie.child(ROOT, b"xn--55qx5d").unwrap(), b"a"), Some(under));
+        // A label that leads somewhere already keeps its node.
+        let other = trie.child_or_insert(ROOT, b"other");
+        assert_eq!(trie.link(ROOT, b"other", unicode), other);
+    }
+
+    #[test]
+    fn labels_of_one_length_differ_in_any_byte() {
+        let mut trie = LabelTrie::<usize>::default();
+        for len in 0..40usize {
+            let base: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+            let node = trie.child_or_insert(ROOT, &base);
+            for at in 0..len {
+                let mut other = base.clone();
+                other[at] = b'-';
+                assert_eq!(trie.child(ROOT, &other), None, "{len} {at}");
+            }
+            assert_eq!(trie.child(ROOT, &base), Some(node));
+        }
+    }
+
+    #[test]
+    fn many_labels_of_every_length() {
+        let mut trie = LabelTrie::<usize>::default();
+        let mut nodes: Vec<(NodeId, Vec<u8>, NodeId)> = Vec::new();
+        let mut parent = ROOT;
+        for i in 0..5000usize {
+            let label = format!("{}{i}", "x".repeat(i % 40)).into_bytes();
+            let node = trie.child_or_insert(parent, &label);
+            *trie.value_mut(node) = i;
+            nodes.push((parent, label, node));
+            parent = if i % 3 == 0 { node } else { ROOT };
+        }
+        for (i, (parent, label, node)) in nodes.iter().enumerate() {
+            assert_eq!(trie.child(*parent, label), Some(*node));
+            assert_eq!(*trie.value(*node), i);
+            let mut other = label.clone();
+            other.push(b'.');
+            assert_eq!(trie.child(*parent, &other), None);
+        }
+    }
+}
