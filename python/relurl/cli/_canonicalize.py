@@ -15,7 +15,7 @@ import argparse
 from typing import TYPE_CHECKING, TextIO
 
 from relurl._relurl import canonicalize_url
-from relurl.cli._common import argument_problem, batches, read_line_batches, stdin_url_problem, write_answers
+from relurl.cli._common import ItemProblem, answer_each, stdin_url_problem
 
 if TYPE_CHECKING:
     from typing import BinaryIO
@@ -46,38 +46,17 @@ def usage_problem(args: argparse.Namespace) -> str | None:
 
 def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
     """Runs `relurl canonicalize`; returns the exit status. Standard input is answered as it
-    comes (`relurl.cli._common.read_line_batches`)."""
-    from_stdin = args.urls in ([], ["-"])
-    label = "line" if from_stdin else "URL"
-    url_batches = read_line_batches(stdin, stderr) if from_stdin else batches(iter(args.urls))
-    failed = False
-    number = 0  # of the last item done
-    for batch in url_batches:
-        first = number + 1
-        out: list[str] = []
-        for text in batch:
-            number += 1
-            key = ""
-            # An argument that is not UTF-8 (PEP 383's lone surrogates) or holds a line break:
-            # reported as the other commands report it.
-            problem = None if from_stdin or text is None else argument_problem(text)
-            if problem:
-                stderr.write(f"relurl: {label} {number}: {problem}\n")
-                failed = True
-            elif text is None:
-                failed = True
-            else:
-                try:
-                    key = canonicalize_url(
-                        text,
-                        keep_blank_values=not args.drop_blank_values,
-                        keep_fragments=args.keep_fragments,
-                        query_separator=args.query_separator,
-                    )
-                except ValueError as err:
-                    stderr.write(f"relurl: {label} {number}: {err}\n")
-                    failed = True
-            out.append(key + "\n")
-        failed = write_answers(stdout, stderr, out, label, first) or failed
-    stdout.flush()
-    return 1 if failed else 0
+    comes (`relurl.cli._common.answer_each`)."""
+
+    def answer(text: str) -> str:
+        try:
+            return canonicalize_url(
+                text,
+                keep_blank_values=not args.drop_blank_values,
+                keep_fragments=args.keep_fragments,
+                query_separator=args.query_separator,
+            )
+        except ValueError as err:
+            raise ItemProblem(str(err)) from err
+
+    return answer_each(args.urls, stdin, stdout, stderr, "URL", answer)

@@ -149,6 +149,56 @@ def write_answers(
     return False
 
 
+class ItemProblem(Exception):
+    """Raised by an `answer_each` command's answer function: this item has no answer, for
+    the reason given (reported as `relurl: WHERE: reason`)."""
+
+
+def answer_each(
+    items: list[str],
+    stdin: BinaryIO,
+    stdout: TextIO,
+    stderr: TextIO,
+    item_label: str,
+    answer: Callable[[str], str | None],
+) -> int:
+    """The run of a command that answers each of `items` (its arguments; none or `-`: the
+    lines of `stdin`, answered as they come) with one line (`canonicalize`, `domain`):
+    `answer(text)`'s text, or an empty line for None. An argument that is not UTF-8 or holds
+    a line break, a line that is not UTF-8, and an `ItemProblem` raised by `answer` are
+    reported on `stderr` as `relurl: WHERE: reason` (WHERE: `line N`, or `ITEM_LABEL N` for
+    an argument) and answered with an empty line. Returns the exit status: 1 when something
+    was reported, else 0."""
+    from_stdin = items in ([], ["-"])
+    label = "line" if from_stdin else item_label
+    item_batches = read_line_batches(stdin, stderr) if from_stdin else batches(iter(items))
+    failed = False
+    number = 0  # of the last item done
+    for batch in item_batches:
+        first = number + 1
+        out: list[str] = []
+        for text in batch:
+            number += 1
+            result = None
+            # An argument that is not UTF-8 (PEP 383's lone surrogates) or holds a line break.
+            problem = None if from_stdin or text is None else argument_problem(text)
+            if problem:
+                stderr.write(f"relurl: {label} {number}: {problem}\n")
+                failed = True
+            elif text is None:  # a line that is not UTF-8: read_line_batches reported it
+                failed = True
+            else:
+                try:
+                    result = answer(text)
+                except ItemProblem as err:
+                    stderr.write(f"relurl: {label} {number}: {err}\n")
+                    failed = True
+            out.append((result or "") + "\n")
+        failed = write_answers(stdout, stderr, out, label, first) or failed
+    stdout.flush()
+    return 1 if failed else 0
+
+
 def read_raw_batches(stdin: BinaryIO, limit: int = BATCH_LINES) -> Iterator[list[bytes]]:
     """The lines of `stdin` (without their line break, LF or CRLF), in batches of at most
     `limit`: a batch ends when no more input is ready (the caller then answers it, and

@@ -18,7 +18,7 @@ import argparse
 from typing import TYPE_CHECKING, TextIO
 
 from relurl._relurl import PublicSuffixList, URLError, parse
-from relurl.cli._common import argument_problem, batches, read_line_batches, reason, stdin_url_problem, write_answers
+from relurl.cli._common import ItemProblem, answer_each, reason, stdin_url_problem
 
 if TYPE_CHECKING:
     from typing import BinaryIO
@@ -55,34 +55,14 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextI
         stderr.write(f"relurl: --list {args.list}: {err}\n")
         return 2
     lookup = psl.public_suffix if args.suffix else psl.registered_domain
-    from_stdin = args.items in ([], ["-"])
-    label = "line" if from_stdin else "argument"
-    item_batches = read_line_batches(stdin, stderr) if from_stdin else batches(iter(args.items))
-    failed = False
-    number = 0
-    for batch in item_batches:
-        first = number + 1
-        out: list[str] = []
-        for text in batch:
-            number += 1
-            answer = None
-            problem = None if from_stdin or text is None else argument_problem(text)
-            if problem:
-                stderr.write(f"relurl: {label} {number}: {problem}\n")
-                failed = True
-            elif text is None:
-                failed = True
-            else:
-                host: str | None = text
-                if "//" in text:
-                    try:
-                        host = parse(text).hostname
-                    except URLError as err:
-                        stderr.write(f"relurl: {label} {number}: {reason(err)}\n")
-                        failed = True
-                        host = None
-                answer = lookup(host, icann_only=args.icann_only)
-            out.append((answer or "") + "\n")
-        failed = write_answers(stdout, stderr, out, label, first) or failed
-    stdout.flush()
-    return 1 if failed else 0
+
+    def answer(text: str) -> str | None:
+        host: str | None = text
+        if "//" in text:
+            try:
+                host = parse(text).hostname
+            except URLError as err:
+                raise ItemProblem(reason(err)) from err
+        return lookup(host, icann_only=args.icann_only)
+
+    return answer_each(args.items, stdin, stdout, stderr, "argument", answer)
