@@ -379,6 +379,18 @@ def test_domain() -> None:
     assert run("domain", "x.食狮.公司.cn").stdout.decode() == "食狮.公司.cn\n"
 
 
+def test_domain_reports_a_url_it_cannot_parse(capsys: pytest.CaptureFixture[str]) -> None:
+    """A URL argument relurl.parse refuses (a lone surrogate that stands for no byte, which
+    only a caller of main() can pass) is reported with its number and answered with an empty
+    line; the other arguments are still answered."""
+    from relurl.cli import main
+
+    assert main(["domain", "http://\ud800/", "a.example.com"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "\nexample.com\n"
+    assert err == "relurl: argument 1: lone surrogate U+D800 cannot be encoded as UTF-8 (at position 7)\n"
+
+
 def test_domain_reads_a_newer_list(tmp_path: Path) -> None:
     newer = tmp_path / "list.dat"
     newer.write_text("com\nexample.com\n", encoding="utf-8")
