@@ -64,6 +64,9 @@ pub const BUNDLED_COMMIT: &str = "e8c9a2b2b2856b6449999dd0ec0d118f364ed0cd";
 /// The date of [`BUNDLED_COMMIT`] (written by `scripts/refresh_psl.py`).
 pub const BUNDLED_DATE: &str = "2026-08-19";
 
+/// How many label starts a lookup keeps (the bundled list's rules have at most 5 labels).
+const KEPT_STARTS: usize = 8;
+
 /// What the rules ending at a node of the trie say (the section of each, if any).
 #[derive(Debug, Default, Clone, Copy)]
 struct NodeRules {
@@ -120,8 +123,11 @@ pub struct MatchedRule {
 #[derive(Debug, Clone, Copy)]
 pub struct Match<'h> {
     host: Host<'h>,
-    /// Where the public suffix starts in the host.
+    /// Where the public suffix starts in the host, and how many labels it has.
     suffix_start: usize,
+    suffix_labels: usize,
+    /// Where the registered domain starts: `None` where the host is a public suffix itself.
+    domain_start: Option<usize>,
     rule: Option<MatchedRule>,
 }
 
@@ -133,7 +139,7 @@ impl<'h> Match<'h> {
 
     /// How many labels, from the right, the public suffix has (at least one).
     pub fn suffix_labels(&self) -> usize {
-        self.host.labels_from(self.suffix_start)
+        self.suffix_labels
     }
 
     /// The prevailing rule; `None` where no rule matched and the implicit `*` rule prevailed
@@ -149,7 +155,7 @@ impl<'h> Match<'h> {
 
     /// Whether the host is a public suffix itself (it has no registered domain).
     pub fn is_public_suffix(&self) -> bool {
-        self.suffix_start == 0
+        self.domain_start.is_none()
     }
 
     /// The public suffix: the host's last [`Match::suffix_labels`] labels, lower-cased.
@@ -160,7 +166,7 @@ impl<'h> Match<'h> {
     /// The registered domain: the public suffix and one label more, lower-cased; `None` where
     /// the host is a public suffix itself.
     pub fn registered_domain(&self) -> Option<Cow<'h, str>> {
-        (!self.is_public_suffix()).then(|| self.host.text_from(self.host.label_before(self.suffix_start - 1)))
+        self.domain_start.map(|start| self.host.text_from(start))
     }
 }
 
@@ -243,6 +249,7 @@ impl PublicSuffixList {
 
     /// The lookup of `host` by the rules of `sections` ("Formal Algorithm", steps 1-6); `None`
     /// for a host that has no public suffix (an IP address, an empty host, an empty label).
+    #[inline]
     pub fn match_host<'h>(&self, host: &'h str, sections: Sections) -> Option<Match<'h>> {
         let host = Host::of(host)?;
         // Steps 1 and 4: the rule of the most labels (of two as long, the plain rule, which
@@ -251,11 +258,19 @@ impl PublicSuffixList {
         let mut longest: Option<(MatchedRule, usize)> = None;
         let mut exception: Option<(MatchedRule, usize)> = None;
         let (mut node, mut depth) = (ROOT, 0);
+        // Where the labels looked up start, from the right (the first KEPT_STARTS): the
+        // registered domain's first label is among them, unless the walk ended on the suffix.
+        let mut starts = [0usize; KEPT_STARTS];
+        let mut visited;
         // The label looked up (from `start` to `end`) and the one before it, to its right.
         let mut end = host.body.len();
         let mut start = host.last_label;
         let (last_label, mut right) = (start, end);
         loop {
+            if let Some(slot) = starts.get_mut(depth) {
+                *slot = start;
+            }
+            visited = depth + 1;
             // `depth` labels matched so far; the wildcard rule of `depth` labels matches with
             // this label more.
             if let Some(section) = sections.pick(self.trie.value(node).wildcard) {
@@ -278,12 +293,20 @@ impl PublicSuffixList {
             (right, end) = (start, start - 1);
             start = host.label_before(end);
         }
-        let (rule, suffix_start) = match exception.or(longest) {
+        let (rule, suffix_start, suffix_labels) = match exception.or(longest) {
             // Step 2: the implicit `*` rule.
-            None => (None, last_label),
-            Some((rule, suffix_start)) => (Some(rule), suffix_start),
+            None => (None, last_label, 1),
+            Some((rule, suffix_start)) => {
+                let labels = if rule.kind == RuleKind::Exception { rule.labels - 1 } else { rule.labels };
+                (Some(rule), suffix_start, labels)
+            }
         };
-        Some(Match { host, suffix_start, rule })
+        // Step 7: one label more (the one left of the suffix), if the host has one.
+        let domain_start = (suffix_start > 0).then(|| match starts.get(suffix_labels) {
+            Some(&known) if suffix_labels < visited => known,
+            _ => host.label_before(suffix_start - 1),
+        });
+        Some(Match { host, suffix_start, suffix_labels, domain_start, rule })
     }
 }
 

@@ -144,3 +144,34 @@ fn rules_of_equal_length_and_exceptions() {
     assert_eq!(list.public_suffix_in("y.c.a", Sections::Icann).as_deref(), Some("c.a"));
     assert_eq!(PublicSuffixList::from_text("com\n!com").unwrap_err().line, 2);
 }
+
+#[test]
+fn the_registered_domain_s_label_wherever_the_walk_ended() {
+    // The walk keeps the first KEPT_STARTS label starts: a rule of more labels than that
+    // finds the registered domain's label by a scan back instead.
+    let deep = (1..=10).map(|i| format!("l{i}")).collect::<Vec<_>>().join(".");
+    let list = PublicSuffixList::from_text(&format!("{deep}\n*.w\n!x.y.w\ny.w\na.b\n")).unwrap();
+    let cases = [
+        (format!("z.q.{deep}"), Some(format!("q.{deep}"))),
+        (format!("q.{deep}"), Some(format!("q.{deep}"))),
+        (deep.clone(), None),
+        ("l9.l10".to_owned(), Some("l9.l10".to_owned())),
+        // The wildcard's label is where the walk ended; the domain's label is left of it.
+        ("c.b.v.w".to_owned(), Some("b.v.w".to_owned())),
+        ("v.w".to_owned(), None),
+        // An exception: the domain's label is the rule's first, already read.
+        ("p.x.y.w".to_owned(), Some("x.y.w".to_owned())),
+        ("x.y.w".to_owned(), Some("x.y.w".to_owned())),
+        ("p.z.y.w".to_owned(), Some("z.y.w".to_owned())),
+        // Read past the suffix (`a` has no rule of its own, `b` does: the walk went on).
+        ("q.a.b".to_owned(), Some("q.a.b".to_owned())),
+        ("r.q.b".to_owned(), Some("q.b".to_owned())),
+        ("a.b".to_owned(), None),
+    ];
+    for (host, domain) in cases {
+        assert_eq!(list.registered_domain(&host).map(std::borrow::Cow::into_owned), domain, "{host}");
+        let found = list.match_host(&host, Sections::All).unwrap();
+        assert_eq!(found.is_public_suffix(), domain.is_none(), "{host}");
+        assert_eq!(found.suffix_labels(), found.public_suffix().split('.').count(), "{host}");
+    }
+}
