@@ -14,7 +14,8 @@ beside the collection before it).
 tldextract reads relurl's bundled list from a ``file://`` URL (no cache, no network), so
 both answer from the same rules. ``test_ratios`` prints the ratios of one run; and the first
 call of each in a fresh interpreter (relurl reads its bundled list, tldextract its own
-snapshot), the median of 5 processes each.
+snapshot), the median of 5 processes each. ``test_where_the_time_goes`` prints what a Python
+call costs beside the lookup (``-k where``).
 """
 
 from __future__ import annotations
@@ -142,6 +143,28 @@ def test_arrow_column(benchmark: Any) -> None:
         f"({theirs / ours:.0f}x), threads=2 {two * 1e3:.2f} ms ({theirs / two:.0f}x)"
     )
     benchmark.pedantic(lambda: relurl.arrow.registered_domain(column), rounds=5)
+
+
+def test_where_the_time_goes(benchmark: Any) -> None:
+    """What one Python call costs beside the lookup, per call over the benchmark's hosts: the
+    loop with a C call, a C method that makes a new `str`, `registered_domain(None)` (the
+    call alone), a host whose answer is the host itself (the same `str` back, no new one), a
+    host whose answer is a new `str`, and the corpus hosts. The difference between the last
+    rows and `registered_domain(None)` is the core's lookup inside a Python loop."""
+    rd = relurl.registered_domain
+    n = len(HOSTS)
+    rows: dict[str, Callable[[], list[Any]]] = {
+        "len(host) (the loop and a C call)": lambda: [len(h) for h in HOSTS],
+        "host.lower() (a C method, a new str)": lambda: [h.lower() for h in HOSTS],
+        "registered_domain(None) (the call alone)": lambda: [rd(None) for _ in HOSTS],
+        "registered_domain('example.com') (the same str back)": lambda: [rd("example.com") for _ in HOSTS],
+        "registered_domain('www.example.com') (a new str)": lambda: [rd("www.example.com") for _ in HOSTS],
+        "registered_domain(host), the corpus hosts": lambda: [rd(h) for h in HOSTS],
+    }
+    print()
+    for name, f in rows.items():
+        print(f"{name:55} {best_of(f) / n * 1e9:6.1f} ns/call")
+    benchmark.pedantic(lambda: None, rounds=1)
 
 
 def test_ratios(benchmark: Any) -> None:
