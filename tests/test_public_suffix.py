@@ -458,3 +458,19 @@ def test_arrow_columns_are_the_functions_row_by_row() -> None:
     result, failures = relurl.arrow.registered_domain(bad, errors="report")
     assert pa.array(result).to_pylist() == [None]
     assert [f.index for f in failures] == [0]  # type: ignore[attr-defined]
+
+
+def test_lists_pickle() -> None:
+    """A list pickles (a Spark executor, a worker process): the bundled one as itself, one of
+    one's own as its text, answering the same after."""
+    import pickle
+
+    bundled = pickle.loads(pickle.dumps(relurl.PublicSuffixList.bundled()))
+    assert repr(bundled).startswith("<PublicSuffixList (bundled)")
+    assert bundled.registered_domain("a.b.blogspot.com") == "b.blogspot.com"
+    own = relurl.PublicSuffixList.from_text("com\n// ===BEGIN PRIVATE DOMAINS===\nexample.com\n")
+    again = pickle.loads(pickle.dumps(own))
+    assert (len(again), repr(again)) == (len(own), repr(own))
+    assert again.registered_domain("a.b.example.com") == "b.example.com"
+    assert again.registered_domain("a.b.example.com", icann_only=True) == "example.com"
+    assert relurl.tldextract("a.b.example.com", True, psl=again).suffix == "example.com"

@@ -182,6 +182,12 @@ def test_with_registered_domain(spark: Any) -> None:
     assert [r["suffix"] for r in out] == ["co.uk", "com", "co.uk", None, None]
     with pytest.raises(ValueError, match="column 'id' already exists"):
         with_registered_domain(df, "host", out_col="id")
+    # A newer list of one's own, sent to the executors (it pickles as its text).
+    own = relurl.PublicSuffixList.from_text("uk\nco.uk\nexample.co.uk\ncom\n")
+    out = with_registered_domain(df, "host", psl=own).orderBy("id").collect()
+    assert [r["registered_domain"] for r in out] == ["www.example.co.uk", "blogspot.com", None, None, None]
+    with pytest.raises(TypeError, match=r"psl must be a relurl\.PublicSuffixList"):
+        with_registered_domain(df, "host", psl="uk\n")  # type: ignore[arg-type]
 
 
 LOCAL_JOB = """

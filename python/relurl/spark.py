@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
 import relurl
-from relurl._relurl import _check_row_errors
+from relurl._relurl import PublicSuffixList, _check_row_errors
 from relurl._specs import Spec, check_spec
 
 if TYPE_CHECKING:
@@ -148,18 +148,23 @@ def with_registered_domain(
     suffix: bool = False,
     icann_only: bool = False,
     errors: Literal["raise", "null"] = "null",
+    psl: PublicSuffixList | None = None,
 ) -> DataFrame:
     """`df` with a string column `out_col`: each row's host (`host_col`) as
-    `relurl.registered_domain` gives it by the Public Suffix List bundled in relurl (with
-    `suffix=True`, as `relurl.public_suffix` does; `icann_only`: the ICANN rules alone), for
-    scheduling and quotas per site. A null host, or one without an answer, gives null; `errors`
-    as in `with_resolved` (a row that is not UTF-8). Raises ValueError at once, on the driver,
-    for a bad argument."""
+    `relurl.registered_domain` gives it by the Public Suffix List bundled in relurl, or by
+    `psl` (a `relurl.PublicSuffixList`: a newer list, read once on the driver and sent to the
+    executors as its text), with `suffix=True` as `relurl.public_suffix` does; `icann_only`:
+    the ICANN rules alone; for scheduling and quotas per site. A null host, or one without an
+    answer, gives null; `errors` as in `with_resolved` (a row that is not UTF-8). Raises
+    ValueError (TypeError for a `psl` that is not a list) at once, on the driver, for a bad
+    argument."""
     _check_row_errors(errors)
+    if psl is not None and not isinstance(psl, PublicSuffixList):
+        raise TypeError(f"psl must be a relurl.PublicSuffixList or None, not {type(psl).__name__}")
     schema = _schema_with(df, (host_col,), out_col)
     function = "public_suffix" if suffix else "registered_domain"
     _local_workers_run_this_python(df)
-    options = {"icann_only": icann_only, "errors": errors}
+    options: dict[str, Any] = {"icann_only": icann_only, "errors": errors, "psl": psl}
     return df.mapInArrow(_BatchMapper(function, host_col, out_col, options), schema)
 
 

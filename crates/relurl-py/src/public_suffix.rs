@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyString, PyTuple};
 use relurl::public_suffix::{PublicSuffixList, Sections};
 use relurl::tldextract::{Extractor, NoRules};
 
@@ -103,6 +103,18 @@ impl PyPublicSuffixList {
 
     fn __len__(&self) -> usize {
         self.list().len()
+    }
+
+    /// Pickles as `PublicSuffixList.bundled()` or `PublicSuffixList.from_text(text)` (the
+    /// list's text: what a Spark executor or a worker process reads it from again).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let class = slf.get_type();
+        let (make, args) = match &slf.get().source {
+            Source::Bundled => (class.getattr("bundled")?, PyTuple::empty(py)),
+            Source::Own(own) => (class.getattr("from_text")?, PyTuple::new(py, [own.text.as_str()])?),
+        };
+        PyTuple::new(py, [make, args.into_any()])
     }
 
     fn __repr__(&self) -> String {

@@ -1010,6 +1010,8 @@ class PublicSuffixList:
         """The list in the UTF-8 file at `path`; OSError when it cannot be read, ValueError when
         it is not UTF-8, and as `from_text`."""
     def __len__(self) -> int: ...
+    def __reduce__(self) -> tuple[Callable[..., PublicSuffixList], tuple[()] | tuple[str]]:
+        """Pickles as `PublicSuffixList.bundled()` or `PublicSuffixList.from_text(text)`."""
     def public_suffix(self, host: str | None, *, icann_only: bool = False) -> str | None:
         """`relurl.public_suffix(host, psl=self)`."""
     def registered_domain(self, host: str | None, *, icann_only: bool = False) -> str | None:
