@@ -188,6 +188,10 @@ def test_domain_set_hostile_input_is_linear() -> None:
     assert "x" * 10_000_000 + ".b" in domain_set
     many = relurl.DomainSet(f"d{i}.example" for i in range(100_000))
     assert len(many) == 100_000 and "www.d99999.example" in many and "d100000.example" not in many
+    # Long labels that share their first and last bytes (generated names): linear too.
+    shared = relurl.DomainSet(f"customer-{i:06d}-production.example" for i in range(100_000))
+    assert len(shared) == 100_000 and "a.customer-099999-production.example" in shared
+    assert "customer-100000-production.example" not in shared
 
 
 def test_arrow_in_domain_set() -> None:

@@ -7,12 +7,13 @@
 //! the caller's type and its children in a hash table of its own (a miss, the most common
 //! answer below a top-level label, is decided by that node's small table of control bytes,
 //! which stays in cache). Each edge keeps its label as two 64-bit words and a length
-//! ([`Words`]), so a lookup hashes two words and compares two words, with no call to
-//! `memcmp`; a label longer than 16 bytes is compared in full too. The hash is the Fx hash's
-//! multiply (rustc's): the labels a lookup meets are not chosen to collide with a list the
-//! caller trusts, and a lookup never inserts. Two labels may lead to one node
-//! ([`LabelTrie::link`]): a label written in two forms (the Public Suffix List's Unicode and
-//! `xn--` labels) then shares one subtree, with nothing copied.
+//! ([`LabelKey`]), so a lookup hashes two words and compares two words, with no call to
+//! `memcmp`; a label longer than 16 bytes is compared (and hashed) in full too. The hash is
+//! the Fx hash's multiply (rustc's): a lookup never inserts, so the labels it meets cannot
+//! make a table's runs longer; the members' labels are hashed in full, so that a list of
+//! labels sharing their first and last bytes still builds in linear time. Two labels may lead
+//! to one node ([`LabelTrie::link`]): a label written in two forms (the Public Suffix List's
+//! Unicode and `xn--` labels) then shares one subtree, with nothing copied.
 
 use hashbrown::HashTable;
 
@@ -22,54 +23,65 @@ pub(crate) type NodeId = u32;
 /// The root: the empty sequence of labels.
 pub(crate) const ROOT: NodeId = 0;
 
-/// A label as two words and its length: its first 8 bytes and its last 8 (overlapping when
-/// it is shorter than 16; for 4 to 7 bytes, its first 4 and last 4 in the first word; for 1
-/// to 3, its first, middle and last byte). Two labels of one length have the same words when
-/// they have the same bytes and, up to 16 bytes, only then.
+/// A label as a table's key: two words, its length and its hash: its first 8 bytes and its last 8
+/// (overlapping when it is shorter than 16; for 4 to 7 bytes, its first 4 and last 4 in the
+/// first word; for 1 to 3, its first, middle and last byte). Two labels of one length have the
+/// same words when they have the same bytes and, up to 16 bytes, only then. The hash is of the
+/// words up to 16 bytes and of every byte beyond (labels that share their ends, such as
+/// `customer-000001-production` and `customer-000002-production`, must not all collide).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Words {
+struct LabelKey {
     words: [u64; 2],
     len: usize,
+    hash: u64,
 }
 
-impl Words {
+/// The Fx hash's multiplier (rustc's).
+const K: u64 = 0xf135_7aea_2e62_a9c5;
+
+impl LabelKey {
     #[inline]
     fn of(label: &[u8]) -> Self {
         let len = label.len();
-        let word = |at: usize| {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&label[at..at + 8]);
-            u64::from_le_bytes(bytes)
-        };
-        let half = |at: usize| {
-            let mut bytes = [0u8; 4];
-            bytes.copy_from_slice(&label[at..at + 4]);
-            u64::from(u32::from_le_bytes(bytes))
-        };
         let words = match len {
             0 => [0, 0],
             1..=3 => [u64::from(label[0]) | u64::from(label[len / 2]) << 8 | u64::from(label[len - 1]) << 16, 0],
-            4..=7 => [half(0) | half(len - 4) << 32, 0],
-            _ => [word(0), word(len - 8)],
+            4..=7 => [half(label, 0) | half(label, len - 4) << 32, 0],
+            _ => [word(label, 0), word(label, len - 8)],
         };
-        Self { words, len }
+        let mut h = (words[0] ^ (len as u64).rotate_right(8)).wrapping_mul(K);
+        if len > 16 {
+            // The middle too, 8 bytes at a time (the last word, read above, overlaps it).
+            for at in (8..len - 8).step_by(8) {
+                h = (h.rotate_left(26) ^ word(label, at)).wrapping_mul(K);
+            }
+        }
+        let h = (h.rotate_left(26) ^ words[1]).wrapping_mul(K);
+        Self { words, len, hash: h ^ (h >> 32) }
     }
+}
 
-    /// The hash the tables are keyed by.
-    #[inline]
-    fn hash(&self) -> u64 {
-        const K: u64 = 0xf135_7aea_2e62_a9c5;
-        let h = (self.words[0] ^ (self.len as u64).rotate_right(8)).wrapping_mul(K);
-        let h = (h.rotate_left(26) ^ self.words[1]).wrapping_mul(K);
-        h ^ (h >> 32)
-    }
+/// The 8 bytes of `label` from `at`, as a little-endian word.
+#[inline]
+fn word(label: &[u8], at: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&label[at..at + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// The 4 bytes of `label` from `at`, as a little-endian word.
+#[inline]
+fn half(label: &[u8], at: usize) -> u64 {
+    let mut bytes = [0u8; 4];
+    bytes.copy_from_slice(&label[at..at + 4]);
+    u64::from(u32::from_le_bytes(bytes))
 }
 
 /// An edge from a node: the label (its words, and where its bytes are kept when it is longer
 /// than 16) and the node it leads to.
 #[derive(Debug, Clone)]
 struct Edge {
-    label: Words,
+    label: LabelKey,
     start: usize,
     child: NodeId,
 }
@@ -100,8 +112,8 @@ impl<T: Default> LabelTrie<T> {
     /// The node `label` leads to from `parent`, if any.
     #[inline]
     pub(crate) fn child(&self, parent: NodeId, label: &[u8]) -> Option<NodeId> {
-        let words = Words::of(label);
-        let edge = self.nodes[parent as usize].children.find(words.hash(), |edge| {
+        let words = LabelKey::of(label);
+        let edge = self.nodes[parent as usize].children.find(words.hash, |edge| {
             edge.label == words && (words.len <= 16 || &self.long_labels[edge.start..edge.start + words.len] == label)
         })?;
         Some(edge.child)
@@ -148,18 +160,18 @@ impl<T: Default> LabelTrie<T> {
 
     /// Adds an edge no label of `parent` has yet.
     fn insert_edge(&mut self, parent: NodeId, label: &[u8], child: NodeId) {
-        let words = Words::of(label);
+        let words = LabelKey::of(label);
         let start = self.long_labels.len();
         if words.len > 16 {
             self.long_labels.extend_from_slice(label);
         }
-        self.nodes[parent as usize].children.insert_unique(words.hash(), Edge { label: words, start, child }, |edge| edge.label.hash());
+        self.nodes[parent as usize].children.insert_unique(words.hash, Edge { label: words, start, child }, |edge| edge.label.hash);
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{LabelTrie, NodeId, ROOT};
+    use super::{LabelKey, LabelTrie, NodeId, ROOT};
 
     #[test]
     fn children_by_parent_and_label() {
@@ -205,6 +217,22 @@ mod tests {
                 assert_eq!(trie.child(ROOT, &other), None, "{len} {at}");
             }
             assert_eq!(trie.child(ROOT, &base), Some(node));
+        }
+    }
+
+    #[test]
+    fn labels_that_share_their_ends_do_not_collide() {
+        // One hash for all of them would make building quadratic: the hashes must differ.
+        let labels: Vec<String> = (0..1000).map(|i| format!("customer-{i:06}-production")).collect();
+        let hashes: std::collections::HashSet<u64> = labels.iter().map(|l| LabelKey::of(l.as_bytes()).hash).collect();
+        assert_eq!(hashes.len(), labels.len());
+        let mut trie = LabelTrie::<usize>::default();
+        for (i, label) in labels.iter().enumerate() {
+            let node = trie.child_or_insert(ROOT, label.as_bytes());
+            *trie.value_mut(node) = i;
+        }
+        for (i, label) in labels.iter().enumerate() {
+            assert_eq!(trie.child(ROOT, label.as_bytes()).map(|n| *trie.value(n)), Some(i));
         }
     }
 
