@@ -1,14 +1,20 @@
-"""Shared helpers: the data directory (tables cargo test reads too), the corpus pairs, a lying str,
-the bundled Public Suffix List as a file, a call's outcome."""
+"""Shared helpers: the data directory (tables cargo test reads too), the corpus pairs, the
+shared link corpus's URLs, a lying str, the bundled Public Suffix List as a file, a call's
+outcome."""
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 DATA = Path(__file__).parent / "data"
+
+#: The shared link corpus (``../shared/corpus/links.jsonl`` beside the checkout).
+LINK_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
 
 
 def corpus_pairs() -> list[tuple[str, str]]:
@@ -18,6 +24,25 @@ def corpus_pairs() -> list[tuple[str, str]]:
         data = json.load(f)
     bases: list[str] = data["bases"]
     return [(bases[i], href) for i, href in data["pairs"]]
+
+
+def link_corpus_urls() -> list[str]:
+    """Every URL of the shared link corpus, each once, in first-seen order: each row's page,
+    base and href resolved against the base (urllib's `urljoin`). Without the corpus the
+    calling test skips, or fails in CI (`CI=true`), where the corpus is always there."""
+    import pytest
+
+    if not LINK_CORPUS.is_file():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"corpus not found: {LINK_CORPUS}", pytrace=False)
+        pytest.skip(f"corpus not found: {LINK_CORPUS}")
+    urls: dict[str, None] = {}
+    with LINK_CORPUS.open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            for url in (row["page"], row["base"], urljoin(row["base"], row["href"])):
+                urls[url] = None
+    return list(urls)
 
 
 class OverridingStr(str):

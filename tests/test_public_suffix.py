@@ -6,23 +6,21 @@ difference of a kind that a test below names and pins), hostile hosts."""
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import random
 import re
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 import relurl
-from conftest import bundled_public_suffix_list_file
+from conftest import bundled_public_suffix_list_file, link_corpus_urls
 
 ROOT = Path(__file__).resolve().parents[1]
 LIST_DIR = ROOT / "crates/relurl/src/services/public_suffix"
 #: The bundled list as a file (beside an installed wheel, the core's text written out).
 LIST_FILE = bundled_public_suffix_list_file()
 TEST_DATA = ROOT / "tests/data/public_suffix"
-CORPUS = ROOT.parent / "shared" / "corpus" / "links.jsonl"
 IN_CI = os.environ.get("CI") == "true"
 
 
@@ -328,27 +326,20 @@ def compare(hosts: list[str]) -> dict[str, int]:
 def corpus_hosts() -> list[str]:
     """Every host of the link corpus (../shared/corpus/links.jsonl: pages, bases, hrefs
     resolved), as urllib's `hostname` gives it, and as the URL Standard's parser gives it."""
-    if not CORPUS.is_file():
-        if IN_CI:
-            pytest.fail(f"corpus not found: {CORPUS}", pytrace=False)
-        pytest.skip(f"corpus not found: {CORPUS}")
     hosts: dict[str, None] = {}
-    with CORPUS.open(encoding="utf-8") as f:
-        for line in f:
-            row = json.loads(line)
-            for url in (row["page"], row["base"], urljoin(row["base"], row["href"])):
-                try:
-                    host = urlsplit(url).hostname
-                except ValueError:
-                    continue
-                if host:
-                    hosts[host] = None
-                try:
-                    whatwg = relurl.parse(url, spec="whatwg").hostname
-                except relurl.URLError:
-                    continue
-                if whatwg:
-                    hosts[whatwg] = None
+    for url in link_corpus_urls():
+        try:
+            host = urlsplit(url).hostname
+        except ValueError:
+            continue
+        if host:
+            hosts[host] = None
+        try:
+            whatwg = relurl.parse(url, spec="whatwg").hostname
+        except relurl.URLError:
+            continue
+        if whatwg:
+            hosts[whatwg] = None
     return list(hosts)
 
 

@@ -14,18 +14,17 @@ older versions of tests/scrapy_versions.py):
 
 from __future__ import annotations
 
-import json
 import logging
 import pickle
 import random
 import re
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 import relurl
+from conftest import link_corpus_urls
 from peer_suites import run_suite, sdist, unpack
 from scrapy_versions import expected_for
 
@@ -37,8 +36,6 @@ from scrapy.downloadermiddlewares.offsite import OffsiteMiddleware as ScrapyOffs
 from scrapy.exceptions import IgnoreRequest  # noqa: E402
 from scrapy.utils.misc import build_from_crawler  # noqa: E402
 from scrapy.utils.test import get_crawler  # noqa: E402
-
-LINKS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "links.jsonl"
 
 # Puts relurl's class in place of Scrapy's before the test module imports it (`from
 # scrapy.downloadermiddlewares.offsite import OffsiteMiddleware`), and says which it is.
@@ -91,17 +88,14 @@ def membership_differences(domains: list[str], hosts: list[str]) -> list[tuple[s
 
 
 def corpus_hosts() -> list[str]:
-    if not LINKS.exists():  # pragma: no cover
-        pytest.skip("the shared corpus is not there")
+    """Every host of the link corpus's URLs as urllib's `hostname` gives it (`""` for none)."""
     hosts: dict[str, None] = {}
-    for line in LINKS.read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        for url in (row["page"], row["base"], urljoin(row["base"], row["href"])):
-            try:
-                host = urlsplit(url).hostname
-            except ValueError:
-                continue
-            hosts[host or ""] = None
+    for url in link_corpus_urls():
+        try:
+            host = urlsplit(url).hostname
+        except ValueError:
+            continue
+        hosts[host or ""] = None
     return list(hosts)
 
 
