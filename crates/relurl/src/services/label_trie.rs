@@ -112,34 +112,19 @@ impl<T: Default> LabelTrie<T> {
     /// The node `label` leads to from `parent`, if any.
     #[inline]
     pub(crate) fn child(&self, parent: NodeId, label: &[u8]) -> Option<NodeId> {
-        let words = LabelKey::of(label);
-        let edge = self.nodes[parent as usize].children.find(words.hash, |edge| {
-            edge.label == words && (words.len <= 16 || &self.long_labels[edge.start..edge.start + words.len] == label)
-        })?;
-        Some(edge.child)
+        self.find(parent, &LabelKey::of(label), label)
     }
 
     /// The node `label` leads to from `parent`, made (with the default value) if there was
     /// none.
     pub(crate) fn child_or_insert(&mut self, parent: NodeId, label: &[u8]) -> NodeId {
-        if let Some(child) = self.child(parent, label) {
-            return child;
-        }
-        // A node costs more memory than its 4-byte id can count: memory runs out first.
-        let child = NodeId::try_from(self.nodes.len()).unwrap_or_else(|_| unreachable!("more than 2^32 nodes"));
-        self.nodes.push(Node::default());
-        self.insert_edge(parent, label, child);
-        child
+        self.lead(parent, label, None)
     }
 
     /// Makes `label` lead from `parent` to `node` (a second name of a node) unless it already
     /// leads somewhere; returns where it leads.
     pub(crate) fn link(&mut self, parent: NodeId, label: &[u8], node: NodeId) -> NodeId {
-        if let Some(child) = self.child(parent, label) {
-            return child;
-        }
-        self.insert_edge(parent, label, node);
-        node
+        self.lead(parent, label, Some(node))
     }
 
     /// A node's value.
@@ -158,14 +143,34 @@ impl<T: Default> LabelTrie<T> {
         self.nodes[ROOT as usize].children.is_empty()
     }
 
-    /// Adds an edge no label of `parent` has yet.
-    fn insert_edge(&mut self, parent: NodeId, label: &[u8], child: NodeId) {
-        let words = LabelKey::of(label);
+    /// The node `label` (whose key is `key`) leads to from `parent`, if any.
+    #[inline]
+    fn find(&self, parent: NodeId, key: &LabelKey, label: &[u8]) -> Option<NodeId> {
+        let edge = self.nodes[parent as usize]
+            .children
+            .find(key.hash, |edge| edge.label == *key && (key.len <= 16 || &self.long_labels[edge.start..edge.start + key.len] == label))?;
+        Some(edge.child)
+    }
+
+    /// Where `label` leads from `parent`; where it leads nowhere yet, it is made to lead to
+    /// `to`, or to a new node (with the default value) when `to` is `None`.
+    fn lead(&mut self, parent: NodeId, label: &[u8], to: Option<NodeId>) -> NodeId {
+        let key = LabelKey::of(label);
+        if let Some(child) = self.find(parent, &key, label) {
+            return child;
+        }
+        let child = to.unwrap_or_else(|| {
+            // A node costs more memory than its 4-byte id can count: memory runs out first.
+            let id = NodeId::try_from(self.nodes.len()).unwrap_or_else(|_| unreachable!("more than 2^32 nodes"));
+            self.nodes.push(Node::default());
+            id
+        });
         let start = self.long_labels.len();
-        if words.len > 16 {
+        if key.len > 16 {
             self.long_labels.extend_from_slice(label);
         }
-        self.nodes[parent as usize].children.insert_unique(words.hash, Edge { label: words, start, child }, |edge| edge.label.hash);
+        self.nodes[parent as usize].children.insert_unique(key.hash, Edge { label: key, start, child }, |edge| edge.label.hash);
+        child
     }
 }
 
