@@ -237,6 +237,9 @@ TEXT_PAGES = [
     ),
     (XmlResponse, b'<r><a href="k">x<![CDATA[ <cdata> ]]>y<!-- no --><b>z</b></a><a href="l"/></r>'),
     (XmlResponse, b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "ent">]><r><a href="m">&e;!</a></r>'),
+    # Text and CDATA nodes only (no child element): lxml's `.text` of the element.
+    (XmlResponse, b'<r><a href="n">x<![CDATA[y]]>z</a><a href="o"></a><a href="p"><![CDATA[]]></a></r>'),
+    (HtmlResponse, b'<a href="q"></a><a href="r"> sp&#10;ace </a><a href="s">\xc3\xa4<!---->b</a>'),
 ]
 
 

@@ -47,7 +47,13 @@ def _string_value(element: Any) -> str:
     """The XPath string-value of `element` (Scrapy's `etree.XPath("string()")`): both are
     libxml2's `xmlNodeGetContent`, the text of every text and CDATA node under it. lxml's text
     serializer calls it directly, without an XPath context per element, and gives a plain `str`
-    (Scrapy's is a "smart string" that keeps the whole document alive through `getparent()`)."""
+    (Scrapy's is a "smart string" that keeps the whole document alive through `getparent()`).
+
+    Most links have text nodes only (`len(element) == 0`: no element, comment, processing
+    instruction or entity reference under it): then `element.text`, which is the same text
+    (lxml's `_collectText` joins the text and CDATA nodes), at a third of the cost."""
+    if not len(element):
+        return element.text or ""  # type: ignore[no-any-return]
     return etree.tostring(element, method="text", encoding=str, with_tail=False)  # type: ignore[no-any-return]
 
 

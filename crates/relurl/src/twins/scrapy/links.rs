@@ -32,7 +32,8 @@
 use std::collections::HashSet;
 
 use crate::twins::idna2003::UnicodeVersion;
-use crate::twins::urllib::{Checks, Urllib, UrllibError};
+use crate::twins::urllib::join::SplitBase;
+use crate::twins::urllib::{Checks, Joined, Urllib, UrllibError};
 use crate::twins::w3lib::{
     canonicalize_url_into, parse_url_netloc, py_lower, safe_url_string_into, CodecFailure, Options, SafeOptions, W3libError,
 };
@@ -181,10 +182,14 @@ impl Extractor {
         values: impl IntoIterator<Item = &'v str>,
         hooks: &mut H,
     ) -> Result<Vec<Kept>, LinkError<H::Error>> {
+        // Both bases are the same for every value: split once each.
+        let bases = Bases { base: SplitBase::new(urllib, page.base_url, true), response: SplitBase::new(urllib, page.response_url, true) };
+        let extensions = Extensions::new(&self.deny_extensions);
+        let mut scratch = Scratch::default();
         let mut kept = Vec::new();
         for (index, value) in values.into_iter().enumerate() {
-            if let Some(url) = self.value_url(urllib, page, value, hooks)? {
-                if self.filters(urllib, &url, options.unicode, false, hooks.checks())? {
+            if let Some(url) = self.value_url(urllib, page, &bases, value, hooks, &mut scratch)? {
+                if self.filters(urllib, &url, options.unicode, false, &extensions, hooks.checks())? {
                     let canonical = if self.canonicalize {
                         let mut out = String::with_capacity(url.len());
                         canonicalize_url_into(&url, options, &mut out).map_err(LinkError::W3lib)?;
@@ -197,7 +202,7 @@ impl Extractor {
             }
         }
         if self.unique {
-            let mut seen = HashSet::with_capacity(kept.len());
+            let mut seen = hashbrown::HashSet::with_capacity(kept.len());
             let first: Vec<bool> = kept.iter().map(|k| seen.insert(k.url.as_str())).collect();
             drop(seen);
             let mut first = first.into_iter();
@@ -211,26 +216,44 @@ impl Extractor {
         &self,
         urllib: &Urllib,
         page: &Page<'_>,
+        bases: &Bases<'_>,
         value: &str,
         hooks: &mut H,
+        scratch: &mut Scratch,
     ) -> Result<Option<String>, LinkError<H::Error>> {
         let value = if self.strip { value.trim_matches(HTML5_WHITESPACE) } else { value };
-        let joined = match urllib.urljoin(page.base_url, value, true, hooks.checks()) {
-            Ok(joined) => joined.into_owned(),
+        let Scratch { joined, safe } = scratch;
+        joined.clear();
+        let joined = match urllib.urljoin_many_into(page.base_url, bases.base.as_ref(), value, true, hooks.checks(), joined) {
+            Ok(Joined::Url) => value,
+            Ok(Joined::Base) => page.base_url,
+            Ok(Joined::Written) => joined.as_str(),
             Err(UrllibError::InvalidIpv6Url) => return Ok(None),
             Err(UrllibError::Check(e)) if hooks.is_value_error(&e) => return Ok(None),
             Err(UrllibError::Check(e)) => return Err(LinkError::Hook(e)),
         };
-        let safe = match hooks.process_value(&joined) {
-            None => safe_url(&joined, &page.safe, hooks)?,
+        safe.clear();
+        let is_safe = match hooks.process_value(joined) {
+            None => safe_url(joined, &page.safe, hooks, safe)?,
             Some(processed) => match processed.map_err(LinkError::Hook)? {
                 Processed::Skip => return Ok(None),
-                Processed::Text(url) => safe_url(&url, &page.safe, hooks)?,
-                Processed::Safe(safe) => safe,
+                Processed::Text(url) => safe_url(&url, &page.safe, hooks, safe)?,
+                Processed::Safe(Some(url)) => {
+                    *safe = url;
+                    true
+                }
+                Processed::Safe(None) => false,
             },
         };
-        let Some(safe) = safe else { return Ok(None) };
-        Ok(Some(urllib.urljoin(page.response_url, &safe, true, hooks.checks())?.into_owned()))
+        if !is_safe {
+            return Ok(None);
+        }
+        let mut out = String::with_capacity(safe.len() + 8);
+        Ok(Some(match urllib.urljoin_many_into(page.response_url, bases.response.as_ref(), safe, true, hooks.checks(), &mut out)? {
+            Joined::Url => safe.clone(),
+            Joined::Base => page.response_url.to_owned(),
+            Joined::Written => out,
+        }))
     }
 
     /// `_link_allowed` without the regular expressions: the scheme, domain and extension
@@ -245,7 +268,7 @@ impl Extractor {
         unicode: UnicodeVersion,
         checks: &mut C,
     ) -> Result<bool, UrllibError<C::Error>> {
-        self.filters(urllib, url, unicode, true, checks)
+        self.filters(urllib, url, unicode, true, &Extensions::new(&self.deny_extensions), checks)
     }
 
     /// [`Extractor::url_allowed`]; without `always_parse`, a URL is not parsed when no filter
@@ -256,6 +279,7 @@ impl Extractor {
         url: &str,
         unicode: UnicodeVersion,
         always_parse: bool,
+        extensions: &Extensions<'_>,
         checks: &mut C,
     ) -> Result<bool, UrllibError<C::Error>> {
         if !is_valid_url(url) {
@@ -272,7 +296,7 @@ impl Extractor {
         if !self.deny_domains.is_empty() && self.deny_domains.matches(&parsed.netloc, unicode) {
             return Ok(false);
         }
-        Ok(self.deny_extensions.is_empty() || !has_extension(&py_lower(&parsed.path, unicode), &self.deny_extensions))
+        Ok(!extensions.any_ends(&parsed.path, unicode))
     }
 
     /// `matches(url)` without the regular expressions: the domain filters, on
@@ -293,27 +317,79 @@ impl Extractor {
     }
 }
 
-/// `safe_url_string(url, encoding=...)`, `None` for a `ValueError` (which Scrapy catches).
-fn safe_url<H: Hooks>(url: &str, options: &SafeOptions<'_>, hooks: &H) -> Result<Option<String>, LinkError<H::Error>> {
-    let mut out = String::with_capacity(url.len() + url.len() / 4 + 8);
-    match safe_url_string_into(url, options, &mut out) {
-        Ok(()) => Ok(Some(out)),
+/// The page's two bases, each split once when it can be.
+struct Bases<'a> {
+    /// `get_base_url(response)`.
+    base: Option<SplitBase<'a>>,
+    /// `response.url`.
+    response: Option<SplitBase<'a>>,
+}
+
+/// The buffers a value's URL is built in, reused from value to value.
+#[derive(Default)]
+struct Scratch {
+    /// `urljoin(base_url, value)`.
+    joined: String,
+    /// `safe_url_string(...)` of it.
+    safe: String,
+}
+
+/// `safe_url_string(url, encoding=...)` into `out`: `false` for a `ValueError` (which Scrapy
+/// catches).
+fn safe_url<H: Hooks>(url: &str, options: &SafeOptions<'_>, hooks: &H, out: &mut String) -> Result<bool, LinkError<H::Error>> {
+    match safe_url_string_into(url, options, out) {
+        Ok(()) => Ok(true),
         Err(W3libError::Codec(failure)) if !hooks.codec_value_error(&failure) => Err(LinkError::W3lib(W3libError::Codec(failure))),
         // `ValueError` and its `UnicodeError`s.
-        Err(_) => Ok(None),
+        Err(_) => Ok(false),
     }
 }
 
-/// `_is_valid_url`: `url.split("://", 1)[0] in {"http", "https", "file", "ftp"}`.
+/// `_is_valid_url`: `url.split("://", 1)[0] in {"http", "https", "file", "ftp"}`. The text
+/// before the first `"://"` is one of the four exactly when the URL starts with it and
+/// `"://"` (none of them holds a `:`); with no `"://"`, it is the whole URL.
 pub fn is_valid_url(url: &str) -> bool {
-    let scheme = url.split_once("://").map_or(url, |(scheme, _)| scheme);
-    VALID_SCHEMES.contains(&scheme)
+    VALID_SCHEMES.iter().any(|scheme| url.strip_prefix(scheme).is_some_and(|rest| rest.is_empty() || rest.starts_with("://")))
+}
+
+/// `url_has_any_extension` on a path: `deny_extensions`, each with its leading `"."`.
+struct Extensions<'a> {
+    set: &'a HashSet<String>,
+    /// The longest one's length in bytes: only the path's last so many bytes can end with one.
+    longest: usize,
+}
+
+impl<'a> Extensions<'a> {
+    fn new(set: &'a HashSet<String>) -> Self {
+        Self { set, longest: set.iter().map(String::len).max().unwrap_or(0) }
+    }
+
+    /// `any(path.lower().endswith(ext) for ext in extensions)` (`str.lower` of `unicode`):
+    /// the lowered path's suffixes that start at one of its dots. An ASCII path is lowered
+    /// only in its last bytes that an extension can match.
+    fn any_ends(&self, path: &str, unicode: UnicodeVersion) -> bool {
+        if self.set.is_empty() {
+            return false;
+        }
+        if path.is_ascii() {
+            let tail = &path.as_bytes()[path.len().saturating_sub(self.longest)..];
+            let mut lowered = [0u8; 32];
+            if let Some(buffer) = lowered.get_mut(..tail.len()) {
+                buffer.copy_from_slice(tail);
+                buffer.make_ascii_lowercase();
+                // ASCII, so every byte starts a character.
+                let tail = std::str::from_utf8(buffer).unwrap_or_default();
+                return has_extension(tail, self.set);
+            }
+        }
+        has_extension(&py_lower(path, unicode), self.set)
+    }
 }
 
 /// `any(path.endswith(ext) for ext in extensions)` for extensions that start with `"."`:
 /// the path's suffixes that start at one of its dots.
 fn has_extension(path: &str, extensions: &HashSet<String>) -> bool {
-    path.match_indices('.').any(|(i, _)| extensions.contains(&path[i..]))
+    memchr::memchr_iter(b'.', path.as_bytes()).any(|i| extensions.contains(&path[i..]))
 }
 
 #[cfg(test)]
@@ -326,6 +402,46 @@ mod tests {
         assert!(is_valid_url("http"));
         assert!(!is_valid_url("HTTP://a/"));
         assert!(!is_valid_url("mailto:a@b"));
+        // Python's `url.split("://", 1)[0] in {...}`, written out.
+        let python = |url: &str| VALID_SCHEMES.contains(&url.split_once("://").map_or(url, |(scheme, _)| scheme));
+        for url in [
+            "",
+            "h",
+            "https",
+            "ftp://",
+            "file:///x",
+            "https:/x",
+            "http:x://y",
+            "x://http://",
+            "httpss://a",
+            "ftp:",
+            "fil",
+            "https//a",
+            "http://",
+            "ftps://a",
+            "http://a://b",
+        ] {
+            assert_eq!(is_valid_url(url), python(url), "{url:?}");
+        }
+    }
+
+    #[test]
+    fn extensions_of_lowered_paths() {
+        let unicode = UnicodeVersion::default();
+        let set: HashSet<String> = [".pdf", ".tar.gz", ".ä", &format!(".{}", "x".repeat(40))].map(str::to_owned).into();
+        let extensions = Extensions::new(&set);
+        assert_eq!(extensions.longest, 41);
+        // Python's `any(path.lower().endswith(e) for e in set)`, written out.
+        let python = |path: &str| set.iter().any(|e| py_lower(path, unicode).ends_with(e.as_str()));
+        let long = format!("/a.{}", "X".repeat(40));
+        for path in ["/a.PDF", "/a.pdf/", "/b.TAR.GZ", "/c.gz", "/pdf", "", "/Ä.Ä", "/ä.pdf", &long, "/.pdf", "/x.y.z.pdf"] {
+            assert_eq!(extensions.any_ends(path, unicode), python(path), "{path:?}");
+        }
+        let short: HashSet<String> = [".pdf".to_owned()].into();
+        let extensions = Extensions::new(&short);
+        assert!(extensions.any_ends("/A/B/C.PDF", unicode));
+        assert!(!extensions.any_ends("/a.pdfx", unicode));
+        assert!(!Extensions::new(&HashSet::new()).any_ends("/a.pdf", unicode));
     }
 
     #[test]

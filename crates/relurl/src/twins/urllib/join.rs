@@ -1,6 +1,8 @@
 //! `urljoin`: the two algorithms of [`JoinRule`], and the RFC 3986 §5.2 path merge as urllib
 //! writes it (a segment list), done on the output string as a stack.
 
+use std::borrow::Cow;
+
 use super::dialect::{JoinRule, Unsplit};
 use super::split::{prepare_url, split, splitparams, Parts};
 use super::types::{Checks, Joined, Urllib, UrllibError};
@@ -31,6 +33,66 @@ pub(crate) fn urljoin<C: Checks>(
     Ok(match dialect.join {
         JoinRule::Parse => join_parsed(urllib, &b, &r, out),
         JoinRule::Defined => join_defined(urllib, &b, &r, out),
+    })
+}
+
+/// A base URL split once for many joins (urllib splits it again on each call): kept only when
+/// its split needs neither a copy (no `\t`, `\r`, `\n` to delete) nor one of the [`Checks`]
+/// (no bracket, an ASCII net_loc), so that a join against it calls the same checks, in the
+/// same order, as `urljoin(base, url)` does.
+#[derive(Debug, Clone)]
+pub(crate) struct SplitBase<'a> {
+    parts: Parts<'a>,
+}
+
+impl<'a> SplitBase<'a> {
+    /// `base` split as `urljoin(base, url, allow_fragments)` splits it; `None` when the base
+    /// is empty (`urljoin` then returns `url` unsplit) or is not kept (see [`SplitBase`]).
+    pub(crate) fn new(urllib: &Urllib, base: &'a str, allow_fragments: bool) -> Option<Self> {
+        if base.is_empty() {
+            return None;
+        }
+        let dialect = *urllib.dialect();
+        let Cow::Borrowed(base) = prepare_url(dialect, base) else { return None };
+        split(dialect, base, allow_fragments, &mut Refuse).ok().map(|parts| Self { parts })
+    }
+}
+
+/// [`Checks`] that refuse: a split that needs one fails.
+struct Refuse;
+
+impl Checks for Refuse {
+    type Error = ();
+
+    fn bracketed_host(&mut self, _: &str) -> Result<(), ()> {
+        Err(())
+    }
+
+    fn netloc(&mut self, _: &str) -> Result<(), ()> {
+        Err(())
+    }
+}
+
+/// `urljoin(base, url, allow_fragments)` against a base split already (with the same
+/// `allow_fragments`): [`urljoin`] without the base's split. `Joined::Base` stands for the
+/// base's own text.
+pub(crate) fn urljoin_split<C: Checks>(
+    urllib: &Urllib,
+    base: &SplitBase<'_>,
+    url: &str,
+    allow_fragments: bool,
+    checks: &mut C,
+    out: &mut String,
+) -> Result<Joined, UrllibError<C::Error>> {
+    if url.is_empty() {
+        return Ok(Joined::Base);
+    }
+    let dialect = *urllib.dialect();
+    let url = prepare_url(dialect, url);
+    let r = split(dialect, &url, allow_fragments, checks)?;
+    Ok(match dialect.join {
+        JoinRule::Parse => join_parsed(urllib, &base.parts, &r, out),
+        JoinRule::Defined => join_defined(urllib, &base.parts, &r, out),
     })
 }
 
@@ -294,5 +356,111 @@ fn merge_paths(out: &mut String, bpath: &str, path: &str) {
     }
     if out.len() == start {
         out.push('/');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Checks that record their calls and refuse a host or net_loc holding `!`.
+    #[derive(Default)]
+    struct Recorded(Vec<String>);
+
+    impl Checks for Recorded {
+        type Error = String;
+
+        fn bracketed_host(&mut self, hostname: &str) -> Result<(), String> {
+            self.0.push(format!("host {hostname}"));
+            if hostname.contains('!') {
+                Err(hostname.to_owned())
+            } else {
+                Ok(())
+            }
+        }
+
+        fn netloc(&mut self, netloc: &str) -> Result<(), String> {
+            self.0.push(format!("netloc {netloc}"));
+            if netloc.contains('!') {
+                Err(netloc.to_owned())
+            } else {
+                Ok(())
+            }
+        }
+    }
+
+    /// A base split once joins as `urljoin` does: the same answer, error and checks, for
+    /// every dialect, including bases that cannot be split once (brackets, a non-ASCII
+    /// net_loc, a tab) and empty arguments.
+    #[test]
+    fn a_split_base_joins_as_urljoin() {
+        let bases = [
+            "http://a/b/c/d;p?q#f",
+            "https://example.com",
+            "http://[::1]:80/x/",
+            "http://[!]/x",
+            "http://ä.com/x/y",
+            "http://!ä/x",
+            "http://a\t/b/c",
+            "  http://a/b",
+            "HTTP://A/b/",
+            "mailto:x@y",
+            "a/b/c",
+            "//a/b",
+            "",
+            "http://a/b/c?q#",
+        ];
+        let urls = [
+            "",
+            "g",
+            "../g",
+            "/g",
+            "//b/c",
+            "?y",
+            "#s",
+            ";x",
+            "http://o/p",
+            "HTTPS://o",
+            "mailto:q",
+            "http:g",
+            "..",
+            ".",
+            "g/..",
+            "http://[::2]/",
+            "http://[/",
+            "//ä/",
+            "//!ä/",
+            "\tg",
+            "g?q#f",
+            "//",
+        ];
+        for (minor, micro) in (9..=14).flat_map(|minor| [(minor, 0), (minor, 20)]) {
+            let urllib = Urllib::cpython(3, minor, micro);
+            for base in bases {
+                for allow_fragments in [true, false] {
+                    let split = SplitBase::new(&urllib, base, allow_fragments);
+                    for url in urls {
+                        let (mut plain, mut once) = (Recorded::default(), Recorded::default());
+                        let (mut a, mut b) = (String::new(), String::new());
+                        let expected = urllib.urljoin_into(base, url, allow_fragments, &mut plain, &mut a);
+                        let got = urllib.urljoin_many_into(base, split.as_ref(), url, allow_fragments, &mut once, &mut b);
+                        let context = format!("3.{minor}.{micro} {base:?} {url:?} {allow_fragments}");
+                        assert_eq!(got, expected, "{context}");
+                        assert_eq!(b, a, "{context}");
+                        assert_eq!(once.0, plain.0, "{context}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn which_bases_are_split_once() {
+        let urllib = Urllib::cpython(3, 11, 7);
+        assert!(SplitBase::new(&urllib, "http://a/b", true).is_some());
+        assert!(SplitBase::new(&urllib, "  http://a/b", true).is_some());
+        for base in ["", "http://[::1]/", "http://ä/", "http://a/\tb"] {
+            assert!(SplitBase::new(&urllib, base, true).is_none(), "{base:?}");
+        }
     }
 }

@@ -32,7 +32,7 @@
 //! ```
 
 mod dialect;
-mod join;
+pub(crate) mod join;
 mod split;
 mod types;
 mod unsplit;
@@ -57,6 +57,27 @@ impl Urllib {
         out: &mut String,
     ) -> Result<Joined, UrllibError<C::Error>> {
         join::urljoin(self, base, url, allow_fragments, checks, out)
+    }
+
+    /// `urljoin(base, url, allow_fragments)` for many `url`s against one `base`, which is
+    /// split once (when it can be: see [`SplitBase`](join::SplitBase)); the same answers and
+    /// [`Checks`] calls as [`Urllib::urljoin_into`] with that base.
+    ///
+    /// # Errors
+    /// As [`Urllib::urljoin_into`].
+    pub(crate) fn urljoin_many_into<C: Checks>(
+        &self,
+        base: &str,
+        split_base: Option<&join::SplitBase<'_>>,
+        url: &str,
+        allow_fragments: bool,
+        checks: &mut C,
+        out: &mut String,
+    ) -> Result<Joined, UrllibError<C::Error>> {
+        match split_base {
+            Some(split) => join::urljoin_split(self, split, url, allow_fragments, checks, out),
+            None => join::urljoin(self, base, url, allow_fragments, checks, out),
+        }
     }
 
     /// `urljoin(base, url, allow_fragments)` as a string: borrowed when urllib returns one
