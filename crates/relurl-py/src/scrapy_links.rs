@@ -144,7 +144,11 @@ impl PyScrapyLinks {
         // One flat list rather than a tuple per link: fewer objects for the garbage collector.
         let out = PyList::empty(py);
         for k in kept {
-            let url = PyString::new(py, &k.url);
+            // A URL the pipeline gave back unchanged is the value's own `str`.
+            let url = match (&k.url, texts.get(k.index)) {
+                (Cow::Borrowed(_), Some(text)) => text.clone(),
+                _ => PyString::new(py, &k.url),
+            };
             let link_url = match &k.canonical {
                 Some(c) => PyString::new(py, c),
                 None => url.clone(),

@@ -29,6 +29,7 @@
 //! gives (the urllib checks, `process_value`, the `safe_url_string` of a value
 //! `process_value` made something else than text) comes through [`Hooks`].
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use crate::twins::idna2003::UnicodeVersion;
@@ -137,11 +138,13 @@ pub struct Page<'a> {
 
 /// A value the filters kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Kept {
+pub struct Kept<'v> {
     /// The index of the value in the page's values.
     pub index: usize,
-    /// The URL the `allow`, `deny` regular expressions are searched in.
-    pub url: String,
+    /// The URL the `allow`, `deny` regular expressions are searched in: the value itself
+    /// (borrowed) when the pipeline gave it back unchanged, as it does an absolute URL that
+    /// is safe already.
+    pub url: Cow<'v, str>,
     /// The link's URL: `canonicalize_url(url)` with `canonicalize`, else `None` (the URL).
     pub canonical: Option<String>,
 }
@@ -181,7 +184,7 @@ impl Extractor {
         page: &Page<'_>,
         values: impl IntoIterator<Item = &'v str>,
         hooks: &mut H,
-    ) -> Result<Vec<Kept>, LinkError<H::Error>> {
+    ) -> Result<Vec<Kept<'v>>, LinkError<H::Error>> {
         // Both bases are the same for every value: split once each.
         let bases = Bases { base: SplitBase::new(urllib, page.base_url, true), response: SplitBase::new(urllib, page.response_url, true) };
         let extensions = Extensions::new(&self.deny_extensions);
@@ -203,7 +206,7 @@ impl Extractor {
         }
         if self.unique {
             let mut seen = hashbrown::HashSet::with_capacity(kept.len());
-            let first: Vec<bool> = kept.iter().map(|k| seen.insert(k.url.as_str())).collect();
+            let first: Vec<bool> = kept.iter().map(|k| seen.insert(k.url.as_ref())).collect();
             drop(seen);
             let mut first = first.into_iter();
             kept.retain(|_| first.next().unwrap_or(false));
@@ -212,17 +215,17 @@ impl Extractor {
     }
 
     /// Steps 1 to 5: the link's URL, or `None` when Scrapy skips the value.
-    fn value_url<H: Hooks>(
+    fn value_url<'v, H: Hooks>(
         &self,
         urllib: &Urllib,
         page: &Page<'_>,
         bases: &Bases<'_>,
-        value: &str,
+        given: &'v str,
         hooks: &mut H,
         scratch: &mut Scratch,
-    ) -> Result<Option<String>, LinkError<H::Error>> {
-        let value = if self.strip { value.trim_matches(HTML5_WHITESPACE) } else { value };
-        let Scratch { joined, safe } = scratch;
+    ) -> Result<Option<Cow<'v, str>>, LinkError<H::Error>> {
+        let value = if self.strip { given.trim_matches(HTML5_WHITESPACE) } else { given };
+        let Scratch { joined, safe, last } = scratch;
         joined.clear();
         let joined = match urllib.urljoin_many_into(page.base_url, bases.base.as_ref(), value, true, hooks.checks(), joined) {
             Ok(Joined::Url) => value,
@@ -248,12 +251,13 @@ impl Extractor {
         if !is_safe {
             return Ok(None);
         }
-        let mut out = String::with_capacity(safe.len() + 8);
-        Ok(Some(match urllib.urljoin_many_into(page.response_url, bases.response.as_ref(), safe, true, hooks.checks(), &mut out)? {
-            Joined::Url => safe.clone(),
-            Joined::Base => page.response_url.to_owned(),
-            Joined::Written => out,
-        }))
+        last.clear();
+        let url = match urllib.urljoin_many_into(page.response_url, bases.response.as_ref(), safe, true, hooks.checks(), last)? {
+            Joined::Url => safe.as_str(),
+            Joined::Base => page.response_url,
+            Joined::Written => last.as_str(),
+        };
+        Ok(Some(if url == given { Cow::Borrowed(given) } else { Cow::Owned(url.to_owned()) }))
     }
 
     /// `_link_allowed` without the regular expressions: the scheme, domain and extension
@@ -332,6 +336,8 @@ struct Scratch {
     joined: String,
     /// `safe_url_string(...)` of it.
     safe: String,
+    /// `urljoin(response.url, ...)` of that.
+    last: String,
 }
 
 /// `safe_url_string(url, encoding=...)` into `out`: `false` for a `ValueError` (which Scrapy
@@ -483,7 +489,7 @@ mod tests {
             Page { base_url: "http://example.com/a/b.html", response_url: "http://example.com/a/b.html", safe: SafeOptions::default() };
         let kept =
             extractor.page_links(&urllib, &options, &page, values.iter().copied(), &mut Plain(process, crate::twins::urllib::Lenient));
-        kept.unwrap().into_iter().map(|k| (k.index, k.url, k.canonical)).collect()
+        kept.unwrap().into_iter().map(|k| (k.index, k.url.into_owned(), k.canonical)).collect()
     }
 
     #[test]
@@ -513,6 +519,33 @@ mod tests {
         let skip_html = |url: &str| if url.ends_with("/a.html") { Processed::Skip } else { Processed::Text(url.replace("www.", "")) };
         let kept = run(&extractor, &["a.html", "//www.example.com/x"], Some(skip_html));
         assert_eq!(kept, [(1, "http://example.com/x".to_owned(), Some("http://example.com/x".to_owned()))]);
+    }
+
+    #[test]
+    fn a_url_given_back_unchanged_is_borrowed() {
+        let extractor = Extractor {
+            strip: true,
+            allow_domains: Domains::default(),
+            deny_domains: Domains::default(),
+            deny_extensions: HashSet::new(),
+            canonicalize: false,
+            unique: false,
+        };
+        let urllib = Urllib::cpython(3, 11, 7);
+        let page = Page { base_url: "http://example.com/a/", response_url: "http://example.com/a/", safe: SafeOptions::default() };
+        let values = ["http://example.com/x", " http://example.com/x", "x", "http://example.com/y?", "http://example.com/a/"];
+        let kept = extractor.page_links(&urllib, &Options::default(), &page, values, &mut Plain(None, crate::twins::urllib::Lenient));
+        let kept: Vec<_> = kept.unwrap().into_iter().map(|k| (k.index, matches!(k.url, Cow::Borrowed(_)), k.url.into_owned())).collect();
+        assert_eq!(
+            kept,
+            [
+                (0, true, "http://example.com/x".to_owned()),
+                (1, false, "http://example.com/x".to_owned()),
+                (2, false, "http://example.com/a/x".to_owned()),
+                (3, false, "http://example.com/y".to_owned()),
+                (4, true, "http://example.com/a/".to_owned()),
+            ]
+        );
     }
 
     #[test]
