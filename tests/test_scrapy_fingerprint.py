@@ -271,6 +271,35 @@ def test_the_cache_is_scrapy_s() -> None:
     assert list(scrapy_request._fingerprint_cache[verbatim]) == [(None, False, True)]
 
 
+def test_a_subclass_s_properties_are_read() -> None:
+    # Scrapy's own `Request` is read through its attributes; a subclass through its properties.
+    class Verbatim(Request):
+        @property
+        def meta(self) -> dict[str, Any]:
+            return {"verbatim_url": True}
+
+        @property
+        def url(self) -> str:
+            return "http://a/?b&a#f"
+
+        @property
+        def body(self) -> bytes:
+            return b"overridden"
+
+    def both(make: Callable[[], Request]) -> tuple[bytes, bytes]:
+        return fingerprint(make()), scrapy_request.fingerprint(make())
+
+    ours, theirs = both(lambda: Verbatim("http://z/"))
+    assert ours == theirs
+    assert ours != fingerprint(Request("http://z/"))
+    for meta in ({"verbatim_url": 1}, {"verbatim_url": ""}, {}, None):
+        ours, theirs = both(lambda: Request("http://z/?b&a", body=b"x", meta=meta))
+        assert ours == theirs, meta
+    plain = Request("http://z/")
+    fingerprint(plain)
+    assert plain.meta == {}
+
+
 def test_request_fingerprinter() -> None:
     crawler = get_crawler(settings_dict={"REQUEST_FINGERPRINTER_CLASS": "relurl.scrapy.RequestFingerprinter"})
     assert type(crawler.request_fingerprinter) is RequestFingerprinter

@@ -43,6 +43,23 @@ if _cache_remove is None:
     _cache_data = None
 
 
+def _plain_request_class() -> Any:
+    """Scrapy's `Request` when its `meta`, `url` and `body` properties give the attributes
+    `_meta`, `_url` and `_body` (checked on one request), else `None`. The fingerprint of a
+    request of exactly that class reads them directly, which costs less than the properties."""
+    from scrapy import Request
+
+    probe = Request("http://example.com/", body=b"body", meta={"verbatim_url": True})
+    attributes = (getattr(probe, name, None) for name in ("_meta", "_url", "_body"))
+    if all(a is b for a, b in zip(attributes, (probe.meta, probe.url, probe.body), strict=True)):
+        return Request
+    return None
+
+
+#: Scrapy's `Request` class (see `_plain_request_class`).
+_PLAIN_REQUEST: Any = _plain_request_class()
+
+
 def fingerprint(
     request: Request,
     *,
@@ -60,7 +77,13 @@ def fingerprint(
     processed_include_headers: tuple[bytes, ...] | None = None
     if include_headers:
         processed_include_headers = tuple(to_bytes(h.lower()) for h in sorted(include_headers))
-    verbatim_url = bool(request.meta.get("verbatim_url"))
+    plain = request.__class__ is _PLAIN_REQUEST
+    if plain:
+        # `request.meta` without making the empty dictionary Scrapy's property makes.
+        meta = request._meta
+        verbatim_url = bool(meta.get("verbatim_url")) if meta else False
+    else:
+        verbatim_url = bool(request.meta.get("verbatim_url"))
     cache_key = (processed_include_headers, keep_fragments and not verbatim_url, verbatim_url)
     if _cache_data is None:
         cache = _fingerprint_cache.setdefault(request, {})
@@ -78,9 +101,10 @@ def fingerprint(
     if not processed_include_headers:
         # The common case, in one call: no header, and the method and body a `Request` makes.
         method = request.method
-        body = request.body or b""
+        body = (request._body if plain else request.body) or b""
         if method.__class__ is str and body.__class__ is bytes:
-            digest = _scrapy_fingerprint(method, request.url, body, None, bool(keep_fragments), verbatim_url)
+            url = request._url if plain else request.url
+            digest = _scrapy_fingerprint(method, url, body, None, bool(keep_fragments), verbatim_url)
             cache[cache_key] = digest
             return digest
     digest = cache[cache_key] = _compute(request, processed_include_headers, keep_fragments, verbatim_url)
