@@ -36,7 +36,7 @@ use crate::twins::idna2003::UnicodeVersion;
 use crate::twins::urllib::join::SplitBase;
 use crate::twins::urllib::{Checks, Joined, Urllib, UrllibError};
 use crate::twins::w3lib::{
-    canonicalize_url_into, parse_url_netloc, py_lower, safe_url_string_into, CodecFailure, Options, SafeOptions, W3libError,
+    already_safe, canonicalize_url_into, parse_url_netloc, py_lower, safe_url_string_into, CodecFailure, Options, SafeOptions, W3libError,
 };
 
 /// HTML5's space characters, which `w3lib.html.strip_html5_whitespace` strips.
@@ -225,18 +225,26 @@ impl Extractor {
         scratch: &mut Scratch,
     ) -> Result<Option<Cow<'v, str>>, LinkError<H::Error>> {
         let value = if self.strip { given.trim_matches(HTML5_WHITESPACE) } else { given };
+        let unchanged = |url: &str| if url.len() == given.len() { Cow::Borrowed(given) } else { Cow::Owned(url.to_owned()) };
+        let as_is = bases.gives_back(urllib, value, &page.safe);
         let Scratch { joined, safe, last } = scratch;
         joined.clear();
-        let joined = match urllib.urljoin_many_into(page.base_url, bases.base.as_ref(), value, true, hooks.checks(), joined) {
-            Ok(Joined::Url) => value,
-            Ok(Joined::Base) => page.base_url,
-            Ok(Joined::Written) => joined.as_str(),
-            Err(UrllibError::InvalidIpv6Url) => return Ok(None),
-            Err(UrllibError::Check(e)) if hooks.is_value_error(&e) => return Ok(None),
-            Err(UrllibError::Check(e)) => return Err(LinkError::Hook(e)),
+        let joined = if as_is {
+            value
+        } else {
+            match urllib.urljoin_many_into(page.base_url, bases.base.as_ref(), value, true, hooks.checks(), joined) {
+                Ok(Joined::Url) => value,
+                Ok(Joined::Base) => page.base_url,
+                Ok(Joined::Written) => joined.as_str(),
+                Err(UrllibError::InvalidIpv6Url) => return Ok(None),
+                Err(UrllibError::Check(e)) if hooks.is_value_error(&e) => return Ok(None),
+                Err(UrllibError::Check(e)) => return Err(LinkError::Hook(e)),
+            }
         };
         safe.clear();
         let is_safe = match hooks.process_value(joined) {
+            // Both joins and `safe_url_string` give it back.
+            None if as_is => return Ok(Some(unchanged(value))),
             None => safe_url(joined, &page.safe, hooks, safe)?,
             Some(processed) => match processed.map_err(LinkError::Hook)? {
                 Processed::Skip => return Ok(None),
@@ -327,6 +335,25 @@ struct Bases<'a> {
     base: Option<SplitBase<'a>>,
     /// `response.url`.
     response: Option<SplitBase<'a>>,
+}
+
+impl Bases<'_> {
+    /// Whether the pipeline gives `value` back as it is without a `process_value`, and
+    /// `urljoin(base_url, value)` is `value` with one: an absolute `http` or `https` URL that
+    /// `safe_url_string` keeps as it is (w3lib's twin's own test of that, [`already_safe`]:
+    /// a lower-case scheme, a host of `[a-z0-9.-]`, no empty query or fragment, nothing
+    /// `urlsplit` strips or deletes), without a `;` (so no empty `;params` for `urlunparse`
+    /// to drop), against bases that split without error or check. Then `urljoin(base, value)`
+    /// is `value` itself (another scheme than the base's), or `urlunparse(urlparse(value))`
+    /// (the same scheme, a net_loc), which writes back the same text; for both bases.
+    fn gives_back(&self, urllib: &Urllib, value: &str, safe: &SafeOptions<'_>) -> bool {
+        let scheme = if value.starts_with("https:") { "https" } else { "http" };
+        self.base.is_some()
+            && self.response.is_some()
+            && memchr::memchr(b';', value.as_bytes()).is_none()
+            && already_safe(value, safe)
+            && urllib.schemes().uses_netloc.contains(scheme)
+    }
 }
 
 /// The buffers a value's URL is built in, reused from value to value.
@@ -462,8 +489,10 @@ mod tests {
         assert!(!d.matches("badexample.com", u));
     }
 
+    use crate::twins::urllib::Lenient;
+
     /// Hooks without Python: urllib's checks pass, `process_value` as given.
-    struct Plain(Option<fn(&str) -> Processed>, crate::twins::urllib::Lenient);
+    struct Plain(Option<fn(&str) -> Processed>, Lenient);
 
     impl Hooks for Plain {
         type Error = std::convert::Infallible;
@@ -546,6 +575,66 @@ mod tests {
                 (4, true, "http://example.com/a/".to_owned()),
             ]
         );
+    }
+
+    /// The pipeline's URLs, the links given back as they are included, are those of the
+    /// steps called one by one: `urljoin`, `safe_url_string`, `urljoin`, the scheme check.
+    #[test]
+    fn every_value_s_url_is_the_steps_answer() {
+        let extractor = Extractor {
+            strip: true,
+            allow_domains: Domains::default(),
+            deny_domains: Domains::default(),
+            deny_extensions: HashSet::new(),
+            canonicalize: false,
+            unique: false,
+        };
+        let mut values = Vec::new();
+        for scheme in ["http://", "https://", "HTTP://", "http:/", "ftp://", "//"] {
+            for host in ["a.com", "A.com", "a.com:80", "u@a.com", "a_b.com", ""] {
+                for path in ["", "/", "/p", "/p;", "/p;x", "//q", "/%41", "/a b", "/\u{e4}", "/.."] {
+                    for query in ["", "?", "?q", "?a=1&b|"] {
+                        for fragment in ["", "#", "#f"] {
+                            values.push(format!("{scheme}{host}{path}{query}{fragment}"));
+                        }
+                    }
+                }
+            }
+        }
+        values.extend(["  http://a.com/x ".to_owned(), "\thttp://a.com/".to_owned(), "x".to_owned()]);
+        let bases = [
+            "http://example.com/a/b",
+            "https://example.com/",
+            "ftp://x/",
+            "HTTP://E.com/x",
+            "http://[::1]/",
+            "http://\u{e4}.de/",
+            "",
+            "mailto:x",
+        ];
+        for urllib in [Urllib::cpython(3, 9, 0), Urllib::cpython(3, 11, 7), Urllib::cpython(3, 14, 0)] {
+            for base in bases {
+                let safe = SafeOptions::default();
+                let page = Page { base_url: base, response_url: base, safe: safe.clone() };
+                let kept =
+                    extractor.page_links(&urllib, &Options::default(), &page, values.iter().map(String::as_str), &mut Plain(None, Lenient));
+                let got: Vec<(usize, String)> = kept.unwrap().into_iter().map(|k| (k.index, k.url.into_owned())).collect();
+                let expected: Vec<(usize, String)> = values
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(index, value)| {
+                        let value = value.trim_matches(HTML5_WHITESPACE);
+                        let joined = urllib.urljoin(base, value, true, &mut Lenient).ok()?;
+                        let safe = crate::twins::w3lib::safe_url_string(&joined, &safe).ok()?;
+                        let url = urllib.urljoin(base, &safe, true, &mut Lenient).ok()?.into_owned();
+                        is_valid_url(&url).then_some((index, url))
+                    })
+                    .collect();
+                let first_difference = got.iter().zip(&expected).find(|(a, b)| a != b);
+                assert_eq!(first_difference, None, "{base:?}");
+                assert_eq!(got.len(), expected.len(), "{base:?}");
+            }
+        }
     }
 
     #[test]

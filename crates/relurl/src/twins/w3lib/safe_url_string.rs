@@ -120,7 +120,7 @@ pub fn safe_url_string_into(url: &str, options: &SafeOptions<'_>, out: &mut Stri
 /// `_urlsplit` change nothing, the `idna` codec gives an ASCII host back as it is (or fails,
 /// and w3lib keeps it as it is), and every quoting keeps its part's bytes. Any other URL
 /// takes the twin's steps.
-fn already_safe(url: &str, options: &SafeOptions<'_>) -> bool {
+pub(crate) fn already_safe(url: &str, options: &SafeOptions<'_>) -> bool {
     let Some(rest) = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://")) else { return false };
     if !options.encoding.ascii_compatible() || (options.quote_path && !options.path_encoding.ascii_compatible()) {
         return false;
