@@ -378,8 +378,7 @@ mod tests {
         let options = Options::default();
         let page =
             Page { base_url: "http://example.com/a/b.html", response_url: "http://example.com/a/b.html", safe: SafeOptions::default() };
-        let kept =
-            extractor.page_links(&urllib, &options, &page, values.iter().copied(), &mut Plain(process, crate::twins::urllib::Lenient));
+        let kept = extractor.page_links(&urllib, &options, &page, values.iter().copied(), &mut Plain(process, Lenient));
         kept.unwrap().into_iter().map(|k| (k.index, k.url.into_owned(), k.canonical)).collect()
     }
 
@@ -412,20 +411,25 @@ mod tests {
         assert_eq!(kept, [(1, "http://example.com/x".to_owned(), Some("http://example.com/x".to_owned()))]);
     }
 
-    #[test]
-    fn a_url_given_back_unchanged_is_borrowed() {
-        let extractor = Extractor {
+    /// `strip`, and no filter, `canonicalize` or `unique`.
+    fn no_filters() -> Extractor {
+        Extractor {
             strip: true,
             allow_domains: Domains::default(),
             deny_domains: Domains::default(),
             deny_extensions: HashSet::new(),
             canonicalize: false,
             unique: false,
-        };
+        }
+    }
+
+    #[test]
+    fn a_url_given_back_unchanged_is_borrowed() {
+        let extractor = no_filters();
         let urllib = Urllib::cpython(3, 11, 7);
         let page = Page { base_url: "http://example.com/a/", response_url: "http://example.com/a/", safe: SafeOptions::default() };
         let values = ["http://example.com/x", " http://example.com/x", "x", "http://example.com/y?", "http://example.com/a/"];
-        let kept = extractor.page_links(&urllib, &Options::default(), &page, values, &mut Plain(None, crate::twins::urllib::Lenient));
+        let kept = extractor.page_links(&urllib, &Options::default(), &page, values, &mut Plain(None, Lenient));
         let kept: Vec<_> = kept.unwrap().into_iter().map(|k| (k.index, matches!(k.url, Cow::Borrowed(_)), k.url.into_owned())).collect();
         assert_eq!(
             kept,
@@ -443,14 +447,7 @@ mod tests {
     /// steps called one by one: `urljoin`, `safe_url_string`, `urljoin`, the scheme check.
     #[test]
     fn every_value_s_url_is_the_steps_answer() {
-        let extractor = Extractor {
-            strip: true,
-            allow_domains: Domains::default(),
-            deny_domains: Domains::default(),
-            deny_extensions: HashSet::new(),
-            canonicalize: false,
-            unique: false,
-        };
+        let extractor = no_filters();
         let mut values = Vec::new();
         for scheme in ["http://", "https://", "HTTP://", "http:/", "ftp://", "//"] {
             for host in ["a.com", "A.com", "a.com:80", "u@a.com", "a_b.com", ""] {
@@ -501,14 +498,7 @@ mod tests {
 
     #[test]
     fn unique_keeps_the_first_of_each_url() {
-        let mut extractor = Extractor {
-            strip: true,
-            allow_domains: Domains::default(),
-            deny_domains: Domains::default(),
-            deny_extensions: HashSet::new(),
-            canonicalize: false,
-            unique: true,
-        };
+        let mut extractor = Extractor { unique: true, ..no_filters() };
         let values = ["a", "b", " a", "http://example.com/a/a", "b#x", "b"];
         let indexes = |e: &Extractor| run(e, &values, None).into_iter().map(|k| k.0).collect::<Vec<_>>();
         assert_eq!(indexes(&extractor), [0, 1, 4]);
