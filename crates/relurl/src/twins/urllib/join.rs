@@ -27,12 +27,25 @@ pub(crate) fn urljoin<C: Checks>(
     }
     let dialect = *urllib.dialect();
     let base = prepare_url(dialect, base);
-    let url = prepare_url(dialect, url);
     let b = split(dialect, &base, allow_fragments, checks)?;
+    join_split(urllib, &b, url, allow_fragments, checks, out)
+}
+
+/// The rest of `urljoin` once the base is split: the URL's split, then the join.
+fn join_split<C: Checks>(
+    urllib: &Urllib,
+    b: &Parts<'_>,
+    url: &str,
+    allow_fragments: bool,
+    checks: &mut C,
+    out: &mut String,
+) -> Result<Joined, UrllibError<C::Error>> {
+    let dialect = *urllib.dialect();
+    let url = prepare_url(dialect, url);
     let r = split(dialect, &url, allow_fragments, checks)?;
     Ok(match dialect.join {
-        JoinRule::Parse => join_parsed(urllib, &b, &r, out),
-        JoinRule::Defined => join_defined(urllib, &b, &r, out),
+        JoinRule::Parse => join_parsed(urllib, b, &r, out),
+        JoinRule::Defined => join_defined(urllib, b, &r, out),
     })
 }
 
@@ -87,13 +100,7 @@ pub(crate) fn urljoin_split<C: Checks>(
     if url.is_empty() {
         return Ok(Joined::Base);
     }
-    let dialect = *urllib.dialect();
-    let url = prepare_url(dialect, url);
-    let r = split(dialect, &url, allow_fragments, checks)?;
-    Ok(match dialect.join {
-        JoinRule::Parse => join_parsed(urllib, &base.parts, &r, out),
-        JoinRule::Defined => join_defined(urllib, &base.parts, &r, out),
-    })
+    join_split(urllib, &base.parts, url, allow_fragments, checks, out)
 }
 
 /// 3.5 to 3.13: `urlparse(base, '')` and `urlparse(url, bscheme)`, absent components `''`,
