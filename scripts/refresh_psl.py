@@ -84,6 +84,11 @@ def replace_once(path: Path, pattern: str, new: str) -> None:
     path.write_text(updated, "utf-8")
 
 
+def write_source(directory: Path, title: str, intro: list[str], source: list[str], footer: str) -> None:
+    """`directory`/SOURCE.md: `title`, the `intro` lines, the file's `source` record, `footer`."""
+    (directory / "SOURCE.md").write_text(source_md(title, [*intro, "", *source, "", footer]), "utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("source", type=Path, help="a git checkout of publicsuffix/list, or a public_suffix_list.dat")
@@ -103,24 +108,14 @@ def main() -> None:
     rules = check_reads(text)
 
     (LIST_DIR / "public_suffix_list.dat").write_bytes(dat)
-    (LIST_DIR / "SOURCE.md").write_text(
-        source_md(
-            "The bundled Public Suffix List",
-            [
-                "`public_suffix_list.dat`, compiled into relurl (`include_str!`, mod.rs's `BUNDLED_LIST`):",
-                "",
-                *record(
-                    "public_suffix_list.dat",
-                    commit,
-                    date,
-                    dat,
-                    "Mozilla Public License 2.0 (https://mozilla.org/MPL/2.0/)",
-                ),
-                "",
-                "Written by `python scripts/refresh_psl.py` (see its docstring); do not edit by hand.",
-            ],
+    write_source(
+        LIST_DIR,
+        "The bundled Public Suffix List",
+        ["`public_suffix_list.dat`, compiled into relurl (`include_str!`, mod.rs's `BUNDLED_LIST`):"],
+        record(
+            "public_suffix_list.dat", commit, date, dat, "Mozilla Public License 2.0 (https://mozilla.org/MPL/2.0/)"
         ),
-        "utf-8",
+        "Written by `python scripts/refresh_psl.py` (see its docstring); do not edit by hand.",
     )
     mod = LIST_DIR / "mod.rs"
     replace_once(
@@ -129,19 +124,15 @@ def main() -> None:
     replace_once(mod, r'pub const BUNDLED_DATE: &str = "[0-9-]{10}";', f'pub const BUNDLED_DATE: &str = "{date}";')
     if test is not None:
         (TEST_DIR / "test_psl.txt").write_bytes(test)
-        (TEST_DIR / "SOURCE.md").write_text(
-            source_md(
-                "The Public Suffix List's own test file",
-                [
-                    "`test_psl.txt`, read by tests/test_public_suffix.py and the core's",
-                    "services/public_suffix/tests.rs (`checkPublicSuffix(host, registered_domain)` lines):",
-                    "",
-                    *record("tests/test_psl.txt", commit, date, test, "public domain (CC0), as its header says"),
-                    "",
-                    "Written by `python scripts/refresh_psl.py` with the bundled list; do not edit by hand.",
-                ],
-            ),
-            "utf-8",
+        write_source(
+            TEST_DIR,
+            "The Public Suffix List's own test file",
+            [
+                "`test_psl.txt`, read by tests/test_public_suffix.py and the core's",
+                "services/public_suffix/tests.rs (`checkPublicSuffix(host, registered_domain)` lines):",
+            ],
+            record("tests/test_psl.txt", commit, date, test, "public domain (CC0), as its header says"),
+            "Written by `python scripts/refresh_psl.py` with the bundled list; do not edit by hand.",
         )
     replace_once(
         ROOT / "docs/crawler.md",
