@@ -187,13 +187,18 @@ impl PublicSuffixList {
         for Rule { labels, kind, section } in &rules {
             let mut node = ROOT;
             for Keys(keys) in labels {
-                // A label's keys (its forms) all lead to one node, whichever came first.
-                let found = keys.iter().find_map(|key| trie.child(node, key.as_bytes()));
-                let child = found.unwrap_or_else(|| trie.child_or_insert(node, keys[0].as_bytes()));
-                for key in keys {
-                    trie.link(node, key.as_bytes(), child);
-                }
-                node = child;
+                node = if let [key] = keys.as_slice() {
+                    // One form (most labels): one lookup.
+                    trie.child_or_insert(node, key.as_bytes())
+                } else {
+                    // A label's keys (its forms) all lead to one node, whichever came first.
+                    let found = keys.iter().find_map(|key| trie.child(node, key.as_bytes()));
+                    let child = found.unwrap_or_else(|| trie.child_or_insert(node, keys[0].as_bytes()));
+                    for key in keys {
+                        trie.link(node, key.as_bytes(), child);
+                    }
+                    child
+                };
             }
             let rules_here = trie.value_mut(node);
             let slot = match kind {
