@@ -93,11 +93,13 @@ def fingerprint(
         # `_fingerprint_cache.setdefault(request, {})` inline: a request seen for the first
         # time (most are) gets its dictionary without a lookup in it.
         key = _ref(request, _cache_remove)
-        cache = _cache_data.get(key)
-        if cache is None:
+        found = _cache_data.get(key)
+        if found is None:
             cache = _cache_data[key] = {}
-        elif cache_key in cache:
-            return cache[cache_key]
+        elif cache_key in found:
+            return found[cache_key]
+        else:
+            cache = found
     if not processed_include_headers:
         # The common case, in one call: no header, and the method and body a `Request` makes.
         method = request.method

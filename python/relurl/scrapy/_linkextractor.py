@@ -53,7 +53,7 @@ def _string_value(element: Any) -> str:
     instruction or entity reference under it): then `element.text`, which is the same text
     (lxml's `_collectText` joins the text and CDATA nodes), at a third of the cost."""
     if not len(element):
-        return element.text or ""  # type: ignore[no-any-return]
+        return element.text or ""
     return etree.tostring(element, method="text", encoding=str, with_tail=False)  # type: ignore[no-any-return]
 
 
