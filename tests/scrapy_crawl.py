@@ -75,6 +75,8 @@ class CorpusProxy(http.server.ThreadingHTTPServer):
 
 class _ProxyHandler(http.server.BaseHTTPRequestHandler):
     server: CorpusProxy
+    # Keep-alive (every answer has its Content-Length): one connection for many requests.
+    protocol_version = "HTTP/1.1"
 
     def do_GET(self) -> None:
         with self.server.lock:
