@@ -179,12 +179,12 @@ impl Codec for PyCodec {
 /// The `query_separator` argument: a `str`, as text, or the `UnicodeEncodeError` of a `str`
 /// that does not encode in UTF-8 (a lone surrogate), which w3lib raises only where it uses
 /// the separator.
-pub(crate) struct Separator(Result<String, PyErr>);
+pub(crate) struct Separator(Result<Cow<'static, str>, PyErr>);
 
 impl Separator {
     /// w3lib's default, `'&'`.
     pub(crate) fn ampersand() -> Self {
-        Self(Ok("&".to_owned()))
+        Self(Ok(Cow::Borrowed("&")))
     }
 }
 
@@ -195,7 +195,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Separator {
             let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
             return Err(PyTypeError::new_err(format!("query_separator must be a str, not {type_name}")));
         };
-        Ok(Self(separator.to_str().map(str::to_owned)))
+        Ok(Self(separator.to_str().map(|s| Cow::Owned(s.to_owned()))))
     }
 }
 
@@ -207,7 +207,7 @@ pub(crate) struct Arguments {
     /// The separator, or "" when it does not encode in UTF-8 (a lone surrogate): the core
     /// refuses an empty separator where w3lib encodes it (only for a URL with a query), and
     /// [`Arguments::error`] then raises the separator's own `UnicodeEncodeError`, as w3lib.
-    separator: String,
+    separator: Cow<'static, str>,
     /// The separator's `UnicodeEncodeError`.
     separator_error: Option<PyErr>,
 }
@@ -223,7 +223,7 @@ impl Arguments {
     ) -> PyResult<Self> {
         let (separator, separator_error) = match query_separator.0 {
             Ok(separator) => (separator, None),
-            Err(error) => (String::new(), Some(error)),
+            Err(error) => (Cow::Borrowed(""), Some(error)),
         };
         Ok(Self { keep_blank_values, keep_fragments, chosen: chosen(py, encoding)?, separator, separator_error })
     }
