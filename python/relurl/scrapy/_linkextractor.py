@@ -196,22 +196,13 @@ class LinkExtractor:
         tag_matches = self._tag_matches
         one = self._one_attr
         if one is not None:
-            add_element, add_value = elements.append, values.append
-            if not check:
-                # The common case (an HTML page, named tags, one attribute): the tightest loop.
-                for el in iterator:
-                    value = el.get(one)
-                    if value is not None:
-                        add_element(el)
-                        add_value(value)
-                return elements, values
             for el in iterator:
-                if not tag_matches(_nons(el.tag)):
+                if check and not tag_matches(_nons(el.tag)):
                     continue
                 value = el.get(one)
                 if value is not None:
-                    add_element(el)
-                    add_value(value)
+                    elements.append(el)
+                    values.append(value)
             return elements, values
         attrs, deny_attrs = self.attrs, self.deny_attrs
         any_attr = "*" in attrs
@@ -234,15 +225,6 @@ class LinkExtractor:
         # With `unique`, the core has kept each `url` once already. `kept` is flat:
         # index, url, link_url, index, ...
         flat = iter(kept)
-        if not (allow_res or deny_res or restrict_text):
-            # No regular expression (the default): every link the core keeps, the text read
-            # here as `_string_value` reads it.
-            for index, _, link_url in zip(flat, flat, flat, strict=True):
-                el = elements[index]
-                text = (el.text or "") if not len(el) else _string_value(el)
-                rel = el.get("rel")
-                append(Link(link_url, text, "", False if rel is None else rel_has_nofollow(rel)))
-            return links
         for index, url, link_url in zip(flat, flat, flat, strict=True):
             if allow_res and not any(r.search(url) for r in allow_res):
                 continue
