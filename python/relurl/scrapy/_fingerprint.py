@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
-from weakref import ref as _ref
 
 import scrapy.utils.request as _scrapy_request
 from scrapy.utils.python import to_bytes, to_unicode
@@ -34,13 +33,6 @@ _CacheKey = tuple[tuple[bytes, ...] | None, bool, bool]
 _fingerprint_cache: WeakKeyDictionary[Request, dict[_CacheKey, bytes]] = getattr(
     _scrapy_request, "_fingerprint_cache", WeakKeyDictionary()
 )
-#: The cache's own dictionary (keyed by weak references whose callback is `_remove`), which
-#: its `setdefault` reaches through a method call; `None` if a Python's `WeakKeyDictionary`
-#: has no such attributes (then `setdefault` is called).
-_cache_data: dict[Any, dict[_CacheKey, bytes]] | None = getattr(_fingerprint_cache, "data", None)
-_cache_remove: Any = getattr(_fingerprint_cache, "_remove", None)
-if _cache_remove is None:
-    _cache_data = None
 
 
 def _plain_request_class() -> Any:
@@ -85,21 +77,9 @@ def fingerprint(
     else:
         verbatim_url = bool(request.meta.get("verbatim_url"))
     cache_key = (processed_include_headers, keep_fragments and not verbatim_url, verbatim_url)
-    if _cache_data is None:
-        cache = _fingerprint_cache.setdefault(request, {})
-        if cache_key in cache:
-            return cache[cache_key]
-    else:
-        # `_fingerprint_cache.setdefault(request, {})` inline: a request seen for the first
-        # time (most are) gets its dictionary without a lookup in it.
-        key = _ref(request, _cache_remove)
-        found = _cache_data.get(key)
-        if found is None:
-            cache = _cache_data[key] = {}
-        elif cache_key in found:
-            return found[cache_key]
-        else:
-            cache = found
+    cache = _fingerprint_cache.setdefault(request, {})
+    if cache_key in cache:
+        return cache[cache_key]
     if not processed_include_headers:
         # The common case, in one call: no header, and the method and body a `Request` makes.
         method = request.method
