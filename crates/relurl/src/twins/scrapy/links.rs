@@ -155,7 +155,7 @@ impl Extractor {
         hooks: &mut H,
     ) -> Result<Vec<Kept<'v>>, LinkError<H::Error>> {
         // Both bases are the same for every value: split once each.
-        let bases = Bases { base: SplitBase::new(urllib, page.base_url, true), response: SplitBase::new(urllib, page.response_url, true) };
+        let bases = Bases::new(urllib, page);
         let extensions = Extensions::new(&self.deny_extensions);
         let mut scratch = Scratch::default();
         let mut kept = Vec::new();
@@ -194,8 +194,8 @@ impl Extractor {
         scratch: &mut Scratch,
     ) -> Result<Option<Cow<'v, str>>, LinkError<H::Error>> {
         let value = if self.strip { given.trim_matches(HTML5_WHITESPACE) } else { given };
-        let unchanged = |url: &str| if url.len() == given.len() { Cow::Borrowed(given) } else { Cow::Owned(url.to_owned()) };
-        let as_is = bases.gives_back(urllib, value, &page.safe);
+        let unchanged = |url: &str| if url == given { Cow::Borrowed(given) } else { Cow::Owned(url.to_owned()) };
+        let as_is = bases.gives_back(value, &page.safe);
         let Scratch { joined, safe, last } = scratch;
         joined.clear();
         let joined = if as_is {
@@ -234,7 +234,7 @@ impl Extractor {
             Joined::Base => page.response_url,
             Joined::Written => last.as_str(),
         };
-        Ok(Some(if url == given { Cow::Borrowed(given) } else { Cow::Owned(url.to_owned()) }))
+        Ok(Some(unchanged(url)))
     }
 
     /// `_link_allowed` without the regular expressions: the scheme, domain and extension
@@ -304,9 +304,20 @@ struct Bases<'a> {
     base: Option<SplitBase<'a>>,
     /// `response.url`.
     response: Option<SplitBase<'a>>,
+    /// For `http` and `https`: whether a URL of that scheme can be given back as it is
+    /// ([`Bases::gives_back`]): both bases split, and urllib's `uses_netloc` lists it.
+    as_is: [bool; 2],
 }
 
-impl Bases<'_> {
+impl<'a> Bases<'a> {
+    fn new(urllib: &Urllib, page: &Page<'a>) -> Self {
+        let base = SplitBase::new(urllib, page.base_url, true);
+        let response = SplitBase::new(urllib, page.response_url, true);
+        let split = base.is_some() && response.is_some();
+        let as_is = ["http", "https"].map(|scheme| split && urllib.schemes().uses_netloc.contains(scheme));
+        Self { base, response, as_is }
+    }
+
     /// Whether the pipeline gives `value` back as it is without a `process_value`, and
     /// `urljoin(base_url, value)` is `value` with one: an absolute `http` or `https` URL that
     /// `safe_url_string` keeps as it is (w3lib's twin's own test of that, [`already_safe`]:
@@ -315,13 +326,10 @@ impl Bases<'_> {
     /// to drop), against bases that split without error or check. Then `urljoin(base, value)`
     /// is `value` itself (another scheme than the base's), or `urlunparse(urlparse(value))`
     /// (the same scheme, a net_loc), which writes back the same text; for both bases.
-    fn gives_back(&self, urllib: &Urllib, value: &str, safe: &SafeOptions<'_>) -> bool {
-        let scheme = if value.starts_with("https:") { "https" } else { "http" };
-        self.base.is_some()
-            && self.response.is_some()
+    fn gives_back(&self, value: &str, safe: &SafeOptions<'_>) -> bool {
+        self.as_is[usize::from(value.starts_with("https:"))]
             && memchr::memchr(b';', value.as_bytes()).is_none()
             && already_safe(value, safe)
-            && urllib.schemes().uses_netloc.contains(scheme)
     }
 }
 
