@@ -63,7 +63,7 @@ impl LabelKey {
 
 /// The 8 bytes of `label` from `at`, as a little-endian word.
 #[inline]
-fn word(label: &[u8], at: usize) -> u64 {
+pub(crate) fn word(label: &[u8], at: usize) -> u64 {
     let mut bytes = [0u8; 8];
     bytes.copy_from_slice(&label[at..at + 8]);
     u64::from_le_bytes(bytes)
@@ -71,19 +71,49 @@ fn word(label: &[u8], at: usize) -> u64 {
 
 /// The 4 bytes of `label` from `at`, as a little-endian word.
 #[inline]
-fn half(label: &[u8], at: usize) -> u64 {
+pub(crate) fn half(label: &[u8], at: usize) -> u64 {
     let mut bytes = [0u8; 4];
     bytes.copy_from_slice(&label[at..at + 4]);
     u64::from(u32::from_le_bytes(bytes))
 }
 
-/// An edge from a node: the label (its words, and where its bytes are kept when it is longer
-/// than 16) and the node it leads to.
+/// An edge from a node, in 32 bytes (a third less than the key and its place would take, so
+/// that the root's table of some 1,600 labels stays small in the cache): the label's hash, its
+/// length (up to `u32::MAX`; beyond, `u32::MAX`), and either its words (up to 16 bytes) or
+/// where its bytes are kept and their full length (longer labels, compared in full); and the
+/// node it leads to.
 #[derive(Debug, Clone)]
 struct Edge {
-    label: LabelKey,
-    start: usize,
+    hash: u64,
+    /// [`LabelKey::words`] for a label of up to 16 bytes; else where its bytes start in
+    /// [`LabelTrie::long_labels`] and its length.
+    words: [u64; 2],
+    len: u32,
     child: NodeId,
+}
+
+impl Edge {
+    /// Whether this edge's label is `label`, whose key is `key`.
+    #[inline]
+    fn is(&self, key: &LabelKey, label: &[u8], long_labels: &[u8]) -> bool {
+        if self.hash != key.hash || self.len != short_len(key.len) {
+            return false;
+        }
+        if key.len <= 16 {
+            return self.words == key.words;
+        }
+        // As `usize` they were from `usize` (`lead`).
+        let (start, len) = (self.words[0] as usize, self.words[1] as usize);
+        len == key.len && long_labels.get(start..start + len) == Some(label)
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<Edge>() == 32);
+
+/// A label's length as an [`Edge`] keeps it.
+#[inline]
+fn short_len(len: usize) -> u32 {
+    u32::try_from(len).unwrap_or(u32::MAX)
 }
 
 /// A node: its value and the labels that lead on from it.
@@ -146,9 +176,7 @@ impl<T: Default> LabelTrie<T> {
     /// The node `label` (whose key is `key`) leads to from `parent`, if any.
     #[inline]
     fn find(&self, parent: NodeId, key: &LabelKey, label: &[u8]) -> Option<NodeId> {
-        let edge = self.nodes[parent as usize]
-            .children
-            .find(key.hash, |edge| edge.label == *key && (key.len <= 16 || &self.long_labels[edge.start..edge.start + key.len] == label))?;
+        let edge = self.nodes[parent as usize].children.find(key.hash, |edge| edge.is(key, label, &self.long_labels))?;
         Some(edge.child)
     }
 
@@ -165,11 +193,15 @@ impl<T: Default> LabelTrie<T> {
             self.nodes.push(Node::default());
             id
         });
-        let start = self.long_labels.len();
-        if key.len > 16 {
+        let words = if key.len > 16 {
+            let start = self.long_labels.len();
             self.long_labels.extend_from_slice(label);
-        }
-        self.nodes[parent as usize].children.insert_unique(key.hash, Edge { label: key, start, child }, |edge| edge.label.hash);
+            [start as u64, key.len as u64]
+        } else {
+            key.words
+        };
+        let edge = Edge { hash: key.hash, words, len: short_len(key.len), child };
+        self.nodes[parent as usize].children.insert_unique(key.hash, edge, |edge| edge.hash);
         child
     }
 }
