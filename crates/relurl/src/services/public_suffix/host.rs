@@ -16,6 +16,8 @@ struct Scan {
     /// A `:` (an IPv6 address without its brackets) or two dots in a row (an empty label):
     /// no public suffix.
     refused: bool,
+    /// Bit `i` for a dot at byte `i`, of the first 64 bytes.
+    dots: u64,
 }
 
 /// A byte's value in each of a word's 8 bytes.
@@ -41,6 +43,7 @@ fn bytes_equal(word: u64, byte: u8) -> u64 {
 #[inline]
 fn scan(bytes: &[u8]) -> Scan {
     let (mut not_plain, mut special, mut colon, mut two_dots, mut dot_before) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let (mut dot_bits, mut at) = (0u64, 0u32);
     let mut step = |word: u64| {
         // Upper-case ASCII: the low 7 bits at least `A` and not beyond `Z` (bytes with the
         // high bit are flagged anyway); the sums stay within each byte.
@@ -53,6 +56,10 @@ fn scan(bytes: &[u8]) -> Scan {
         // A dot after a dot: the byte before in this word, or the last byte of the one before.
         two_dots |= dots & ((dots << 8) | dot_before);
         dot_before = dots >> 56;
+        // The 8 high bits gathered into one byte (each lands on bit 56 + its byte's index;
+        // no two products meet there), placed at the word's place.
+        dot_bits |= ((dots >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56).checked_shl(at).unwrap_or(0);
+        at += 8;
     };
     let mut words = bytes.chunks_exact(8);
     for chunk in &mut words {
@@ -73,7 +80,7 @@ fn scan(bytes: &[u8]) -> Scan {
         };
         step(last);
     }
-    Scan { not_plain: not_plain != 0, special: special != 0, refused: (colon | two_dots) != 0 }
+    Scan { not_plain: not_plain != 0, special: special != 0, refused: (colon | two_dots) != 0, dots: dot_bits }
 }
 
 /// A host that has a public suffix, without its final dot: not empty, no empty label, not an
@@ -87,6 +94,8 @@ pub(super) struct Host<'h> {
     plain: bool,
     /// Where its last label starts.
     pub(super) last_label: usize,
+    /// Bit `i` for a dot at byte `i` of [`Host::body`], when it has at most 64 bytes.
+    dots: u64,
 }
 
 impl<'h> Host<'h> {
@@ -108,11 +117,12 @@ impl<'h> Host<'h> {
             return None;
         }
         let plain = !scan.not_plain;
-        let last_label = label_before(bytes, bytes.len());
-        if is_ip_address(host, &body[last_label..], plain && !scan.special) {
+        let mut found = Self { body, plain, last_label: 0, dots: scan.dots };
+        found.last_label = found.label_before(bytes.len());
+        if is_ip_address(host, &body[found.last_label..], plain && !scan.special) {
             return None;
         }
-        Some(Self { body, plain, last_label })
+        Some(found)
     }
 
     /// A label of this host as the trie's key: lower-cased.
@@ -128,7 +138,12 @@ impl<'h> Host<'h> {
     /// Where the label that ends at `end` (the host's length, or a dot's position) starts.
     #[inline]
     pub(super) fn label_before(&self, end: usize) -> usize {
-        label_before(self.body.as_bytes(), end)
+        if self.body.len() > 64 {
+            return label_before(self.body.as_bytes(), end);
+        }
+        // The highest dot below `end`, from the scan's bits.
+        let below = self.dots & 1u64.checked_shl(end as u32).map_or(u64::MAX, |bit| bit - 1);
+        64 - below.leading_zeros() as usize
     }
 
     /// How many labels from `start` (a label's start) to the end.
@@ -193,7 +208,7 @@ pub(super) fn is_ip_address(host: &str, last_label: &str, plain: bool) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{scan, Scan};
+    use super::{label_before, scan, Host, Scan};
 
     /// What [`scan`] finds, byte by byte.
     fn scan_bytewise(bytes: &[u8]) -> Scan {
@@ -201,6 +216,7 @@ mod tests {
             not_plain: bytes.iter().any(|&b| b.is_ascii_uppercase() || !b.is_ascii()),
             special: bytes.iter().any(|&b| b == b'%' || b == b'['),
             refused: bytes.contains(&b':') || bytes.windows(2).any(|w| w == b".."),
+            dots: bytes.iter().take(64).enumerate().filter(|(_, &b)| b == b'.').fold(0, |bits, (i, _)| bits | 1 << i),
         }
     }
 
@@ -209,6 +225,9 @@ mod tests {
         // Every byte at every place of the first two words and the rest, alone and beside
         // dots, and every pair of bytes across the first word's end.
         let mut texts: Vec<Vec<u8>> = Vec::new();
+        for len in 0..=130usize {
+            texts.push((0..len).map(|i| if i % 3 == 1 || i % 7 == 0 { b'.' } else { b'a' }).collect());
+        }
         for b in 0..=255u8 {
             for len in 1..=19usize {
                 for at in 0..len {
@@ -227,6 +246,19 @@ mod tests {
         texts.push(Vec::new());
         for text in &texts {
             assert_eq!(scan(text), scan_bytewise(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn labels_found_by_the_scan_s_dots() {
+        for len in 1..=70usize {
+            for step in 2..=5usize {
+                let text: String = (0..len).map(|i| if i % step == step - 1 && i + 1 < len { '.' } else { 'a' }).collect();
+                let host = Host::of(&text).unwrap();
+                for end in (0..=len).filter(|&end| end == len || text.as_bytes()[end] == b'.') {
+                    assert_eq!(host.label_before(end), label_before(text.as_bytes(), end), "{text} {end}");
+                }
+            }
         }
     }
 }
