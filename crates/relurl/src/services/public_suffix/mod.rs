@@ -16,7 +16,9 @@
 //! 7. "The registered or registrable domain is the public suffix plus one additional label."
 //!
 //! The walk stops at the first label no rule continues with, so a lookup reads each label of
-//! the host at most once (linear time, whatever the list). [`PublicSuffixList::match_host`]
+//! the host at most twice: once in the scan that checks the host, and when a label's start
+//! is looked for beyond the host's first 64 bytes, whose dots the scan marks (linear time,
+//! whatever the list). [`PublicSuffixList::match_host`]
 //! gives the whole result: the public suffix's length, and the prevailing rule with its kind
 //! and section, or none (the implicit `*` rule), which a peer with its own reading of the list
 //! (tldextract, which applies no implicit rule) builds on.
@@ -63,9 +65,6 @@ pub const BUNDLED_COMMIT: &str = "e8c9a2b2b2856b6449999dd0ec0d118f364ed0cd";
 
 /// The date of [`BUNDLED_COMMIT`] (written by `scripts/refresh_psl.py`).
 pub const BUNDLED_DATE: &str = "2026-08-19";
-
-/// How many label starts a lookup keeps (the bundled list's rules have at most 5 labels).
-const KEPT_STARTS: usize = 8;
 
 /// What the rules ending at a node of the trie say (the section of each, if any).
 #[derive(Debug, Default, Clone, Copy)]
@@ -263,19 +262,11 @@ impl PublicSuffixList {
         let mut longest: Option<(MatchedRule, usize)> = None;
         let mut exception: Option<(MatchedRule, usize)> = None;
         let (mut node, mut depth) = (ROOT, 0);
-        // Where the labels looked up start, from the right (the first KEPT_STARTS): the
-        // registered domain's first label is among them, unless the walk ended on the suffix.
-        let mut starts = [0usize; KEPT_STARTS];
-        let mut visited;
         // The label looked up (from `start` to `end`) and the one before it, to its right.
         let mut end = host.body.len();
         let mut start = host.last_label;
         let (last_label, mut right) = (start, end);
         loop {
-            if let Some(slot) = starts.get_mut(depth) {
-                *slot = start;
-            }
-            visited = depth + 1;
             // `depth` labels matched so far; the wildcard rule of `depth` labels matches with
             // this label more.
             if let Some(section) = sections.pick(self.trie.value(node).wildcard) {
@@ -307,10 +298,7 @@ impl PublicSuffixList {
             }
         };
         // Step 7: one label more (the one left of the suffix), if the host has one.
-        let domain_start = (suffix_start > 0).then(|| match starts.get(suffix_labels) {
-            Some(&known) if suffix_labels < visited => known,
-            _ => host.label_before(suffix_start - 1),
-        });
+        let domain_start = (suffix_start > 0).then(|| host.label_before(suffix_start - 1));
         Some(Match { host, suffix_start, suffix_labels, domain_start, rule })
     }
 }
