@@ -59,7 +59,7 @@ fn scan(bytes: &[u8]) -> Scan {
         // The 8 high bits gathered into one byte (each lands on bit 56 + its byte's index;
         // no two products meet there), placed at the word's place.
         dot_bits |= ((dots >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56).checked_shl(at).unwrap_or(0);
-        at += 8;
+        at = at.saturating_add(8);
     };
     let mut words = bytes.chunks_exact(8);
     for chunk in &mut words {
