@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::dialect::{JoinRule, Unsplit};
 use super::split::{prepare_url, split, splitparams, Parts};
-use super::types::{Checks, Joined, Urllib, UrllibError};
+use super::types::{Checks, Joined, Refusing, Urllib, UrllibError};
 use super::unsplit::{authority_for_empty_netloc, write_defined, write_unparse, Components, Head};
 use crate::common::recombine::write_tail_non_empty;
 
@@ -67,22 +67,7 @@ impl<'a> SplitBase<'a> {
         }
         let dialect = *urllib.dialect();
         let Cow::Borrowed(base) = prepare_url(dialect, base) else { return None };
-        split(dialect, base, allow_fragments, &mut Refuse).ok().map(|parts| Self { parts })
-    }
-}
-
-/// [`Checks`] that refuse: a split that needs one fails.
-struct Refuse;
-
-impl Checks for Refuse {
-    type Error = ();
-
-    fn bracketed_host(&mut self, _: &str) -> Result<(), ()> {
-        Err(())
-    }
-
-    fn netloc(&mut self, _: &str) -> Result<(), ()> {
-        Err(())
+        split(dialect, base, allow_fragments, &mut Refusing).ok().map(|parts| Self { parts })
     }
 }
 

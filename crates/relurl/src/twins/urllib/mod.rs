@@ -40,7 +40,7 @@ mod unsplit;
 use std::borrow::Cow;
 
 pub use dialect::{Brackets, Dialect, JoinRule, SchemeList, Schemes, Unsplit};
-pub use types::{Checks, Joined, Lenient, ParseResult, SplitResult, Urllib, UrllibError};
+pub use types::{Checks, Joined, Lenient, ParseResult, Refusing, SplitResult, Urllib, UrllibError};
 
 impl Urllib {
     /// `urljoin(base, url, allow_fragments)`: appends the joined URL to `out` and returns

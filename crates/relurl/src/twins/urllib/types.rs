@@ -78,6 +78,24 @@ impl Checks for Lenient {
     }
 }
 
+/// [`Checks`] that refuse every host and net_loc they are asked about: a call that needs no
+/// check (no bracketed host, an ASCII net_loc) gives urllib's answer, any other fails with
+/// [`UrllibError::Check`]. What a caller uses to learn whether a URL needs a check at all.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Refusing;
+
+impl Checks for Refusing {
+    type Error = ();
+
+    fn bracketed_host(&mut self, _hostname: &str) -> Result<(), ()> {
+        Err(())
+    }
+
+    fn netloc(&mut self, _netloc: &str) -> Result<(), ()> {
+        Err(())
+    }
+}
+
 /// What `urljoin` returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Joined {
