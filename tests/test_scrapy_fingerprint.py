@@ -271,6 +271,35 @@ def test_the_cache_is_scrapy_s() -> None:
     assert list(scrapy_request._fingerprint_cache[verbatim]) == [(None, False, True)]
 
 
+def test_the_default_arguments_keep_scrapy_s_keys() -> None:
+    # The default arguments on a plain request (relurl's shortest path): Scrapy's key, a
+    # cached answer even after a change, and other falsy `keep_fragments` kept as given.
+    request = Request("http://www.example.com/?b=1&a=2#f")
+    first = fingerprint(request)
+    assert scrapy_request._fingerprint_cache[request] == {(None, False, False): first}
+    request.method = "POST"
+    assert fingerprint(request) == first == scrapy_request.fingerprint(Request("http://www.example.com/?a=2&b=1"))
+    request = Request("http://www.example.com/?b=1&a=2#f")
+    for falsy in (False, 0, None, ""):
+        assert fingerprint(request, keep_fragments=falsy) == first  # type: ignore[arg-type]
+    assert list(scrapy_request._fingerprint_cache[request]) == [
+        (None, False, False),
+        (None, None, False),
+        (None, "", False),
+    ]
+    # A method or body that is not what `Request` makes takes Scrapy's checks.
+    for method in (b"GET", 5):
+
+        def odd() -> Request:
+            request = Request("http://a/")
+            request.method = method  # type: ignore[assignment]
+            return request
+
+        ours = outcome(fingerprint, odd(), {})
+        assert ours == outcome(scrapy_request.fingerprint, odd(), {}), method
+        assert ours[0] == ("ok" if method == b"GET" else "TypeError")
+
+
 def test_a_subclass_s_properties_are_read() -> None:
     # Scrapy's own `Request` is read through its attributes; a subclass through its properties.
     class Verbatim(Request):

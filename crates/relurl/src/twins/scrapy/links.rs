@@ -37,7 +37,7 @@ use crate::twins::idna2003::UnicodeVersion;
 use crate::twins::urllib::join::SplitBase;
 use crate::twins::urllib::{Checks, Joined, Urllib, UrllibError};
 use crate::twins::w3lib::{
-    already_safe, canonicalize_url_into, parse_url_netloc, safe_url_string_into, CodecFailure, Options, SafeOptions, W3libError,
+    canonicalize_url_into, parse_url_netloc, safe_parts, safe_url_string_into, CodecFailure, Options, SafeOptions, SafeParts, W3libError,
 };
 
 /// HTML5's space characters, which `w3lib.html.strip_html5_whitespace` strips.
@@ -160,8 +160,12 @@ impl Extractor {
         let mut scratch = Scratch::default();
         let mut kept = Vec::new();
         for (index, value) in values.into_iter().enumerate() {
-            if let Some(url) = self.value_url(urllib, page, &bases, value, hooks, &mut scratch)? {
-                if self.filters(urllib, &url, options.unicode, false, &extensions, hooks.checks())? {
+            if let Some((url, parts)) = self.value_url(urllib, page, &bases, value, hooks, &mut scratch)? {
+                let allowed = match parts {
+                    Some(parts) => self.safe_url_filters(&url, &parts, options.unicode, &extensions),
+                    None => self.filters(urllib, &url, options.unicode, false, &extensions, hooks.checks())?,
+                };
+                if allowed {
                     let canonical = if self.canonicalize {
                         let mut out = String::with_capacity(url.len());
                         canonicalize_url_into(&url, options, &mut out).map_err(LinkError::W3lib)?;
@@ -183,7 +187,9 @@ impl Extractor {
         Ok(kept)
     }
 
-    /// Steps 1 to 5: the link's URL, or `None` when Scrapy skips the value.
+    /// Steps 1 to 5: the link's URL, or `None` when Scrapy skips the value; with the URL's
+    /// parts when it is one that both joins and `safe_url_string` give back as it is
+    /// ([`Bases::gives_back`]).
     fn value_url<'v, H: Hooks>(
         &self,
         urllib: &Urllib,
@@ -192,13 +198,14 @@ impl Extractor {
         given: &'v str,
         hooks: &mut H,
         scratch: &mut Scratch,
-    ) -> Result<Option<Cow<'v, str>>, LinkError<H::Error>> {
+    ) -> Result<Option<ValueUrl<'v>>, LinkError<H::Error>> {
         let value = if self.strip { given.trim_matches(HTML5_WHITESPACE) } else { given };
         let unchanged = |url: &str| if url == given { Cow::Borrowed(given) } else { Cow::Owned(url.to_owned()) };
         let as_is = bases.gives_back(value, &page.safe);
+        let gives_back = as_is.is_some();
         let Scratch { joined, safe, last } = scratch;
         joined.clear();
-        let joined = if as_is {
+        let joined = if gives_back {
             value
         } else {
             match urllib.urljoin_many_into(page.base_url, bases.base.as_ref(), value, true, hooks.checks(), joined) {
@@ -213,8 +220,12 @@ impl Extractor {
         safe.clear();
         let is_safe = match hooks.process_value(joined) {
             // Both joins and `safe_url_string` give it back.
-            None if as_is => return Ok(Some(unchanged(value))),
-            None => safe_url(joined, &page.safe, hooks, safe)?,
+            None if gives_back => return Ok(Some((unchanged(value), as_is))),
+            None => match bases.gives_back(joined, &page.safe) {
+                // `safe_url_string` and `urljoin(response.url, ...)` give the joined URL back.
+                Some(parts) => return Ok(Some((unchanged(joined), Some(parts)))),
+                None => safe_url(joined, &page.safe, hooks, safe)?,
+            },
             Some(processed) => match processed.map_err(LinkError::Hook)? {
                 Processed::Skip => return Ok(None),
                 Processed::Text(url) => safe_url(&url, &page.safe, hooks, safe)?,
@@ -234,7 +245,7 @@ impl Extractor {
             Joined::Base => page.response_url,
             Joined::Written => last.as_str(),
         };
-        Ok(Some(unchanged(url)))
+        Ok(Some((unchanged(url), None)))
     }
 
     /// `_link_allowed` without the regular expressions: the scheme, domain and extension
@@ -280,6 +291,20 @@ impl Extractor {
         Ok(!extensions.any_ends(&parsed.path, unicode))
     }
 
+    /// [`Extractor::filters`] of a URL whose parts [`safe_parts`] found: an `http` or
+    /// `https` URL (a valid one) with no `;`, whose `urlparse` net_loc is its host and path
+    /// its path.
+    fn safe_url_filters(&self, url: &str, parts: &SafeParts, unicode: UnicodeVersion, extensions: &Extensions<'_>) -> bool {
+        let netloc = &url[parts.host.clone()];
+        if !self.allow_domains.is_empty() && !self.allow_domains.matches(netloc, unicode) {
+            return false;
+        }
+        if !self.deny_domains.is_empty() && self.deny_domains.matches(netloc, unicode) {
+            return false;
+        }
+        !extensions.any_ends(&url[parts.path.clone()], unicode)
+    }
+
     /// `matches(url)` without the regular expressions: the domain filters, on
     /// `w3lib.url.parse_url(url).netloc` (w3lib's own splitter, not urllib's); `python`: the
     /// running Python's Unicode version (for `str.lower`) and `int_max_str_digits`.
@@ -320,18 +345,23 @@ impl<'a> Bases<'a> {
 
     /// Whether the pipeline gives `value` back as it is without a `process_value`, and
     /// `urljoin(base_url, value)` is `value` with one: an absolute `http` or `https` URL that
-    /// `safe_url_string` keeps as it is (w3lib's twin's own test of that, [`already_safe`]:
+    /// `safe_url_string` keeps as it is (w3lib's twin's own test of that, [`safe_parts`]:
     /// a lower-case scheme, a host of `[a-z0-9.-]`, no empty query or fragment, nothing
     /// `urlsplit` strips or deletes), without a `;` (so no empty `;params` for `urlunparse`
     /// to drop), against bases that split without error or check. Then `urljoin(base, value)`
     /// is `value` itself (another scheme than the base's), or `urlunparse(urlparse(value))`
     /// (the same scheme, a net_loc), which writes back the same text; for both bases.
-    fn gives_back(&self, value: &str, safe: &SafeOptions<'_>) -> bool {
-        self.as_is[usize::from(value.starts_with("https:"))]
-            && memchr::memchr(b';', value.as_bytes()).is_none()
-            && already_safe(value, safe)
+    /// Its host and path then ([`safe_parts`]).
+    fn gives_back(&self, value: &str, safe: &SafeOptions<'_>) -> Option<SafeParts> {
+        if !self.as_is[usize::from(value.starts_with("https:"))] || memchr::memchr(b';', value.as_bytes()).is_some() {
+            return None;
+        }
+        safe_parts(value, safe)
     }
 }
+
+/// A value's URL, and its parts when [`Bases::gives_back`] found them.
+type ValueUrl<'v> = (Cow<'v, str>, Option<SafeParts>);
 
 /// The buffers a value's URL is built in, reused from value to value.
 #[derive(Default)]
@@ -452,14 +482,21 @@ mod tests {
     }
 
     /// The pipeline's URLs, the links given back as they are included, are those of the
-    /// steps called one by one: `urljoin`, `safe_url_string`, `urljoin`, the scheme check.
+    /// steps called one by one: `urljoin`, `safe_url_string`, `urljoin`, the scheme check,
+    /// and with filters, [`Extractor::url_allowed`] (which always parses).
     #[test]
     fn every_value_s_url_is_the_steps_answer() {
-        let extractor = no_filters();
+        let unicode = UnicodeVersion::default();
+        let filtered = Extractor {
+            allow_domains: Domains::new(["a.com", "example.com", "e.com", "x"], unicode),
+            deny_domains: Domains::new(["b.a.com"], unicode),
+            deny_extensions: [".pdf", ".p", ".com"].map(str::to_owned).into(),
+            ..no_filters()
+        };
         let mut values = Vec::new();
         for scheme in ["http://", "https://", "HTTP://", "http:/", "ftp://", "//"] {
-            for host in ["a.com", "A.com", "a.com:80", "u@a.com", "a_b.com", ""] {
-                for path in ["", "/", "/p", "/p;", "/p;x", "//q", "/%41", "/a b", "/\u{e4}", "/.."] {
+            for host in ["a.com", "A.com", "a.com:80", "u@a.com", "a_b.com", "b.a.com", ""] {
+                for path in ["", "/", "/p", "/p;", "/p;x", "//q", "/%41", "/a b", "/\u{e4}", "/..", "/x.PDF", "/x.pdf?", "/y.p"] {
                     for query in ["", "?", "?q", "?a=1&b|"] {
                         for fragment in ["", "#", "#f"] {
                             values.push(format!("{scheme}{host}{path}{query}{fragment}"));
@@ -468,7 +505,13 @@ mod tests {
                 }
             }
         }
-        values.extend(["  http://a.com/x ".to_owned(), "\thttp://a.com/".to_owned(), "x".to_owned()]);
+        values.extend([
+            "  http://a.com/x ".to_owned(),
+            "\thttp://a.com/".to_owned(),
+            "x".to_owned(),
+            "x.pdf".to_owned(),
+            "x.p#f".to_owned(),
+        ]);
         let bases = [
             "http://example.com/a/b",
             "https://example.com/",
@@ -479,7 +522,10 @@ mod tests {
             "",
             "mailto:x",
         ];
-        for urllib in [Urllib::cpython(3, 9, 0), Urllib::cpython(3, 11, 7), Urllib::cpython(3, 14, 0)] {
+        for (urllib, extractor) in [Urllib::cpython(3, 9, 0), Urllib::cpython(3, 11, 7), Urllib::cpython(3, 14, 0)]
+            .into_iter()
+            .flat_map(|urllib| [(urllib.clone(), no_filters()), (urllib, filtered.clone())])
+        {
             for base in bases {
                 let safe = SafeOptions::default();
                 let page = Page { base_url: base, response_url: base, safe: safe.clone() };
@@ -494,7 +540,7 @@ mod tests {
                         let joined = urllib.urljoin(base, value, true, &mut Lenient).ok()?;
                         let safe = crate::twins::w3lib::safe_url_string(&joined, &safe).ok()?;
                         let url = urllib.urljoin(base, &safe, true, &mut Lenient).ok()?.into_owned();
-                        is_valid_url(&url).then_some((index, url))
+                        extractor.url_allowed(&urllib, &url, unicode, &mut Lenient).unwrap().then_some((index, url))
                     })
                     .collect();
                 let first_difference = got.iter().zip(&expected).find(|(a, b)| a != b);

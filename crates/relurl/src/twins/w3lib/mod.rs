@@ -48,7 +48,7 @@ use quote::{quote_into, PATH_SAFEST, SPECIAL_QUERY_SAFEST, USERINFO_SAFEST};
 
 pub use codec::{percent_encode_undecodable, Codec, CodecError, CodecFailure, Encoding};
 pub(crate) use ip::{ip_address, IpAddress};
-pub(crate) use safe_url_string::already_safe;
+pub(crate) use safe_url_string::{safe_parts, SafeParts};
 pub use safe_url_string::{safe_url_string, safe_url_string_bytes, safe_url_string_into, SafeOptions};
 pub(crate) use unicode::py_lower;
 

@@ -27,6 +27,7 @@
 //! ```
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use super::quote::{PATH_SAFEST, SPECIAL_QUERY_SAFEST};
 use super::{safe_url_split, urlunparse_into, Encoding, PathEncoding, SafeSplit, SplitError, W3libError};
@@ -112,35 +113,108 @@ pub fn safe_url_string_into(url: &str, options: &SafeOptions<'_>, out: &mut Stri
     Ok(())
 }
 
-/// Whether `url` is its own answer, checked in one pass: the common case of an already safe
-/// link (`http://` or `https://` in lower case, a host of lower-case ASCII letters, digits,
-/// `.` and `-` without user info or port, then a path, a query and a fragment of bytes their
-/// quoting keeps, the query and fragment not empty when their `?` and `#` are there, and a
-/// path before a query), with encodings that keep ASCII as it is. On such a URL `_strip` and
-/// `_urlsplit` change nothing, the `idna` codec gives an ASCII host back as it is (or fails,
-/// and w3lib keeps it as it is), and every quoting keeps its part's bytes. Any other URL
-/// takes the twin's steps.
+/// Whether `url` is its own answer ([`safe_parts`] finds its parts).
 pub(crate) fn already_safe(url: &str, options: &SafeOptions<'_>) -> bool {
-    let Some(rest) = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://")) else { return false };
+    safe_parts(url, options).is_some()
+}
+
+/// Where the host and the path of an already safe URL are ([`safe_parts`]), as byte ranges
+/// of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SafeParts {
+    /// The host, which is all of the net_loc (there is no user info and no port).
+    pub(crate) host: Range<usize>,
+    /// The path: up to the first `?` or `#` after the host. urllib's `urlsplit(url).path`
+    /// and w3lib's `_urlsplit(url).path` both, since nothing in the URL is stripped or
+    /// deleted.
+    pub(crate) path: Range<usize>,
+}
+
+/// The byte classes of [`safe_parts`]: bits of [`CLASSES`].
+const HOST: u8 = 1;
+/// [`PATH_SAFEST`] without `?` (which ends the path).
+const PATH: u8 = 2;
+/// [`SPECIAL_QUERY_SAFEST`] (which holds `?` and not `#`).
+const QUERY: u8 = 4;
+/// [`PATH_SAFEST`] (a fragment may hold `?`).
+const FRAGMENT: u8 = 8;
+
+/// Each byte's classes.
+const CLASSES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        let mut class = 0;
+        if byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'.' || byte == b'-' {
+            class |= HOST;
+        }
+        if PATH_SAFEST.contains(byte) && byte != b'?' {
+            class |= PATH;
+        }
+        if SPECIAL_QUERY_SAFEST.contains(byte) {
+            class |= QUERY;
+        }
+        if PATH_SAFEST.contains(byte) {
+            class |= FRAGMENT;
+        }
+        table[b] = class;
+        b += 1;
+    }
+    table
+};
+
+/// The end of the run of bytes of `class` in `bytes` from `at`.
+#[inline]
+fn run_end(bytes: &[u8], mut at: usize, class: u8) -> usize {
+    while at < bytes.len() && CLASSES[bytes[at] as usize] & class != 0 {
+        at += 1;
+    }
+    at
+}
+
+/// The host and path of `url` when it is its own answer, checked in one pass: the common
+/// case of an already safe link (`http://` or `https://` in lower case, a host of lower-case
+/// ASCII letters, digits, `.` and `-` without user info or port, then a path, a query and a
+/// fragment of bytes their quoting keeps, the query and fragment not empty when their `?` and
+/// `#` are there, and a path before a query), with encodings that keep ASCII as it is. On
+/// such a URL `_strip` and `_urlsplit` change nothing, the `idna` codec gives an ASCII host
+/// back as it is (or fails, and w3lib keeps it as it is), and every quoting keeps its part's
+/// bytes. Any other URL takes the twin's steps.
+pub(crate) fn safe_parts(url: &str, options: &SafeOptions<'_>) -> Option<SafeParts> {
+    let host_start = if url.starts_with("http://") {
+        7
+    } else if url.starts_with("https://") {
+        8
+    } else {
+        return None;
+    };
     if !options.encoding.ascii_compatible() || (options.quote_path && !options.path_encoding.ascii_compatible()) {
-        return false;
+        return None;
     }
-    let bytes = rest.as_bytes();
-    let host_end = bytes.iter().position(|b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(bytes.len());
-    if host_end == 0 || !bytes[..host_end].iter().all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-') {
-        return false;
+    let bytes = url.as_bytes();
+    let host_end = run_end(bytes, host_start, HOST);
+    if host_end == host_start {
+        return None;
     }
-    let rest = &bytes[host_end..];
-    let path_end = rest.iter().position(|b| matches!(b, b'?' | b'#')).unwrap_or(rest.len());
-    let (path, rest) = rest.split_at(path_end);
-    if !PATH_SAFEST.all(path) {
-        return false;
+    let path_end = if bytes.get(host_end) == Some(&b'/') { run_end(bytes, host_end, PATH) } else { host_end };
+    let mut at = path_end;
+    if bytes.get(at) == Some(&b'?') {
+        // A query after a path, not empty.
+        let end = run_end(bytes, at + 1, QUERY);
+        if path_end == host_end || end == at + 1 {
+            return None;
+        }
+        at = end;
     }
-    let query_end = rest.iter().position(|&b| b == b'#').unwrap_or(rest.len());
-    let (query, fragment) = rest.split_at(query_end);
-    // `?` then a query (after a path), `#` then a fragment, each of bytes kept as they are.
-    let query_ok = query.is_empty() || (query.len() > 1 && !path.is_empty() && SPECIAL_QUERY_SAFEST.all(&query[1..]));
-    query_ok && (fragment.is_empty() || (fragment.len() > 1 && PATH_SAFEST.all(&fragment[1..])))
+    if bytes.get(at) == Some(&b'#') {
+        let end = run_end(bytes, at + 1, FRAGMENT);
+        if end == at + 1 {
+            return None;
+        }
+        at = end;
+    }
+    (at == bytes.len()).then_some(SafeParts { host: host_start..host_end, path: host_end..path_end })
 }
 
 /// `w3lib.url.safe_url_string(url, ...)` of a `bytes` URL: decoded by `options.encoding`,
@@ -281,6 +355,52 @@ mod tests {
         assert!(already_safe("https://a.b/c/d.html?x=1&y=2#f", &o));
         assert!(!already_safe("http://a.com?x", &o));
         assert!(!already_safe("http://a.com/?", &o));
+    }
+
+    /// The definition [`safe_parts`] checks in one pass, written part by part.
+    fn by_parts(url: &str) -> Option<(usize, usize)> {
+        let scheme_len = if url.starts_with("http://") { 7 } else { 8 * usize::from(url.starts_with("https://")) };
+        if scheme_len == 0 {
+            return None;
+        }
+        let bytes = &url.as_bytes()[scheme_len..];
+        let host_end = bytes.iter().position(|b| b"/?#".contains(b)).unwrap_or(bytes.len());
+        let host_ok = host_end > 0 && bytes[..host_end].iter().all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b".-".contains(&b));
+        let path_end = host_end + bytes[host_end..].iter().position(|b| b"?#".contains(b)).unwrap_or(bytes.len() - host_end);
+        let path = &bytes[host_end..path_end];
+        let query_end = path_end + bytes[path_end..].iter().position(|&b| b == b'#').unwrap_or(bytes.len() - path_end);
+        let (query, fragment) = (&bytes[path_end..query_end], &bytes[query_end..]);
+        let query_ok = query.is_empty() || (query.len() > 1 && !path.is_empty() && SPECIAL_QUERY_SAFEST.all(&query[1..]));
+        let fragment_ok = fragment.is_empty() || (fragment.len() > 1 && PATH_SAFEST.all(&fragment[1..]));
+        (host_ok && PATH_SAFEST.all(path) && query_ok && fragment_ok).then_some((scheme_len + host_end, scheme_len + path_end))
+    }
+
+    #[test]
+    fn the_one_pass_is_the_definition_and_urllib_s_parts() {
+        use crate::twins::urllib::{Lenient, Urllib};
+        let o = SafeOptions::default();
+        let urllib = Urllib::cpython(3, 11, 7);
+        let alphabet = ["a", "0", ".", "-", "/", "?", "#", "%", "'", "A", " ", "[", ";", ":", "@", "\t", "é", "|"];
+        let mut tails = vec![String::new()];
+        let mut all = tails.clone();
+        for _ in 0..4 {
+            tails = tails.iter().flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}"))).collect();
+            all.extend(tails.iter().cloned());
+        }
+        let mut safe = 0;
+        for prefix in ["http://", "https://", "http://a", "https://ab.c/", "HTTP://a", "ftp://a/", "http:/", ""] {
+            for tail in &all {
+                let url = format!("{prefix}{tail}");
+                let parts = safe_parts(&url, &o);
+                assert_eq!(parts.as_ref().map(|p| (p.host.end, p.path.end)), by_parts(&url), "{url:?}");
+                let Some(parts) = parts else { continue };
+                safe += 1;
+                let split = urllib.urlsplit(&url, "", true, &mut Lenient).unwrap();
+                assert_eq!((&url[parts.host.clone()], &url[parts.path.clone()]), (&*split.netloc, &*split.path), "{url:?}");
+                assert_eq!(safe_url_string(&url, &SafeOptions { encoding: Encoding::Latin1, ..o.clone() }).unwrap(), url);
+            }
+        }
+        assert!(safe > 10_000, "{safe}");
     }
 
     #[test]
