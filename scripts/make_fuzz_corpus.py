@@ -17,6 +17,9 @@ tests/data/whatwg/urltestdata.json (its base, or none: an input alone), and the 
 `extract_links` reads a page: the small HTML_SEEDS below and a few windows of at most
 3.5 KB around a `<base href>`, a `srcset` and a meta refresh in ../shared/corpus/pages/.
 
+`scrapy_links` reads a selector byte (CPython version, the extractor's options) then
+NUL-separated fields, the base (and `response.url`) and the values: SCRAPY_LINKS_SEEDS.
+
 `whatwg` reads `base NUL reference` (default base RFC 3986 §5.4's): every case of the WPT
 URL tests tests/data/whatwg/urltestdata.json (input against its base, or parsed as a base
 itself, with an empty reference, when it has none), the 50 link pairs, and WHATWG_SEEDS.
@@ -268,6 +271,43 @@ def whatwg_inputs(links):
     return [b.encode("utf-8", "surrogatepass") for b in blobs]
 
 
+#: `scrapy_links` seeds: (selector, base, response.url or None for the base, values), the
+#: bases and values of the unit tests of crates/relurl/src/twins/scrapy/links.rs.
+SCRAPY_LINKS_SEEDS = [
+    (
+        0x03,
+        "http://example.com/a/b.html",
+        None,
+        ["c d.html?b=1&a=\u00e4\n", "http://[x/", "x.PDF", "mailto:a@b", "//www.EXAMPLE.com/"],
+    ),
+    (
+        0x1B,
+        "http://example.com/a/b.html",
+        None,
+        [" x.pdf ", "y.p#f", "http://b.a.com/z", "../q;p?x", "https://a.com/ok", ""],
+    ),
+    (0x7B, "https://example.com/", None, ["a", "a", "b#x", "/c?", "?q", "#f", "http://e.com:99999/"]),
+    (
+        0x83,
+        "http://example.com/base/",
+        "https://a.com/resp/",
+        ["x", "http://a.com/\u00e9", "//b.a.com/", "HTTP://A.COM/X"],
+    ),
+    (0x2C, "http://[::1]/", None, ["x", "http://a.com/%zz", "http://a.com/a b", "\thttp://a.com/\n"]),
+    (0x45, "", None, ["http://a.com/", "x", "ftp://a/b", "file:///c"]),
+    (0xF9, "ftp://x/", "mailto:x", ["a", "http://a.com/", "https://xn--e-via.com/t.tar.gz"]),
+]
+
+
+def scrapy_links_inputs():
+    """The `scrapy_links` seeds: the selector byte, then the fields NUL-separated."""
+    blobs = []
+    for selector, base, response_url, values in SCRAPY_LINKS_SEEDS:
+        fields = [base] + ([response_url] if response_url is not None else []) + values
+        blobs.append(bytes([selector]) + "\0".join(fields).encode("utf-8"))
+    return blobs
+
+
 def write(target, blobs):
     folder = CORPUS / target
     folder.mkdir(parents=True, exist_ok=True)
@@ -300,6 +340,7 @@ def main():
         "extract_links", [h if isinstance(h, bytes) else h.encode("utf-8") for h in HTML_SEEDS] + corpus_windows()
     )
     counts["whatwg"] = write("whatwg", whatwg_inputs(links))
+    counts["scrapy_links"] = write("scrapy_links", scrapy_links_inputs())
     size = sum(p.stat().st_size for p in CORPUS.rglob("*") if p.is_file())
     print(", ".join(f"{t}: {n}" for t, n in counts.items()), f"seeds; {size} bytes in all")
 

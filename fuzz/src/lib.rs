@@ -19,6 +19,8 @@
 //!   §5.4's) and compares relurl's URL Standard parser with ada's and the `url` crate's.
 //! - `extract_links` reads the whole input as the page: as bytes for
 //!   `extract_links_from_bytes`, as lossy UTF-8 text for `extract_links`.
+//! - `scrapy_links` reads a first byte that chooses the CPython version and the extractor's
+//!   options, then NUL-separated fields: the base (and `response.url`) and the values.
 //!
 //! One module per target, named as in `fuzz_targets/`, and `common` for what they share
 //! (the input mapping, the components of a URL and the independent readings of them, the
@@ -33,7 +35,8 @@
 //! - `base_header`: [`check_base_header`] (and [`check_base_from_header`]);
 //! - `extract_links`: [`check_extract_links`] (and [`check_page`]);
 //! - `whatwg`: [`check_whatwg`];
-//! - `keys`: [`check_keys`].
+//! - `keys`: [`check_keys`];
+//! - `scrapy_links`: [`check_scrapy_links`].
 //!
 //! `tests/replay.rs` runs each target's `check_*` on its corpus and regressions, and fails
 //! when a target of `fuzz_targets/` has inputs that it does not replay.
@@ -47,6 +50,7 @@ mod parse;
 mod resolve_rfc1808;
 mod resolve_rfc3986;
 mod roundtrip;
+mod scrapy_links;
 mod urljoin;
 mod validate;
 mod whatwg;
@@ -59,6 +63,7 @@ pub use parse::check_parse;
 pub use resolve_rfc1808::check_resolve_rfc1808;
 pub use resolve_rfc3986::check_resolve_rfc3986;
 pub use roundtrip::check_roundtrip;
+pub use scrapy_links::check_scrapy_links;
 pub use urljoin::{check_urljoin, check_urlsplit, URLLIB_VERSIONS};
 pub use validate::check_validate;
 pub use whatwg::{check_whatwg, DISAGREEMENTS_FILE};

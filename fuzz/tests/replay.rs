@@ -15,7 +15,7 @@ use std::path::Path;
 type Check = fn(&[u8]);
 
 /// The check of each target of `fuzz_targets/`, by the target's name.
-const TARGETS: [(&str, Check); 10] = [
+const TARGETS: [(&str, Check); 11] = [
     ("parse", relurl_fuzz::check_parse),
     ("roundtrip", relurl_fuzz::check_roundtrip),
     ("validate", relurl_fuzz::check_validate),
@@ -26,6 +26,7 @@ const TARGETS: [(&str, Check); 10] = [
     ("extract_links", relurl_fuzz::check_extract_links),
     ("whatwg", relurl_fuzz::check_whatwg),
     ("keys", relurl_fuzz::check_keys),
+    ("scrapy_links", relurl_fuzz::check_scrapy_links),
 ];
 
 /// Runs `check` on every file of `dir`; returns (files run, failures).
