@@ -16,35 +16,15 @@
 //! the same, or both calls fail.
 
 use relurl::idna2003::UnicodeVersion;
-use relurl::scrapy::{is_valid_url, Domains, Extractor, Hooks, Page, Processed};
+use relurl::scrapy::{is_valid_url, Domains, Extractor, LenientHooks, Page};
 use relurl::urllib::{Lenient, Urllib};
-use relurl::w3lib::{canonicalize_url, safe_url_string, CodecFailure, Options, SafeOptions};
+use relurl::w3lib::{canonicalize_url, safe_url_string, Options, SafeOptions};
 
 use crate::common::text;
 use crate::urljoin::URLLIB_VERSIONS;
 
 /// HTML5's space characters (`w3lib.html.strip_html5_whitespace`).
 const HTML5_WHITESPACE: [char; 5] = [' ', '\t', '\n', '\r', '\x0c'];
-
-/// No Python: urllib's checks pass, no `process_value`.
-struct NoPython(Lenient);
-
-impl Hooks for NoPython {
-    type Error = std::convert::Infallible;
-    type Checks = Lenient;
-    fn checks(&mut self) -> &mut Lenient {
-        &mut self.0
-    }
-    fn is_value_error(&self, _: &Self::Error) -> bool {
-        true
-    }
-    fn process_value(&mut self, _: &str) -> Option<Result<Processed, Self::Error>> {
-        None
-    }
-    fn codec_value_error(&self, _: &CodecFailure) -> bool {
-        true
-    }
-}
 
 /// A kept value: its index, URL and canonical URL.
 type Kept = (usize, String, Option<String>);
@@ -75,7 +55,7 @@ pub fn check_scrapy_links(data: &[u8]) {
     let options = Options::default();
     let page = Page { base_url: base, response_url, safe: SafeOptions::default() };
     let got = extractor
-        .page_links(&urllib, &options, &page, values.iter().copied(), &mut NoPython(Lenient))
+        .page_links(&urllib, &options, &page, values.iter().copied(), &mut LenientHooks::default())
         .map(|kept| kept.into_iter().map(|k| (k.index, k.url.into_owned(), k.canonical)).collect::<Vec<Kept>>());
     let expected = steps(&extractor, &urllib, &options, &page, &values);
     match (&got, &expected) {

@@ -13,9 +13,9 @@ use std::hint::black_box;
 
 use common::{bench_one, load_corpus};
 use criterion::{criterion_group, criterion_main, Criterion};
-use relurl::scrapy::{Domains, Extractor, Hooks, Page, Processed};
-use relurl::urllib::{Lenient, Urllib};
-use relurl::w3lib::{CodecFailure, Options, SafeOptions};
+use relurl::scrapy::{Domains, Extractor, LenientHooks, Page};
+use relurl::urllib::Urllib;
+use relurl::w3lib::{Options, SafeOptions};
 
 /// `scrapy.linkextractors.IGNORED_EXTENSIONS` of Scrapy 2.19.0
 /// (scrapy/scrapy, `scrapy/linkextractors/__init__.py`), the default `deny_extensions`.
@@ -23,26 +23,6 @@ const IGNORED_EXTENSIONS: &str = "7z 7zip bz2 rar tar tar.gz xz zip mng pct bmp 
      dxf eps ps svg cdr ico webp mp3 wma ogg wav ra aac mid au aiff 3gp asf asx avi mov mp4 mpg qt rm swf wmv m4a m4v flv \
      webm xls xlsm xlsx xltm xltx potm potx ppt pptm pptx pps doc docb docm docx dotm dotx odt ods odg odp css pdf exe bin \
      rss dmg iso apk jar sh rb js hta bat cpl msi msp py";
-
-/// No Python: urllib's checks pass, no `process_value`.
-struct NoPython(Lenient);
-
-impl Hooks for NoPython {
-    type Error = std::convert::Infallible;
-    type Checks = Lenient;
-    fn checks(&mut self) -> &mut Lenient {
-        &mut self.0
-    }
-    fn is_value_error(&self, _: &Self::Error) -> bool {
-        true
-    }
-    fn process_value(&mut self, _: &str) -> Option<Result<Processed, Self::Error>> {
-        None
-    }
-    fn codec_value_error(&self, _: &CodecFailure) -> bool {
-        true
-    }
-}
 
 fn benches(c: &mut Criterion) {
     let Some(pages) = load_corpus() else { return };
@@ -65,7 +45,7 @@ fn benches(c: &mut Criterion) {
         for page in &pages {
             let p = Page { base_url: &page.base, response_url: &page.base, safe: safe.clone() };
             let values = page.hrefs.iter().map(|h| black_box(h.as_str()));
-            if let Ok(links) = extractor.page_links(&urllib, &options, &p, values, &mut NoPython(Lenient)) {
+            if let Ok(links) = extractor.page_links(&urllib, &options, &p, values, &mut LenientHooks::default()) {
                 kept += links.len();
             }
         }

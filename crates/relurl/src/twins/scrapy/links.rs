@@ -35,7 +35,7 @@ use std::collections::HashSet;
 use super::filters::{is_valid_url, Domains, Extensions};
 use crate::twins::idna2003::UnicodeVersion;
 use crate::twins::urllib::join::SplitBase;
-use crate::twins::urllib::{Checks, Joined, Urllib, UrllibError};
+use crate::twins::urllib::{Checks, Joined, Lenient, Urllib, UrllibError};
 use crate::twins::w3lib::{
     canonicalize_url_into, parse_url_netloc, safe_parts, safe_url_string_into, CodecFailure, Options, SafeOptions, SafeParts, W3libError,
 };
@@ -73,6 +73,31 @@ pub trait Hooks {
     /// Whether a failure of the caller's codec (of the response's encoding) is a
     /// `ValueError` (which step 4 catches: a `UnicodeError`, ...).
     fn codec_value_error(&self, failure: &CodecFailure) -> bool;
+}
+
+/// [`Hooks`] without Python: urllib's checks pass ([`Lenient`]), there is no `process_value`,
+/// and no codec but the built-in ones (whose failures are `ValueError`s). What a caller in
+/// Rust alone passes (a benchmark, a fuzz target).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LenientHooks {
+    checks: Lenient,
+}
+
+impl Hooks for LenientHooks {
+    type Error = std::convert::Infallible;
+    type Checks = Lenient;
+    fn checks(&mut self) -> &mut Lenient {
+        &mut self.checks
+    }
+    fn is_value_error(&self, _: &Self::Error) -> bool {
+        true
+    }
+    fn process_value(&mut self, _: &str) -> Option<Result<Processed, Self::Error>> {
+        None
+    }
+    fn codec_value_error(&self, _: &CodecFailure) -> bool {
+        true
+    }
 }
 
 /// The filters and options of one extractor.
@@ -389,14 +414,12 @@ fn safe_url<H: Hooks>(url: &str, options: &SafeOptions<'_>, hooks: &H, out: &mut
 mod tests {
     use super::*;
 
-    use crate::twins::urllib::Lenient;
-
     /// Hooks without Python: urllib's checks pass, `process_value` as given.
     struct Plain(Option<fn(&str) -> Processed>, Lenient);
 
     impl Hooks for Plain {
         type Error = std::convert::Infallible;
-        type Checks = crate::twins::urllib::Lenient;
+        type Checks = Lenient;
         fn checks(&mut self) -> &mut Self::Checks {
             &mut self.1
         }

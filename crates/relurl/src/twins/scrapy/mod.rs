@@ -24,4 +24,4 @@ mod links;
 pub use filters::{is_valid_url, Domains};
 pub use fingerprint::{fingerprint, fingerprint_json, fingerprint_json_into, Header, Request, RequestUrl};
 pub use json::Text;
-pub use links::{Extractor, Hooks, Kept, LinkError, Page, Processed};
+pub use links::{Extractor, Hooks, Kept, LenientHooks, LinkError, Page, Processed};
