@@ -226,8 +226,9 @@ impl Extractor {
     ) -> Result<Option<ValueUrl<'v>>, LinkError<H::Error>> {
         let value = if self.strip { given.trim_matches(HTML5_WHITESPACE) } else { given };
         let unchanged = |url: &str| if url == given { Cow::Borrowed(given) } else { Cow::Owned(url.to_owned()) };
-        let as_is = bases.gives_back(value, &page.safe);
-        let gives_back = as_is.is_some();
+        // The value's host and path when every step gives it back.
+        let value_parts = bases.gives_back(value, &page.safe);
+        let gives_back = value_parts.is_some();
         let Scratch { joined, safe, last } = scratch;
         joined.clear();
         let joined = if gives_back {
@@ -245,7 +246,7 @@ impl Extractor {
         safe.clear();
         let is_safe = match hooks.process_value(joined) {
             // Both joins and `safe_url_string` give it back.
-            None if gives_back => return Ok(Some((unchanged(value), as_is))),
+            None if gives_back => return Ok(Some((unchanged(value), value_parts))),
             None => match bases.gives_back(joined, &page.safe) {
                 // `safe_url_string` and `urljoin(response.url, ...)` give the joined URL back.
                 Some(parts) => return Ok(Some((unchanged(joined), Some(parts)))),
