@@ -215,7 +215,8 @@ pub(crate) fn extract_with(
         let name = url.get_type().name()?;
         return Err(PyAttributeError::new_err(format!("'{name}' object has no attribute 'find'")));
     };
-    let text = core_text(url)?;
-    let unicode = python_unicode(py);
-    Ok(PyExtractResult { result: py.detach(|| extractor.extract(&text, include_private, unicode)) })
+    // One URL, linear time: the GIL stays held (releasing and taking it back would cost more
+    // than most calls), as for `registered_domain`.
+    let text = text_with_stand_ins(url)?;
+    Ok(PyExtractResult { result: extractor.extract(&text, include_private, python_unicode(py)) })
 }

@@ -83,7 +83,7 @@ impl Extractor {
         let netloc: std::borrow::Cow<'_, str> =
             if !netloc.is_ascii() && netloc.contains(STOPS) { netloc.replace(STOPS, ".").into() } else { netloc.into() };
         let only_domain = |domain: &str| ExtractResult { domain: domain.to_owned(), ..ExtractResult::default() };
-        if netloc.chars().count() >= 4 && netloc.starts_with('[') && netloc.ends_with(']') && looks_like_ipv6(&netloc[1..netloc.len() - 1])
+        if netloc.starts_with('[') && netloc.ends_with(']') && netloc.chars().count() >= 4 && looks_like_ipv6(&netloc[1..netloc.len() - 1])
         {
             return only_domain(&netloc);
         }

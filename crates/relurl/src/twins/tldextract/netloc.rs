@@ -31,14 +31,15 @@ const fn is_scheme_char(c: char) -> bool {
 /// trailing dots (`.` and the ideographic full stops U+3002, U+FF0E, U+FF61).
 pub(super) fn lenient_netloc(url: &str) -> &str {
     let rest = schemeless(url);
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    // ASCII bytes, searched as bytes (in UTF-8 they stand only for themselves).
+    let end = memchr::memchr3(b'/', b'?', b'#', rest.as_bytes()).unwrap_or(rest.len());
     host_from_authority(&rest[..end])
 }
 
 /// `_schemeless_url(url)`: what follows `//` when a scheme of `scheme_chars` (not empty) and
 /// `:` come before it, or when the URL starts with `//`; else the URL.
 fn schemeless(url: &str) -> &str {
-    match url.find("//") {
+    match memchr::memmem::find(url.as_bytes(), b"//") {
         Some(0) => &url[2..],
         Some(start) if start >= 2 && url[..start].ends_with(':') && url[..start - 1].chars().all(is_scheme_char) => &url[start + 2..],
         _ => url,
@@ -49,13 +50,14 @@ fn schemeless(url: &str) -> &str {
 /// brackets; else up to the first `:`, stripped of whitespace (`str.strip()`) and of trailing
 /// dots.
 pub(super) fn host_from_authority(authority: &str) -> &str {
-    let after_userinfo = authority.rsplit_once('@').map_or(authority, |(_, after)| after);
+    let after_userinfo = memchr::memrchr(b'@', authority.as_bytes()).map_or(authority, |at| &authority[at + 1..]);
     if after_userinfo.starts_with('[') {
-        if let Some(end) = after_userinfo.find(']') {
+        if let Some(end) = memchr::memchr(b']', after_userinfo.as_bytes()) {
             return &after_userinfo[..=end];
         }
     }
-    let hostname = after_userinfo.split_once(':').map_or(after_userinfo, |(host, _)| host).trim_matches(is_py_space);
+    let host_end = memchr::memchr(b':', after_userinfo.as_bytes()).unwrap_or(after_userinfo.len());
+    let hostname = after_userinfo[..host_end].trim_matches(is_py_space);
     hostname.trim_end_matches(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
 }
 
