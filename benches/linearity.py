@@ -16,7 +16,9 @@ chunk per page: a chunked base column was once walked whole for each chunk of re
 issue 10 item 3). The surt families time `relurl.surt` (str, the default canonicalizer;
 bytes, the Google one), `relurl.arrow.surt` on a column of the one URL and `relurl surt`
 (its loop, in this process) on hostile URLs (nested percent-encodings, which surt decodes
-"until nothing changes": quadratic when done pass by pass, issue 22 item 10). Every
+"until nothing changes": quadratic when done pass by pass, issue 22 item 10). The standard
+input family times `relurl domain` reading one long line from a file (each read's line once
+joined again and searched whole: quadratic in the line's length, fixed 2026-11-27). Every
 measurement runs in a fresh subprocess, so no call inherits memory or a grown buffer from
 another; each size is measured in --rounds processes (n, 10n, n, 10n, ...) and the fastest
 counts. Time: the fastest of 7 batches of calls (a batch takes at least 20 ms of this
@@ -173,6 +175,40 @@ def surt_operations(url: str) -> dict[str, Callable[[], object]]:
     }
 
 
+#: Standard input families: family -> (description, n bytes, build(n) -> the input's bytes).
+#: One long line read from a file descriptor, as the commands read standard input
+#: (`relurl.cli._common.read_raw_batches`, 64 KiB a read): a line once joined again and
+#: searched whole at each read was quadratic in its length.
+STDIN_FAMILIES: dict[str, tuple[str, int, Callable[[int], bytes]]] = {
+    "stdin_long_line": (
+        "standard input: one line `'a.' * (n // 2) + 'co.uk'`",
+        100_000,
+        lambda n: b"a." * (n // 2) + b"co.uk\n",
+    ),
+}
+STDIN_OPERATIONS = ["relurl domain"]
+
+
+def stdin_call(family: str, n: int) -> tuple[Callable[[], object], int]:
+    """`relurl domain` (its loop, in this process) reading the family's input from a file."""
+    import argparse
+    import io
+    import tempfile
+
+    from relurl.cli import _domain as _domain_cli
+
+    data = STDIN_FAMILIES[family][2](n)
+    with tempfile.NamedTemporaryFile(delete=False) as f:
+        f.write(data)
+    args = argparse.Namespace(items=[], suffix=False, icann_only=False, list=None)
+
+    def call() -> object:
+        with open(f.name, "rb") as stdin:
+            return _domain_cli.run(args, stdin, io.StringIO(), io.StringIO())
+
+    return call, len(data)
+
+
 def arrow_call(family: str, chunks: int) -> tuple[Callable[[], object], int]:
     """The call of an Arrow family on `chunks` chunks of 10 rows, and its input bytes."""
     import pyarrow as pa
@@ -263,6 +299,12 @@ OPERATIONS = ["resolve", "resolve 3986", "URL.resolve", "urljoin", "validate", "
 
 
 def worker(family: str, n: int, op: str) -> None:
+    if family in STDIN_FAMILIES:
+        call, size = stdin_call(family, n)
+        out = measure(call)
+        out["bytes"] = size
+        print(json.dumps(out))
+        return
     if family in ARROW_FAMILIES:
         call, size = arrow_call(family, n)
         out = measure(call)
@@ -302,7 +344,7 @@ def main() -> None:
     parser.add_argument(
         "--family",
         action="append",
-        choices=sorted([*FAMILIES, *ARROW_FAMILIES, *SURT_FAMILIES]),
+        choices=sorted([*FAMILIES, *ARROW_FAMILIES, *SURT_FAMILIES, *STDIN_FAMILIES]),
         help="only these families",
     )
     parser.add_argument("--strict", action="store_true", help="exit 1 if a time ratio exceeds 12")
@@ -334,8 +376,11 @@ def main() -> None:
     )
     print("|---|---:|---|" + "---:|" * (2 * len(labels) + len(steps) + 1))
     worst = 0.0
-    for family in args.family or [*FAMILIES, *ARROW_FAMILIES, *SURT_FAMILIES]:
-        if family in SURT_FAMILIES:
+    for family in args.family or [*FAMILIES, *ARROW_FAMILIES, *SURT_FAMILIES, *STDIN_FAMILIES]:
+        if family in STDIN_FAMILIES:
+            description, n, _ = STDIN_FAMILIES[family]
+            family_operations = STDIN_OPERATIONS
+        elif family in SURT_FAMILIES:
             description, n, _ = SURT_FAMILIES[family]
             family_operations = SURT_OPERATIONS
         elif family in ARROW_FAMILIES:

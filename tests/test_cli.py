@@ -312,6 +312,35 @@ def test_a_split_line_and_a_last_line_without_a_break_are_read_whole() -> None:
     assert done.stdout.split(b"\n")[:-1] == [b"http://e.com/d/q%d" % i for i in range(20_000)]
 
 
+def test_lines_are_read_whole_whatever_the_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """read_raw_batches, with reads of 1 to 9 bytes: each line whole, wherever a read ends
+    (inside a line, between CR and LF, at a break), long lines that take many reads, empty
+    lines and a last line without a break: the lines `bytes.split` finds."""
+    import random
+
+    rng = random.Random(7)
+    lines = [b"", b"x" * 200, b"a\r", b"\r", b"b"] + [
+        bytes(rng.choice(b"ab.\r") for _ in range(rng.randrange(40))) for _ in range(300)
+    ]
+    path = tmp_path / "stdin"
+    for data in (b"\n".join(lines), b"\n".join(lines) + b"\n", b"\n".join(lines) + b"\n\r"):
+        _check_reads(data, path, monkeypatch)
+
+
+def _check_reads(data: bytes, path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from relurl.cli import _common
+
+    path.write_bytes(data)
+    for read_bytes in range(1, 10):
+        monkeypatch.setattr(_common, "READ_BYTES", read_bytes)
+        with path.open("rb") as stdin:
+            got = [line for batch in _common.read_raw_batches(stdin, limit=50) for line in batch]
+        pieces = data.split(b"\n")
+        if pieces[-1] == b"":  # the break that ends the last line
+            pieces.pop()
+        assert got == [line.removesuffix(b"\r") for line in pieces], read_bytes
+
+
 # Issue 22 item 15: an answer standard output's encoding cannot write is reported (exit
 # status 1) and answered with an empty line; the other lines are still written.
 @pytest.mark.parametrize("refs", [[], ["g", "\u00fc", "h"]])
@@ -388,7 +417,7 @@ def test_domain_reports_a_url_it_cannot_parse(capsys: pytest.CaptureFixture[str]
     assert main(["domain", "http://\ud800/", "a.example.com"]) == 1
     out, err = capsys.readouterr()
     assert out == "\nexample.com\n"
-    assert err == "relurl: argument 1: lone surrogate U+D800 cannot be encoded as UTF-8 (at position 7)\n"
+    assert err == "relurl: HOST_OR_URL 1: lone surrogate U+D800 cannot be encoded as UTF-8 (at position 7)\n"
 
 
 def test_domain_reads_a_newer_list(tmp_path: Path) -> None:

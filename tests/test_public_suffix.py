@@ -60,6 +60,11 @@ def test_the_snapshot_is_what_its_records_say() -> None:
     mod = (LIST_DIR / "mod.rs").read_text("utf-8")
     assert f'pub const BUNDLED_COMMIT: &str = "{listed["commit"]}";' in mod
     assert f'pub const BUNDLED_DATE: &str = "{listed["date"]}";' in mod
+    # The same two, as Python reads them.
+    assert (relurl.PublicSuffixList.BUNDLED_COMMIT, relurl.PublicSuffixList.BUNDLED_DATE) == (
+        listed["commit"],
+        listed["date"],
+    )
     assert f"publicsuffix/list commit `{listed['commit']}` ({listed['date']})" in (ROOT / "docs/crawler.md").read_text(
         "utf-8"
     )
@@ -67,6 +72,9 @@ def test_the_snapshot_is_what_its_records_say() -> None:
 
 def test_bundled_and_own_lists(tmp_path: Path) -> None:
     bundled = relurl.PublicSuffixList.bundled()
+    # Where the bundled list is from, in a wheel too: a commit and its date.
+    assert re.fullmatch(r"[0-9a-f]{40}", relurl.PublicSuffixList.BUNDLED_COMMIT)
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", bundled.BUNDLED_DATE)
     assert len(bundled) == len(relurl.PublicSuffixList.from_file(LIST_FILE)) > 9000
     assert repr(bundled).startswith("<PublicSuffixList (bundled): ")
     own = relurl.PublicSuffixList.from_text(

@@ -152,6 +152,27 @@ def test_every_public_name_has_its_own_docstring() -> None:
     assert thin == []
 
 
+def test_help_shows_python_text() -> None:
+    """The extension's docstrings are written for Python: no Rust intra-doc link (`[`relurl::x`]`,
+    which rustdoc renders and help() shows as it is) in any public name's or public member's
+    docstring, and every public method and property of a class has one."""
+    rust = re.compile(r"\[`[^`]*`\]|relurl::")
+    found = []
+    for module in (relurl, relurl.arrow, relurl.spark):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            members = [(name, obj)]
+            if isinstance(obj, type):
+                members += [(f"{name}.{m}", v) for m, v in vars(obj).items() if not m.startswith("_")]
+            for shown, member in members:
+                if isinstance(member, (str, int, tuple, type(None))):
+                    continue  # a data attribute: its class's docstring says what it is
+                doc = member.__doc__ or ""
+                if not doc.strip() or rust.search(doc):
+                    found.append(f"{module.__name__}.{shown}: {doc[:70]!r}")
+    assert found == []
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [

@@ -18,16 +18,21 @@ const DETACH_FROM_BYTES: usize = 32 * 1024;
 
 /// One link of a page: the absolute `url`, the element (`tag`) and attribute (`attr`) it
 /// came from, its `raw` value, `special`: `None`, or `"javascript"`, `"mailto"`, `"data"`
-/// or `"fragment"` for links a crawler usually skips, and `rel`: the element's `rel` tokens
-/// ([`Link::rel`]), a tuple of `str`.
+/// or `"fragment"` for links a crawler usually skips, and `rel`: the element's `rel` tokens,
+/// a tuple of `str`.
 #[pyclass(name = "Link", module = "relurl", frozen)]
 pub struct PyLink {
+    /// The absolute URL: `raw` resolved against the page's base.
     #[pyo3(get)]
     url: Py<PyString>,
+    /// The element the link came from, lower-cased (`"a"`, `"img"`, ...).
     #[pyo3(get)]
     tag: Py<PyString>,
+    /// The attribute the link came from, lower-cased (`"href"`, `"src"`, ...).
     #[pyo3(get)]
     attr: Py<PyString>,
+    /// The value as the page has it (character references decoded; one candidate's URL of a
+    /// `srcset`, the URL part of a refresh).
     #[pyo3(get)]
     raw: Py<PyString>,
     special: Option<Special>,
@@ -184,8 +189,9 @@ fn special_arg(value: &Bound<'_, PyAny>) -> PyResult<Special> {
 /// Every link of the HTML page `html` (a `str`, or `bytes` in the page's encoding),
 /// retrieved from `url`, resolved against the page's base (RFC 1808 §3: the first `<base
 /// href>`, else the `Base`, `Content-Base` or `Content-Location` header, else `url`), by
-/// RFC 1808 or, with `spec="rfc3986"`, RFC 3986. With `skip_special=True`, `javascript:`,
-/// `mailto:`, `data:` and fragment-only links are left out. A malformed `Base` header is
+/// RFC 1808 or, with `spec="rfc3986"`, RFC 3986, or with `spec="whatwg"`, the URL
+/// Standard. With `skip_special=True`, `javascript:`, `mailto:`, `data:` and fragment-only
+/// links are left out. A malformed `Base` header is
 /// skipped with a `relurl.URLWarning` (the next layer defines the base); a lone surrogate in
 /// a `str` page is read as one U+FFFD. Without `spec`, a `URL` `url` gives the grammar it
 /// was parsed with, a `str` RFC 1808 (as `relurl.resolve`). A base without a scheme (`url`

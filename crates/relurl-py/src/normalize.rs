@@ -9,7 +9,7 @@ use super::errors::from_core;
 
 /// The normal form of `url` by the grammar of `spec` (RFC 3986 §6.2.2 syntax-based and
 /// §6.2.3 scheme-based normalization; with `spec="whatwg"`, the URL Standard's
-/// serialization): relurl's key for "the same URL" ([`relurl::normalize`]).
+/// serialization): relurl's key for "the same URL".
 #[pyfunction]
 #[pyo3(signature = (url, *, spec = SpecArg::DEFAULT), text_signature = "(url, *, spec='rfc1808')")]
 pub fn normalize<'py>(url: &Bound<'py, PyAny>, spec: SpecArg) -> PyResult<Bound<'py, PyString>> {

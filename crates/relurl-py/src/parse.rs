@@ -10,8 +10,9 @@ use super::url_data::PyUrl;
 use relurl::bindings::{MultiUrl, Recombined};
 use relurl::Spec;
 
-/// Parses `url` into its six components by the grammar of `spec`: RFC 1808 §2.4 (the
-/// default) or RFC 3986 Appendix B. With `strict=True` (RFC 1808 only), first checks it
+/// Parses `url` into its components by the grammar of `spec`: RFC 1808 §2.4 (the default),
+/// RFC 3986 Appendix B, or the URL Standard's basic URL parser (`spec="whatwg"`, which
+/// raises `URLError` for a URL it rejects). With `strict=True` (RFC 1808 only), first checks it
 /// against the §2.2 BNF and raises `URLError` if it does not conform.
 #[pyfunction]
 #[pyo3(signature = (url, *, spec = SpecArg::DEFAULT, strict = false), text_signature = "(url, *, spec='rfc1808', strict=False)")]

@@ -81,6 +81,21 @@ impl PyPublicSuffixList {
         Self { source: Source::Bundled }
     }
 
+    /// The publicsuffix/list commit the bundled list is from (`scripts/refresh_psl.py`
+    /// writes it with the list).
+    #[classattr]
+    #[allow(non_snake_case)] // a constant of the class, as Python names them
+    fn BUNDLED_COMMIT() -> &'static str {
+        relurl::public_suffix::BUNDLED_COMMIT
+    }
+
+    /// The date of that commit, `YYYY-MM-DD`.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn BUNDLED_DATE() -> &'static str {
+        relurl::public_suffix::BUNDLED_DATE
+    }
+
     /// The list of `text`, in the list's format (a rule per line, `//` comments, the
     /// `===BEGIN PRIVATE DOMAINS===` section). `ValueError` naming the line of a rule that
     /// cannot be used (an empty label, a misplaced `*`, an exception rule of one label, an

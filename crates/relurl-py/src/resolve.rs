@@ -13,15 +13,16 @@ use relurl::whatwg::Encoding;
 use relurl::{parse_checked, AnyUrl, Spec, Unchanged};
 
 /// Resolves `reference` against `base` (a `str`, or a parsed `URL`) by RFC 1808 §4 or, with
-/// `spec="rfc3986"`, RFC 3986 §5.2, and returns the absolute URL. Without `spec`, a `URL`
-/// base is resolved by the grammar it was parsed with, a `str` by RFC 1808. With
-/// `strict=True` (RFC 1808 only), the base and then the reference are first checked
-/// against the §2.2 BNF ([`relurl::parse_checked`]), as `resolve_many` checks each row.
+/// `spec="rfc3986"`, RFC 3986 §5.2, or with `spec="whatwg"`, the URL Standard's basic URL
+/// parser, and returns the absolute URL. Without `spec`, a `URL` base is resolved by the
+/// grammar it was parsed with, a `str` by RFC 1808. With `strict=True` (RFC 1808 only), the
+/// base and then the reference are first checked against the §2.2 BNF, as `resolve_many`
+/// checks each row.
 /// With `strip=True`, HTML's ASCII whitespace (TAB, LF, FF, CR, SPACE) is stripped from
 /// both ends of the reference first, as `extract_links` does to an href.
 /// With `encoding` (a label of the Encoding Standard; `spec="whatwg"` only), the query of a
 /// special URL is percent-encoded in that encoding, as a browser does for a link on a page
-/// in it ([`relurl::AnyUrl::join_into_with_encoding`]).
+/// in it.
 #[pyfunction]
 #[pyo3(signature = (base, reference, *, spec = None, strict = false, strip = false, encoding = None))]
 pub fn resolve<'py>(

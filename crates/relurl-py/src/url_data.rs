@@ -14,7 +14,7 @@ use relurl::{AnyUrl, Spec};
 
 /// A URL split into its six components by the grammar it was parsed with; immutable,
 /// hashable, picklable. Its net_loc's user name, password, host name and port are
-/// [`relurl::Login`]'s (urllib's answers); a URL Standard URL has the Standard's.
+/// urllib's answers; a URL Standard URL has the Standard's.
 ///
 /// Two URLs are equal when they were parsed from the same text by the same grammar: then
 /// every method gives the same answer for both (`str()`, the step 7 recombination, may be

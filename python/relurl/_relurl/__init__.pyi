@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from os import PathLike
-from typing import Any, Literal, Protocol, SupportsIndex, final, overload, type_check_only
+from typing import Any, ClassVar, Literal, Protocol, SupportsIndex, final, overload, type_check_only
 from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
 
 # Private: hooks for the tests and bug reports (`from relurl._relurl import _testing`), a
@@ -995,6 +995,11 @@ class PublicSuffixList:
     """A Public Suffix List: the one bundled in relurl (`PublicSuffixList.bundled()`; its date
     and source in docs/crawler.md), or a newer one read from a file or a text in the list's
     format, for `psl=`. No network access, ever. `len()` is its number of rules."""
+
+    BUNDLED_COMMIT: ClassVar[str]
+    """The publicsuffix/list commit the bundled list is from."""
+    BUNDLED_DATE: ClassVar[str]
+    """The date of that commit, `YYYY-MM-DD`."""
 
     def __new__(cls) -> PublicSuffixList:
         """The bundled list, as `bundled()`."""

@@ -213,7 +213,9 @@ def read_raw_batches(stdin: BinaryIO, limit: int = BATCH_LINES) -> Iterator[list
         while batch := [_line(raw) for raw in islice(stdin, limit)]:
             yield batch
         return
-    pending = b""
+    # The chunks of the line not ended yet: each byte is searched for a line break once, and
+    # joined once, however many reads a long line takes (linear in the input).
+    pending: list[bytes] = []
     lines: list[bytes] = []
     while True:
         if lines and not _ready(fd):
@@ -222,13 +224,20 @@ def read_raw_batches(stdin: BinaryIO, limit: int = BATCH_LINES) -> Iterator[list
         chunk = os.read(fd, READ_BYTES)
         if not chunk:
             break
-        *complete, pending = (pending + chunk).split(b"\n")
+        if b"\n" not in chunk:
+            pending.append(chunk)
+            continue
+        first, *complete = chunk.split(b"\n")
+        pending.append(first)
+        complete[:0] = [b"".join(pending)]
+        pending = [complete.pop()]
         lines.extend(raw.removesuffix(b"\r") for raw in complete)
         while len(lines) >= limit:
             yield lines[:limit]
             del lines[:limit]
-    if pending:
-        lines.append(pending.removesuffix(b"\r"))
+    rest = b"".join(pending)
+    if rest:
+        lines.append(rest.removesuffix(b"\r"))
     if lines:
         yield lines
 

@@ -18,8 +18,9 @@ COMMANDS = (_resolve, _parse, _links, _surt, _canonicalize, _domain)
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="relurl",
-        description="Resolve relative URLs by RFC 1808 (or RFC 3986), parse URLs into their components, "
-        "and extract the links of HTML pages.",
+        description="Resolve relative URLs by RFC 1808 (or RFC 3986, or the URL Standard with --spec whatwg), "
+        "parse URLs into their components, extract the links of HTML pages, and give URLs' SURT keys, "
+        "w3lib's canonical forms and registered domains (the commands below).",
     )
     parser.add_argument("--version", action="version", version=f"relurl {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)

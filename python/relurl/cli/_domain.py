@@ -8,8 +8,10 @@ A line with `//` is a URL, and its host name is looked up (`relurl.parse(line).h
 any other line is a host. `--suffix` prints the public suffix instead, `--icann-only` uses
 the list's ICANN rules alone, `--list FILE` reads a newer list (relurl.PublicSuffixList.from_file).
 A host without a registered domain (a public suffix itself, an IP address, no host) gives an
-empty line; a line that is not UTF-8, or a URL relurl cannot parse, is reported on standard
-error as `relurl: WHERE: message`, answered with an empty line, and the exit status is then 1.
+empty line; a line or argument that is not UTF-8, or a URL relurl.parse refuses (a lone
+surrogate, a URL longer than 4 GiB), is reported on standard error as `relurl: WHERE: message`
+(WHERE: `line N` or `HOST_OR_URL N`), answered with an empty line, and the exit status is
+then 1.
 """
 
 from __future__ import annotations
@@ -65,4 +67,4 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextI
                 raise ItemProblem(reason(err)) from err
         return lookup(host, icann_only=args.icann_only)
 
-    return answer_each(args.items, stdin, stdout, stderr, "argument", answer)
+    return answer_each(args.items, stdin, stdout, stderr, "HOST_OR_URL", answer)

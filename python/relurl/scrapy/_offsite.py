@@ -59,6 +59,8 @@ class OffsiteMiddleware(_ScrapyOffsiteMiddleware):
         self._seen: Any = _NOTHING_SEEN
 
     def spider_opened(self, spider: Spider) -> None:
+        """Builds the spider's `DomainSet` (Scrapy's handler of the `spider_opened` signal,
+        which compiles its host regex there)."""
         self._update_domain_set(spider)
 
     def _update_domain_set(self, spider: Spider) -> None:
