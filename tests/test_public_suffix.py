@@ -90,8 +90,22 @@ def test_bundled_and_own_lists(tmp_path: Path) -> None:
     path.write_text("com\n", encoding="utf-8")
     assert relurl.registered_domain("a.b.com", psl=relurl.PublicSuffixList.from_file(path)) == "b.com"
     assert relurl.registered_domain("a.b.com", psl=relurl.PublicSuffixList.from_file(str(path))) == "b.com"
-    with pytest.raises(FileNotFoundError):
-        relurl.PublicSuffixList.from_file(tmp_path / "missing.dat")
+    assert relurl.registered_domain("a.b.com", psl=relurl.PublicSuffixList.from_file(bytes(path))) == "b.com"
+    # The errors `open` raises, with their errno and filename.
+    for missing in (tmp_path / "missing.dat", str(tmp_path / "missing.dat"), bytes(tmp_path / "missing.dat")):
+        with pytest.raises(FileNotFoundError) as raised:
+            relurl.PublicSuffixList.from_file(missing)
+        with pytest.raises(FileNotFoundError) as opened:
+            open(missing)
+        assert (raised.value.errno, raised.value.filename, str(raised.value)) == (
+            opened.value.errno,
+            opened.value.filename,
+            str(opened.value),
+        )
+    with pytest.raises(IsADirectoryError):
+        relurl.PublicSuffixList.from_file(tmp_path)
+    with pytest.raises(TypeError, match=r"expected str, bytes or os\.PathLike object"):
+        relurl.PublicSuffixList.from_file(None)  # type: ignore[arg-type]
     path.write_bytes(b"com\n\xff\n")
     with pytest.raises(ValueError, match="not UTF-8"):
         relurl.PublicSuffixList.from_file(path)
@@ -368,6 +382,9 @@ IP_FORMS = [
     "0X7F.0.0.1.",
     "1.2.3.999",
     "\uff11\uff12\uff17.0.0.1",
+    # Full-width digits that are a bad IPv4 address once ASCII (`1.2.3.999`, `a.1`).
+    "\uff11.\uff12.\uff13.\uff19\uff19\uff19",
+    "a.\uff11",
 ]
 IP_FORMS += ["::1", "[::1]", "[fe80::1%25eth0]", "[::ffff:1.2.3.4]"]
 
@@ -392,6 +409,9 @@ def generated_hosts(rng: random.Random, count: int) -> list[str]:
         "_x",
         "xn--85x722f",
         "xn--zz",
+        # A capital sigma lower-cases by the labels around it (Final_Sigma, across the dots).
+        "\u03a3",
+        "\u0391\u03a3",
     ]
     hosts = []
     for _ in range(count):

@@ -290,6 +290,49 @@ def test_the_one_difference_a_surrogate_and_a_plane_15_private_use_character() -
         relurl.safe_url_string(url, quote_path=False)
 
 
+@pytest.mark.parametrize("codec", ["utf-7", "unicode_escape", "raw_unicode_escape", "punycode"])
+def test_the_codecs_that_encode_a_lone_surrogate(codec: str) -> None:
+    """Documented in docs/scrapy.md: a codec that encodes lone surrogates, as a path's
+    encoding: w3lib encodes the surrogate; relurl raises UnicodeEncodeError (the core has no
+    text to hand such a codec). Without a surrogate, the same answer."""
+    url = "\ud800[v1.x]"
+    assert isinstance(w3lib_url.safe_url_string(url, path_encoding=codec), str)
+    with pytest.raises(UnicodeEncodeError):
+        relurl.safe_url_string(url, path_encoding=codec)
+    assert relurl.safe_url_string("[v1.x]", path_encoding=codec) == w3lib_url.safe_url_string(
+        "[v1.x]", path_encoding=codec
+    )
+
+
+@pytest.mark.parametrize("quote_path", [1, 0, None, "", "yes", [], [0], 2.5])
+def test_quote_path_is_read_for_its_truth(quote_path: object) -> None:
+    """w3lib tests `if quote_path:`: any object, not only a bool."""
+    for url in ("http://a/ b", "http://a/ü?q=ü"):
+        assert relurl.safe_url_string(url, quote_path=quote_path) == w3lib_url.safe_url_string(
+            url,
+            quote_path=quote_path,  # type: ignore[arg-type]
+        )
+
+
+@pytest.mark.parametrize(
+    ("url", "kwargs"),
+    [
+        ("http://a/b", {"encoding": ""}),
+        ("http://a/b", {"path_encoding": ""}),
+        (b"http://a/b?q=1", {"encoding": ""}),
+        ("http://a/\u00fc?q=\u00fc", {"encoding": ""}),
+    ],
+)
+def test_an_empty_encoding_name_is_unknown(url: str | bytes, kwargs: dict[str, str]) -> None:
+    """`str.encode("")` raises LookupError: so does relurl, where w3lib encodes (not for an
+    unquoted path, which w3lib never encodes). canonicalize_url reads `encoding or "utf8"`."""
+    for safe in (w3lib_url.safe_url_string, relurl.safe_url_string):
+        with pytest.raises(LookupError):
+            safe(url, **kwargs)  # type: ignore[operator]
+    assert relurl.safe_url_string("http://a/b", path_encoding="", quote_path=False) == "http://a/b"
+    assert relurl.canonicalize_url("http://a/b?x=\u00fc", encoding="") == "http://a/b?x=%C3%BC"
+
+
 def test_keywords_and_defaults() -> None:
     url = "http://h/ñ?ñ"
     assert relurl.safe_url_string(url) == w3lib_url.safe_url_string(url)

@@ -35,6 +35,19 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SpecArg {
     }
 }
 
+/// A flag read for its truth, as Python's `if flag:` reads it (`1`, `0`, `None`, any object
+/// with `__bool__` or `__len__`): the twins' flags that their peers test that way
+/// (`safe_url_string`'s `quote_path`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Truth(pub bool);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Truth {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        obj.is_truthy().map(Self)
+    }
+}
+
 /// The grammar to resolve by: `spec` when given, else the grammar the first parsed `URL`
 /// among `bases` was parsed with, else RFC 1808 (`str` bases and columns): the bases of a
 /// batch, the page URL of `extract_links`, the layers of `establish_base`.

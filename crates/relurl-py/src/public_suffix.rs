@@ -5,9 +5,9 @@ use std::borrow::Cow;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyModule, PyString, PyTuple};
 use relurl::public_suffix::{PublicSuffixList, Sections};
 use relurl::tldextract::{Extractor, NoRules};
 
@@ -105,13 +105,18 @@ impl PyPublicSuffixList {
         Self::own(py, text.to_owned())
     }
 
-    /// The list in the UTF-8 file at `path` (`public_suffix_list.dat` from
-    /// publicsuffix.org or a checkout of publicsuffix/list); `OSError` when it cannot be
-    /// read, `ValueError` when it is not UTF-8, and as `from_text`.
+    /// The list in the UTF-8 file at `path` (a `str`, `bytes` or path-like object, as `open`
+    /// takes; `public_suffix_list.dat` from publicsuffix.org or a checkout of
+    /// publicsuffix/list); `OSError` when it cannot be read (with `errno` and `filename`, as
+    /// `open` raises it: `FileNotFoundError`, `IsADirectoryError`, ...), `ValueError` when it
+    /// is not UTF-8, and as `from_text`.
     #[staticmethod]
-    #[allow(clippy::needless_pass_by_value)] // pyo3 passes extracted arguments by value
-    fn from_file(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
-        let bytes = py.detach(|| std::fs::read(&path))?;
+    fn from_file(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let os = py.import("os")?;
+        // `open`'s reading of a path: `TypeError` for what is not one.
+        let given = os.call_method1("fspath", (path,))?;
+        let file: PathBuf = os.call_method1("fsdecode", (&given,))?.extract()?;
+        let bytes = py.detach(|| std::fs::read(&file)).map_err(|e| os_error(&os, &e, &given))?;
         let text = String::from_utf8(bytes).map_err(|e| PyValueError::new_err(format!("not a Public Suffix List: not UTF-8: {e}")))?;
         Self::own(py, text)
     }
@@ -157,6 +162,16 @@ impl PyPublicSuffixList {
         icann_only: bool,
     ) -> PyResult<Option<Bound<'py, PyString>>> {
         answer(py, self.list(), host, icann_only, PublicSuffixList::registered_domain_in)
+    }
+}
+
+/// `e` as Python's `OSError(errno, strerror, filename)`, which is the subclass of the errno
+/// (`FileNotFoundError`, ...), as `open` raises it; an error without an errno, its message.
+fn os_error(os: &Bound<'_, PyModule>, e: &std::io::Error, filename: &Bound<'_, PyAny>) -> PyErr {
+    let Some(code) = e.raw_os_error() else { return PyOSError::new_err(e.to_string()) };
+    match os.call_method1("strerror", (code,)) {
+        Ok(message) => PyOSError::new_err((code, message.unbind(), filename.clone().unbind())),
+        Err(err) => err,
     }
 }
 

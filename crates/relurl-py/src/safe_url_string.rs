@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use relurl::w3lib::{Part, SafeOptions, W3libError, STAND_INS};
 
+use super::arguments::Truth;
 use super::errors::w3lib_error;
 use super::w3lib::{chosen, schemes};
 
@@ -36,10 +37,11 @@ fn error(py: Python<'_>, err: &W3libError, encoding: &str, path_encoding: &str) 
 }
 
 /// `w3lib.url.safe_url_string(url, encoding='utf8', path_encoding='utf8', quote_path=True)`
-/// for a `str` or `bytes` URL.
+/// for a `str` or `bytes` URL. `quote_path` is read for its truth, as w3lib's `if quote_path:`
+/// reads it (`1`, `0`, `None` too).
 #[pyfunction]
 #[pyo3(
-    signature = (url, encoding = "utf8", path_encoding = "utf8", quote_path = true),
+    signature = (url, encoding = "utf8", path_encoding = "utf8", quote_path = Truth(true)),
     text_signature = "(url, encoding='utf8', path_encoding='utf8', quote_path=True)"
 )]
 pub fn safe_url_string<'py>(
@@ -47,8 +49,9 @@ pub fn safe_url_string<'py>(
     url: &Bound<'_, PyAny>,
     encoding: &str,
     path_encoding: &str,
-    quote_path: bool,
+    quote_path: Truth,
 ) -> PyResult<Bound<'py, PyString>> {
+    let Truth(quote_path) = quote_path;
     let (chosen_encoding, chosen_path) = (chosen(py, Some(encoding))?, chosen(py, Some(path_encoding))?);
     let options = SafeOptions {
         encoding: chosen_encoding.encoding(),

@@ -13,6 +13,7 @@ use pyo3::types::{PyList, PyString};
 use relurl::scrapy::{Domains, Extractor, Hooks, LinkError, Page, Processed};
 use relurl::w3lib::{CodecFailure, SafeOptions};
 
+use super::arguments::Truth;
 use super::errors::{urllib_error, w3lib_error};
 use super::urllib::Twin;
 use super::w3lib::{chosen, schemes, Arguments, Separator};
@@ -36,7 +37,7 @@ impl PyHooks<'_, '_> {
     /// `safe_url_string(url, encoding=encoding)` of what `process_value` returned (bytes, ...),
     /// `None` for a `ValueError`.
     fn safe(&self, url: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-        match super::safe_url_string::safe_url_string(self.py, url, self.encoding, "utf8", true) {
+        match super::safe_url_string::safe_url_string(self.py, url, self.encoding, "utf8", Truth(true)) {
             Ok(safe) => Ok(Some(safe.to_str()?.to_owned())),
             Err(e) if e.is_instance_of::<PyValueError>(self.py) => Ok(None),
             Err(e) => Err(e),

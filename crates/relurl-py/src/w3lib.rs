@@ -45,13 +45,15 @@ impl Chosen {
     }
 }
 
-/// The `encoding` argument (`None` or empty: w3lib's `"utf8"`).
+/// The encoding named `name` (`None`: w3lib's default, `"utf8"`). An empty name is a name
+/// Python's codec registry does not know (w3lib's `str.encode("")` raises `LookupError`);
+/// `canonicalize_url`, which reads `encoding or "utf8"`, passes `None` for it.
 pub(crate) fn chosen(py: Python<'_>, name: Option<&str>) -> PyResult<Chosen> {
     // What a name was found to be, kept (as Python's codec registry keeps its lookups): the
     // codec's probe costs more than most calls. A few hundred names at most.
     static SEEN: Mutex<Vec<(String, Chosen)>> = Mutex::new(Vec::new());
     let name = match name {
-        None | Some("" | "utf8" | "utf-8") => return Ok(Chosen::BuiltIn(Encoding::Utf8)),
+        None | Some("utf8" | "utf-8") => return Ok(Chosen::BuiltIn(Encoding::Utf8)),
         Some(name) => name,
     };
     let seen = SEEN.lock().ok().and_then(|seen| seen.iter().find(|(n, _)| n == name).map(|(_, chosen)| chosen.clone()));
@@ -225,6 +227,8 @@ impl Arguments {
             Ok(separator) => (separator, None),
             Err(error) => (Cow::Borrowed(""), Some(error)),
         };
+        // w3lib's `encoding or "utf8"`: an empty name is UTF-8 here.
+        let encoding = encoding.filter(|name| !name.is_empty());
         Ok(Self { keep_blank_values, keep_fragments, chosen: chosen(py, encoding)?, separator, separator_error })
     }
 

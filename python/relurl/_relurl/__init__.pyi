@@ -1011,9 +1011,10 @@ class PublicSuffixList:
         """The list of `text` (a rule per line, `//` comments, the private section);
         ValueError naming the line of a rule that cannot be used."""
     @staticmethod
-    def from_file(path: str | PathLike[str]) -> PublicSuffixList:
-        """The list in the UTF-8 file at `path`; OSError when it cannot be read, ValueError when
-        it is not UTF-8, and as `from_text`."""
+    def from_file(path: str | bytes | PathLike[str] | PathLike[bytes]) -> PublicSuffixList:
+        """The list in the UTF-8 file at `path` (as `open` takes it); OSError when it cannot be
+        read (with `errno` and `filename`, as `open` raises it), ValueError when it is not
+        UTF-8, and as `from_text`."""
     def __len__(self) -> int: ...
     def __reduce__(self) -> tuple[Callable[..., PublicSuffixList], tuple[()] | tuple[str]]:
         """Pickles as `PublicSuffixList.bundled()` or `PublicSuffixList.from_text(text)`."""

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use crate::grammars::whatwg::host::{ends_in_a_number, parse_host, HostKind};
+use crate::grammars::whatwg::host::{ascii_domain_ends_in_a_number, ends_in_a_number, parse_host, HostKind};
 use crate::services::label_trie::{half, word};
 
 /// What [`scan`] finds in a host's bytes.
@@ -96,6 +96,10 @@ pub(super) struct Host<'h> {
     pub(super) last_label: usize,
     /// Bit `i` for a dot at byte `i` of [`Host::body`], when it has at most 64 bytes.
     dots: u64,
+    /// Whether it has a `Σ` (U+03A3), which lower-cases by its context (Unicode's Final_Sigma:
+    /// `ς` after a cased letter and not before one, the dots between labels skipped), so that a
+    /// label is lower-cased as a part of the whole host and not alone.
+    pub(super) sigma: bool,
 }
 
 impl<'h> Host<'h> {
@@ -117,7 +121,8 @@ impl<'h> Host<'h> {
             return None;
         }
         let plain = !scan.not_plain;
-        let mut found = Self { body, plain, last_label: 0, dots: scan.dots };
+        let sigma = !plain && memchr::memmem::find(bytes, "Σ".as_bytes()).is_some();
+        let mut found = Self { body, plain, last_label: 0, dots: scan.dots, sigma };
         found.last_label = found.label_before(bytes.len());
         if is_ip_address(host, &body[found.last_label..], plain && !scan.special) {
             return None;
@@ -202,7 +207,9 @@ pub(super) fn is_ip_address(host: &str, last_label: &str, plain: bool) -> bool {
     match parse_host(host, false, &mut out) {
         Ok(HostKind::Ipv4 | HostKind::Ipv6) => true,
         Ok(_) => false,
-        Err(_) => ends_in_a_number(&host.to_lowercase()),
+        // Failed as a bad IPv4 address once ASCII (full-width digits: `a.１`, `１.２.３.９９９`),
+        // or before, at domain to ASCII: then by the host's own last label.
+        Err(_) => ascii_domain_ends_in_a_number(host).unwrap_or_else(|| ends_in_a_number(&host.to_lowercase())),
     }
 }
 

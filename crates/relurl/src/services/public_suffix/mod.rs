@@ -26,7 +26,8 @@
 //! Labels are compared lower-cased (Unicode `toLowercase`), and each rule's label is in the
 //! trie in both forms, Unicode and `xn--` (RFC 3492 Punycode), so a host in either form (or
 //! mixing them) matches a rule written in either form; the answer is the host's own labels, in
-//! its own form, lower-cased. A host's single final dot is dropped (`www.example.com.` gives
+//! its own form, lower-cased as a part of the whole host (a `Σ` is `ς` or `σ` by what stands
+//! around it, across the dots: Unicode's Final_Sigma, as Python's `str.lower()` reads it too). A host's single final dot is dropped (`www.example.com.` gives
 //! `example.com`, as the `publicsuffixlist` package and tldextract answer). An IP address
 //! (what the URL Standard's host parser takes for IPv4 or IPv6, in brackets or not), an empty
 //! host and a host with an empty label (`a..b`, a leading dot: the list's test file's
@@ -119,9 +120,12 @@ pub struct MatchedRule {
 
 /// A host looked up in a list: its public suffix, registered domain and the rule that decided
 /// them ([`PublicSuffixList::match_host`]).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Match<'h> {
     host: Host<'h>,
+    /// The host lower-cased as a whole, when it has a `Σ` ([`Host::sigma`]): the lookup was of
+    /// this text, whose labels are the host's one for one, and the offsets below are in it.
+    lowered: Option<Box<str>>,
     /// Where the public suffix starts in the host, and how many labels it has.
     suffix_start: usize,
     suffix_labels: usize,
@@ -159,13 +163,21 @@ impl<'h> Match<'h> {
 
     /// The public suffix: the host's last [`Match::suffix_labels`] labels, lower-cased.
     pub fn public_suffix(&self) -> Cow<'h, str> {
-        self.host.text_from(self.suffix_start)
+        self.text_from(self.suffix_start)
     }
 
     /// The registered domain: the public suffix and one label more, lower-cased; `None` where
     /// the host is a public suffix itself.
     pub fn registered_domain(&self) -> Option<Cow<'h, str>> {
-        self.domain_start.map(|start| self.host.text_from(start))
+        self.domain_start.map(|start| self.text_from(start))
+    }
+
+    /// The host lower-cased from `start` (a label's start) on.
+    fn text_from(&self, start: usize) -> Cow<'h, str> {
+        match &self.lowered {
+            None => self.host.text_from(start),
+            Some(lowered) => Cow::Owned(lowered[start..].to_owned()),
+        }
     }
 }
 
@@ -256,6 +268,26 @@ impl PublicSuffixList {
     #[inline]
     pub fn match_host<'h>(&self, host: &'h str, sections: Sections) -> Option<Match<'h>> {
         let host = Host::of(host)?;
+        if host.sigma {
+            return self.match_lowered(host, sections);
+        }
+        Some(self.match_in(host, sections))
+    }
+
+    /// [`PublicSuffixList::match_host`] of a host with a `Σ`: the lookup of the host
+    /// lower-cased as a whole (Unicode `toLowercase`, whose Final_Sigma reads across labels;
+    /// lower-casing keeps every dot and makes none, so the labels are the host's one for one).
+    #[cold]
+    fn match_lowered<'h>(&self, host: Host<'h>, sections: Sections) -> Option<Match<'h>> {
+        let lowered = host.body.to_lowercase();
+        let found = self.match_in(Host::of(&lowered)?, sections);
+        let (suffix_start, suffix_labels, domain_start, rule) = (found.suffix_start, found.suffix_labels, found.domain_start, found.rule);
+        Some(Match { host, lowered: Some(lowered.into_boxed_str()), suffix_start, suffix_labels, domain_start, rule })
+    }
+
+    /// The lookup ("Formal Algorithm", steps 1-7) of a host that has a public suffix.
+    #[inline]
+    fn match_in<'h>(&self, host: Host<'h>, sections: Sections) -> Match<'h> {
         // Steps 1 and 4: the rule of the most labels (of two as long, the plain rule, which
         // names them); step 3: an exception rule before any other (the longest). Each with
         // where the public suffix it gives starts.
@@ -299,7 +331,7 @@ impl PublicSuffixList {
         };
         // Step 7: one label more (the one left of the suffix), if the host has one.
         let domain_start = (suffix_start > 0).then(|| host.label_before(suffix_start - 1));
-        Some(Match { host, suffix_start, suffix_labels, domain_start, rule })
+        Match { host, lowered: None, suffix_start, suffix_labels, domain_start, rule }
     }
 }
 

@@ -61,12 +61,46 @@ fn suffixes_forms_and_edges() {
         "１２７.0.0.1",
         "①②⑦.0.0.1",
         "0x7F.0.0.1.",
+        // Bad IPv4 addresses once ASCII, as `1.2.3.999`, `a.1`, `x.1.2.3.4` are.
+        "１.２.３.９９９",
+        "a.１",
+        "x.１.２.３.４",
+        "a.２１３０７０６４３３",
+        "a.%31",
     ] {
         assert_eq!(suffix(none), None, "{none:?}");
     }
     assert_eq!(list.registered_domain("foo.blogspot.com").as_deref(), Some("foo.blogspot.com"));
     assert_eq!(list.registered_domain_in("foo.blogspot.com", Sections::Icann).as_deref(), Some("blogspot.com"));
     assert!(list.len() > 9000);
+}
+
+#[test]
+fn a_host_is_lower_cased_whole() {
+    // `Σ` is `ς` at a word's end, after a cased letter (the dot between labels skipped), else
+    // `σ`: a label is lower-cased in its host, so the registered domain ends with the public
+    // suffix, and both are the host lower-cased whole (Python's `str.lower()` too).
+    let list = PublicSuffixList::bundled();
+    for (host, suffix, domain) in [
+        ("a.Σ", "ς", Some("a.ς")),
+        ("Σ.Σ", "ς", Some("σ.ς")),
+        ("Σ.a", "a", Some("σ.a")),
+        ("x.ΣΑΣ.Kco", "kco", Some("σασ.kco")),
+        ("b.a.Σ.", "ς", Some("a.ς")),
+        ("Σ", "σ", None),
+    ] {
+        assert_eq!(list.public_suffix(host).as_deref(), Some(suffix), "{host}");
+        assert_eq!(list.registered_domain(host).as_deref(), domain, "{host}");
+    }
+    for host in ["a.Σ", "-ⅰ.Σ.Kco", "Σ'.x.Σ", "ΑΣ.ΣΑ.b.gr", "x.Σ\u{301}.com", "ΣΣ.co.uk"] {
+        let whole = host.to_lowercase();
+        let whole = whole.strip_suffix('.').unwrap_or(&whole);
+        let suffix = list.public_suffix(host).unwrap();
+        assert!(whole.ends_with(&*suffix), "{host}: {suffix}");
+        if let Some(domain) = list.registered_domain(host) {
+            assert!(whole.ends_with(&*domain) && domain.ends_with(&format!(".{suffix}")), "{host}: {domain}");
+        }
+    }
 }
 
 #[test]
