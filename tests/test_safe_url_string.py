@@ -282,12 +282,20 @@ def test_surrogates_are_kept_where_w3lib_keeps_them() -> None:
 
 def test_the_one_difference_a_surrogate_and_a_plane_15_private_use_character() -> None:
     """Documented in docs/scrapy.md: the core takes U+F0000..U+F07FF as stand-ins for lone
-    surrogates (Rust text cannot hold them); a URL with both kinds, and the surrogate in a
-    path left unquoted, raises UnicodeEncodeError where w3lib returns the path as it is."""
+    surrogates (Rust text cannot hold them); a URL with both kinds raises UnicodeEncodeError
+    where w3lib returns a path left unquoted as it is, or fails on a path codec first."""
     url = "http://h/\U000f0000\ud800"
     assert w3lib_url.safe_url_string(url, quote_path=False) == url
     with pytest.raises(UnicodeEncodeError):
         relurl.safe_url_string(url, quote_path=False)
+    # The same URL with a path codec w3lib fails to look up, or idna's: w3lib fails on the
+    # codec first.
+    for codec, theirs in [("bogus-enc", LookupError), ("hex", LookupError), ("idna", UnicodeError)]:
+        with pytest.raises(theirs) as raised:
+            w3lib_url.safe_url_string(url, path_encoding=codec)
+        assert type(raised.value) is theirs
+        with pytest.raises(UnicodeEncodeError):
+            relurl.safe_url_string(url, path_encoding=codec)
 
 
 @pytest.mark.parametrize("codec", ["utf-7", "unicode_escape", "raw_unicode_escape", "punycode"])
