@@ -81,6 +81,23 @@ def test_strict_failure_in_a_base_names_the_base() -> None:
     assert (info.value.index, info.value.input, info.value.position) == (1, "base", 8)
 
 
+@pytest.mark.parametrize(
+    ("base", "kwargs"),
+    [("a b", {"strict": True}), ("", {"spec": "whatwg"}), (relurl.parse("a b"), {"strict": True})],
+)
+def test_a_failed_base_is_the_error_before_a_reference_s_surrogate(base: Any, kwargs: dict[str, Any]) -> None:
+    """A row whose base fails and whose reference holds a lone surrogate fails by its base,
+    in a batch and in one call alike (the base is looked at first)."""
+    with pytest.raises(relurl.URLError) as single:
+        relurl.resolve(base, "g\ud800", **kwargs)
+    _, (failure,) = relurl.resolve_many(base, ["g\ud800"], errors="report", **kwargs)
+    assert (single.value.kind, single.value.position) == (failure.kind, failure.position)
+    assert single.value.kind != "lone_surrogate"
+    # A reference that is not a str is a TypeError before any of it.
+    with pytest.raises(TypeError, match="reference must be str, not int"):
+        relurl.resolve(base, 5, **kwargs)
+
+
 def test_errors_null_and_report() -> None:
     refs = ["g", "a b", "h", "\udc80x", "i"]
     expected = ["http://a/b/c/g", None, "http://a/b/c/h", None, "http://a/b/c/i"]

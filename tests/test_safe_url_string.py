@@ -312,6 +312,48 @@ def test_the_codecs_that_encode_a_lone_surrogate(codec: str) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("url", "kwargs"),
+    [
+        ("http://a/?q=\U000f0001", {"encoding": "cp1251"}),
+        ("http://a/\U000f07ff", {"path_encoding": "latin-1"}),
+        ("http://a/#\U000f0000", {"encoding": "ascii"}),
+    ],
+)
+def test_a_plane_15_character_is_named_as_itself(url: str, kwargs: dict[str, str]) -> None:
+    """U+F0000..U+F07FF in a URL without lone surrogates are themselves (the core's
+    stand-ins for surrogates only where the URL had some): the codec's own error names them."""
+    with pytest.raises(UnicodeEncodeError) as theirs:
+        w3lib_url.safe_url_string(url, **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(UnicodeEncodeError) as ours:
+        relurl.safe_url_string(url, **kwargs)
+    assert ours.value.args == theirs.value.args
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://a'b\u2100/",
+        "http://a\u200b\u2100/",
+        "http://\"a'\u2100/",
+        "http://a\u00adb\u2100/",
+        "http://x\ud800\u2100/",
+    ],
+)
+def test_the_nfkc_error_shows_the_netloc_as_w3lib_does(url: str) -> None:
+    """w3lib's `_checknetloc` message shows the net_loc as Python's repr (quotes chosen,
+    escapes), in both functions."""
+    for ours, theirs in [
+        (relurl.safe_url_string, w3lib_url.safe_url_string),
+        (relurl.canonicalize_url, w3lib_url.canonicalize_url),
+    ]:
+        with pytest.raises(ValueError) as expected:
+            theirs(url)
+        with pytest.raises(ValueError) as got:
+            ours(url)  # type: ignore[operator]
+        assert str(got.value) == str(expected.value)
+
+
 @pytest.mark.parametrize("quote_path", [1, 0, None, "", "yes", [], [0], 2.5])
 def test_quote_path_is_read_for_its_truth(quote_path: object) -> None:
     """w3lib tests `if quote_path:`: any object, not only a bool."""

@@ -7,6 +7,7 @@ use std::ffi::CString;
 
 use pyo3::exceptions::{PyAttributeError, PyTypeError, PyUnicodeEncodeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use relurl::surt::SurtError;
 use relurl::urllib::UrllibError;
 use relurl::w3lib::W3libError;
@@ -136,6 +137,11 @@ pub(crate) fn surt_error(error: &SurtError) -> PyErr {
 pub(crate) fn w3lib_error(err: &W3libError) -> PyErr {
     match err {
         W3libError::Value(reason) => PyValueError::new_err(reason.clone()),
+        // w3lib's f-string: the net_loc as Python's `repr`.
+        W3libError::NfkcNetloc(netloc) => Python::attach(|py| match PyString::new(py, netloc).repr() {
+            Ok(shown) => PyValueError::new_err(format!("netloc {shown} {}", relurl::w3lib::NFKC_REASON)),
+            Err(e) => e,
+        }),
         W3libError::EmptySeparator => PyValueError::new_err("empty separator"),
         W3libError::TooManyDigits(e) => PyValueError::new_err(e.to_string()),
         W3libError::UnicodeEncode { encoding, object, start, end } => {

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use super::arguments::{encoding_with, strict_flag, strict_with, strip_flag, SpecArg};
-use super::convert::{base_type_error, exact_str, str_arg, StrArg};
+use super::convert::{base_type_error, exact_str, str_arg, type_error, StrArg};
 use super::errors::from_core;
 use super::url_data::PyUrl;
 use relurl::whatwg::Encoding;
@@ -39,6 +39,9 @@ pub fn resolve<'py>(
         let spec = spec.map_or(url.own().spec(), |s| s.0);
         let encoding = encoding_with(encoding, spec)?;
         let strict = strict_with(strict, spec)?;
+        if !reference.is_instance_of::<PyString>() {
+            return Err(type_error(reference, "reference"));
+        }
         let parsed_base = url.checked_for(py, spec, strict)?;
         let reference = str_arg(reference, || "reference".to_owned())?;
         return resolve_to_py(parsed_base, &url.text(py), &reference, (strict, strip), encoding);
@@ -50,8 +53,13 @@ pub fn resolve<'py>(
         return Err(base_type_error(base, "base"));
     }
     let base = str_arg(base, || "base".to_owned())?;
-    let reference = str_arg(reference, || "reference".to_owned())?;
+    // The arguments' types, then the base, then the reference's text (a lone surrogate): the
+    // order of a batch's row, whose base is looked at first.
+    if !reference.is_instance_of::<PyString>() {
+        return Err(type_error(reference, "reference"));
+    }
     let parsed_base = parse_checked(base.text, spec, strict).map_err(|e| from_core(py, &e, base.text))?;
+    let reference = str_arg(reference, || "reference".to_owned())?;
     resolve_to_py(&parsed_base, base.object, &reference, (strict, strip), encoding)
 }
 

@@ -5,20 +5,31 @@
 
 use std::borrow::Cow;
 
-use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError};
+use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use relurl::w3lib::{Part, SafeOptions, W3libError, STAND_INS};
 
 use super::arguments::Truth;
 use super::errors::w3lib_error;
-use super::w3lib::{chosen, schemes};
+use super::w3lib::{chosen, same_code_points, schemes, unencodable};
 
 /// A core error as the exception w3lib raises. For text an encoding cannot encode, the
 /// exception is Python's own: the codec named as the caller named it is asked to encode the
 /// text again, which raises the very `UnicodeEncodeError` w3lib's `str.encode` raises.
-fn error(py: Python<'_>, err: &W3libError, encoding: &str, path_encoding: &str) -> PyErr {
-    let W3libError::Unencodable { part, text } = err else { return w3lib_error(err) };
+/// `stand_ins`: the URL had lone surrogates, which the text carries as the core's stand-ins
+/// (put back); otherwise the text is the URL's own (a U+F0001 stays U+F0001).
+fn error(py: Python<'_>, err: &W3libError, encoding: &str, path_encoding: &str, stand_ins: bool) -> PyErr {
+    let W3libError::Unencodable { part, text } = err else {
+        if let (true, W3libError::NfkcNetloc(netloc)) = (stand_ins, err) {
+            // The net_loc as w3lib shows it: with its lone surrogates.
+            return match with_surrogates(py, netloc).and_then(|netloc| netloc.repr()) {
+                Ok(shown) => PyValueError::new_err(format!("netloc {shown} {}", relurl::w3lib::NFKC_REASON)),
+                Err(e) => e,
+            };
+        }
+        return w3lib_error(err);
+    };
     let name = match part {
         Part::Path => path_encoding,
         Part::Query | Part::Fragment => encoding,
@@ -26,9 +37,13 @@ fn error(py: Python<'_>, err: &W3libError, encoding: &str, path_encoding: &str) 
         // A bytes URL that decodes to a lone surrogate, which w3lib fails to encode.
         Part::Url => return PyUnicodeEncodeError::new_err(("utf-8", String::new(), 0, 0, "surrogates not allowed")),
     };
-    let text_with_surrogates = match with_surrogates(py, text) {
-        Ok(text) => text,
-        Err(e) => return e,
+    let text_with_surrogates = if stand_ins {
+        match with_surrogates(py, text) {
+            Ok(text) => text,
+            Err(e) => return e,
+        }
+    } else {
+        PyString::new(py, text)
     };
     match text_with_surrogates.call_method1("encode", (name,)) {
         Err(e) => e,
@@ -64,7 +79,7 @@ pub fn safe_url_string<'py>(
     };
     let too_many = |e: &W3libError| matches!(e, W3libError::TooManyDigits(_));
     let with_limit = |limit| SafeOptions { int_max_str_digits: limit, ..options.clone() };
-    let to_py = |e: W3libError| error(py, &e, encoding, path_encoding);
+    let to_py = |e: W3libError| error(py, &e, encoding, path_encoding, false);
     if let Ok(s) = url.cast::<PyString>() {
         match s.to_str() {
             Ok(text) => {
@@ -84,16 +99,14 @@ pub fn safe_url_string<'py>(
                     // The text has characters of STAND_INS of its own (never seen in a URL):
                     // w3lib fails to encode a surrogate unless its split raised `ValueError`
                     // first, which the text with U+FFFD in their place tells.
-                    let lossy = s.to_string_lossy();
-                    return match crate::int_limit::with_int_limit(py, |l| relurl::w3lib::safe_url_string(&lossy, &with_limit(l)), too_many)?
-                    {
-                        Err(e @ (W3libError::Value(_) | W3libError::TooManyDigits(_))) => Err(w3lib_error(&e)),
-                        _ => Err(encode_error),
-                    };
+                    let lossy = crate::convert::page_text(s)?;
+                    let safe = crate::int_limit::with_int_limit(py, |l| relurl::w3lib::safe_url_string(&lossy, &with_limit(l)), too_many)?;
+                    return unencodable(encode_error, safe.map(Cow::into_owned), |netloc| same_code_points(s, &lossy, netloc))
+                        .map(|text| PyString::new(py, &text));
                 };
                 let with_stand_ins = |l| SafeOptions { stand_ins: true, ..with_limit(l) };
                 let safe = crate::int_limit::with_int_limit(py, |l| relurl::w3lib::safe_url_string(&text, &with_stand_ins(l)), too_many)?;
-                with_surrogates(py, &safe.map_err(to_py)?)
+                with_surrogates(py, &safe.map_err(|e| error(py, &e, encoding, path_encoding, true))?)
             }
         }
     } else if let Ok(b) = url.cast::<PyBytes>() {

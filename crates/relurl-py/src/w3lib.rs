@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use relurl::urllib::Schemes;
 
+use super::convert::page_text;
 use super::errors::w3lib_error;
 use relurl::w3lib::{Codec, CodecError, CodecFailure, Encoding, Options, W3libError};
 
@@ -289,8 +290,9 @@ pub fn canonicalize_url(
         match s.to_str() {
             Ok(text) => with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_url(text, o))?.map_err(error),
             Err(encode_error) => {
-                let lossy = s.to_string_lossy();
-                unencodable(encode_error, with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_url(&lossy, o))?)
+                let lossy = page_text(s)?;
+                let canonical = with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_url(&lossy, o))?;
+                unencodable(encode_error, canonical, |netloc| same_code_points(s, &lossy, netloc))
             }
         }
     } else if let Ok(b) = url.cast::<PyBytes>() {
@@ -300,11 +302,13 @@ pub fn canonicalize_url(
         let fields: Vec<Bound<'_, PyString>> = (0..6).map(|i| field(url, i)).collect::<PyResult<_>>()?;
         let texts: Vec<Result<&str, PyErr>> = fields.iter().map(|f| f.to_str()).collect();
         if let Some(Err(encode_error)) = texts.iter().find(|t| t.is_err()) {
-            let lossy: Vec<Cow<'_, str>> = fields.iter().map(|f| f.to_string_lossy()).collect();
+            let lossy: Vec<Cow<'_, str>> = fields.iter().map(page_text).collect::<PyResult<_>>()?;
             let lossy: [&str; 6] = core::array::from_fn(|i| lossy[i].as_ref());
             let encode_error = encode_error.clone_ref(py);
             let canonical = with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_parsed(lossy, o))?;
-            return unencodable(encode_error, canonical);
+            // The net_loc field, when it is the net_loc the split found.
+            let netloc_field = |netloc: &str| (lossy[1] == netloc).then(|| fields[1].clone());
+            return unencodable(encode_error, canonical, netloc_field);
         }
         let texts: [&str; 6] = core::array::from_fn(|i| texts[i].as_ref().map_or("", |t| t));
         with_int_limit(py, &options, |o| relurl::w3lib::canonicalize_parsed(texts, o))?.map_err(error)
@@ -318,11 +322,35 @@ pub fn canonicalize_url(
 /// which `canonical` (the answer for the URL with U+FFFD in the surrogate's place) tells (no
 /// check of w3lib sees the difference). Only a `ValueError` of the split counts: the separator is used
 /// after the encoding, so it is not the cause.
-fn unencodable(encode_error: PyErr, canonical: Result<String, W3libError>) -> PyResult<String> {
+///
+/// The NFKC check's message shows the net_loc with its surrogates: `original_netloc` gives
+/// the caller's text of the net_loc the core found in the text with U+FFFD in their place (or
+/// `None`, and the message shows that text).
+pub(crate) fn unencodable<'py>(
+    encode_error: PyErr,
+    canonical: Result<String, W3libError>,
+    original_netloc: impl FnOnce(&str) -> Option<Bound<'py, PyString>>,
+) -> PyResult<String> {
     match canonical {
+        Err(W3libError::NfkcNetloc(netloc)) => match original_netloc(&netloc) {
+            Some(original) => Err(PyValueError::new_err(format!("netloc {} {}", original.repr()?, relurl::w3lib::NFKC_REASON))),
+            None => Err(w3lib_error(&W3libError::NfkcNetloc(netloc))),
+        },
         Err(e @ (W3libError::Value(_) | W3libError::TooManyDigits(_))) => Err(w3lib_error(&e)),
         _ => Err(encode_error),
     }
+}
+
+/// The part of `original` (a `str` with lone surrogates) that is `part` in `lossy` (its text
+/// with one U+FFFD for each surrogate, [`page_text`]: the same code points): found at
+/// its first place, which for a net_loc (non-ASCII: the NFKC check reads no other) is after
+/// the ASCII scheme and `//`.
+pub(crate) fn same_code_points<'py>(original: &Bound<'py, PyString>, lossy: &str, part: &str) -> Option<Bound<'py, PyString>> {
+    let at = lossy.find(part)?;
+    let start = lossy[..at].chars().count();
+    let end = start + part.chars().count();
+    let slice = pyo3::types::PySlice::new(original.py(), isize::try_from(start).ok()?, isize::try_from(end).ok()?, 1);
+    original.get_item(slice).ok()?.cast_into::<PyString>().ok()
 }
 
 /// `urllib.parse.ParseResult`.

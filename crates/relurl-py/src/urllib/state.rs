@@ -27,13 +27,13 @@ pub(crate) struct Twin {
     version: (u8, u8, u8),
     /// The probes found a urllib this module does not know: every call goes to urllib.
     pub delegate_all: bool,
-    /// `uses_relative`, `uses_netloc`, `uses_params` and their lengths when captured. A
-    /// length change (an `append`, `remove`, ...) is seen on the next call and the lists are
-    /// read again; replacing an item in place, or rebinding the module attribute to another
-    /// list, is not followed.
+    /// `uses_relative`, `uses_netloc`, `uses_params` and their items when captured. Any
+    /// change to a list (an `append`, a `remove`, an item replaced in place) is seen on the
+    /// next call and the lists are read again; rebinding the module attribute to another
+    /// list is not followed.
     lists: [Py<PyList>; 3],
-    lengths: [usize; 3],
-    rebuilt: Mutex<Option<([usize; 3], Arc<Urllib>)>>,
+    captured: Snapshot,
+    rebuilt: Mutex<Option<(Snapshot, Arc<Urllib>)>>,
     pub urljoin: Py<PyAny>,
     pub urlsplit: Py<PyAny>,
     pub urlparse: Py<PyAny>,
@@ -46,6 +46,27 @@ pub(crate) struct Twin {
 }
 
 static TWIN: PyOnceLock<Twin> = PyOnceLock::new();
+
+/// The items of the three scheme lists, held (so that an item is the same object, not one
+/// made at the same address): a list whose items are these same objects, in this order, is
+/// unchanged, whatever was done to it in between.
+struct Snapshot([Vec<Py<PyAny>>; 3]);
+
+impl Snapshot {
+    fn of(py: Python<'_>, lists: &[Py<PyList>; 3]) -> Self {
+        Self(lists.each_ref().map(|list| list.bind(py).iter().map(Bound::unbind).collect()))
+    }
+
+    /// Whether `lists` hold exactly these items (a length and identity check per item: about
+    /// 60 items, a few tens of nanoseconds).
+    #[inline]
+    fn matches(&self, py: Python<'_>, lists: &[Py<PyList>; 3]) -> bool {
+        self.0.iter().zip(lists).all(|(items, list)| {
+            let list = list.bind(py);
+            list.len() == items.len() && list.iter().zip(items).all(|(item, held)| item.is(held))
+        })
+    }
+}
 
 /// The urllib a call uses: the captured one, or one rebuilt after the lists changed.
 pub(crate) enum Active<'a> {
@@ -96,14 +117,14 @@ impl Twin {
             lists.push(value.cast_into::<PyList>().unwrap_or_else(|_| PyList::empty(py)).unbind());
         }
         let lists: [Py<PyList>; 3] = lists.try_into().map_err(|_| PyRuntimeError::new_err("three lists"))?;
-        let lengths = lists.each_ref().map(|l| l.bind(py).len());
+        let captured = Snapshot::of(py, &lists);
         let mut twin = Self {
             urllib: Urllib::new(version_dialect, read_schemes(py, &lists)),
             version_dialect,
             version,
             delegate_all: !all_lists,
             lists,
-            lengths,
+            captured,
             rebuilt: Mutex::new(None),
             urljoin: function("urljoin")?,
             urlsplit: function("urlsplit")?,
@@ -129,27 +150,27 @@ impl Twin {
         Ok(twin)
     }
 
-    /// The urllib for this call: the captured one while the scheme lists keep their lengths.
+    /// The urllib for this call: the captured one while the scheme lists hold the items
+    /// they held then.
     #[inline]
     pub fn active(&self, py: Python<'_>) -> Active<'_> {
-        let lengths = self.lists.each_ref().map(|l| l.bind(py).len());
-        if lengths == self.lengths {
+        if self.captured.matches(py, &self.lists) {
             Active::Captured(&self.urllib)
         } else {
-            Active::Rebuilt(self.rebuild(py, lengths))
+            Active::Rebuilt(self.rebuild(py))
         }
     }
 
     #[cold]
-    fn rebuild(&self, py: Python<'_>, lengths: [usize; 3]) -> Arc<Urllib> {
+    fn rebuild(&self, py: Python<'_>) -> Arc<Urllib> {
         let mut cache = self.rebuilt.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((cached_lengths, urllib)) = cache.as_ref() {
-            if *cached_lengths == lengths {
+        if let Some((snapshot, urllib)) = cache.as_ref() {
+            if snapshot.matches(py, &self.lists) {
                 return urllib.clone();
             }
         }
         let urllib = Arc::new(Urllib::new(*self.urllib.dialect(), read_schemes(py, &self.lists)));
-        *cache = Some((lengths, urllib.clone()));
+        *cache = Some((Snapshot::of(py, &self.lists), urllib.clone()));
         urllib
     }
 

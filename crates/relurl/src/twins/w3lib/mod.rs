@@ -105,8 +105,13 @@ impl Default for Options<'_> {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum W3libError {
     /// `ValueError` with this message: a bad IPv6 or IPvFuture host, a port that is not a
-    /// number up to 65535, a net_loc that NFKC turns into delimiters.
+    /// number up to 65535.
     Value(String),
+    /// `ValueError`: this net_loc, which NFKC turns into delimiters (w3lib's `_checknetloc`).
+    /// w3lib's message shows it as Python's `repr` (`netloc "a'b℀" contains invalid characters
+    /// under NFKC normalization`), which the bindings make; [`fmt::Display`] shows it as Rust's
+    /// `{:?}`.
+    NfkcNetloc(String),
     /// `ValueError('empty separator')`: an empty `query_separator` for a URL with a query
     /// (w3lib uses the separator only then).
     EmptySeparator,
@@ -154,6 +159,7 @@ impl fmt::Display for W3libError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Value(reason) => f.write_str(reason),
+            Self::NfkcNetloc(netloc) => write!(f, "netloc {netloc:?} {NFKC_REASON}"),
             Self::EmptySeparator => f.write_str("empty separator"),
             Self::Codec(failure) => failure.fmt(f),
             Self::TooManyDigits(e) => e.fmt(f),
@@ -166,6 +172,9 @@ impl fmt::Display for W3libError {
 }
 
 impl std::error::Error for W3libError {}
+
+/// The end of w3lib's message for [`W3libError::NfkcNetloc`], after the net_loc.
+pub const NFKC_REASON: &str = "contains invalid characters under NFKC normalization";
 
 /// `w3lib.url.canonicalize_url(url, ...)` of a `str` URL.
 ///

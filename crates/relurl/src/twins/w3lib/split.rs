@@ -234,7 +234,7 @@ fn checknetloc(netloc: &str, unicode: UnicodeVersion) -> Result<(), W3libError> 
     let cleaned: String = netloc.chars().filter(|c| !matches!(c, '@' | ':' | '#' | '?')).collect();
     let normalized = nfkc_current(&cleaned, unicode);
     if cleaned != normalized && normalized.contains(['/', '?', '#', '@', ':', '\\']) {
-        return Err(W3libError::Value(format!("netloc '{netloc}' contains invalid characters under NFKC normalization")));
+        return Err(W3libError::NfkcNetloc(netloc.to_owned()));
     }
     Ok(())
 }
