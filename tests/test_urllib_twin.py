@@ -358,6 +358,23 @@ def test_scheme_list_changes_are_followed(monkeypatch: pytest.MonkeyPatch) -> No
     assert [relurl.urljoin(*p) for p in pairs] == before
 
 
+def test_scheme_list_changes_that_keep_a_length_are_followed() -> None:
+    """An item replaced in place, or one removed and another appended (the same length):
+    the twin reads the lists again, as urllib reads them on every call."""
+    relative = urllib.parse.uses_relative
+    saved = list(relative)
+    pairs = [("http://a/b", "c"), ("zzz://a/b", "c")]
+    try:
+        relative.remove("http")
+        relative.append("zzz")
+        assert [relurl.urljoin(*p) for p in pairs] == [urllib.parse.urljoin(*p) for p in pairs] == ["c", "zzz:/c"]
+        relative[relative.index("zzz")] = "http"
+        assert [relurl.urljoin(*p) for p in pairs] == [urllib.parse.urljoin(*p) for p in pairs] == ["http://a/c", "c"]
+    finally:
+        relative[:] = saved
+    assert [relurl.urljoin(*p) for p in pairs] == ["http://a/c", "c"]
+
+
 def test_twins_can_replace_urllibs_functions(monkeypatch: pytest.MonkeyPatch) -> None:
     real_join = urllib.parse.urljoin
     for name in ("urljoin", "urlsplit", "urlparse"):

@@ -18,7 +18,7 @@ use pyo3::types::{PyBool, PyBytes, PyString, PyTuple};
 use super::errors::urllib_error as to_py;
 use super::resolve::release_if_huge;
 use relurl::urllib::Joined;
-pub(crate) use state::{PyChecks, Twin};
+pub(crate) use state::{Active, PyChecks, Twin};
 
 thread_local! {
     /// The output buffer each thread reuses for its joins.
@@ -194,7 +194,9 @@ fn split_or_parse<'py>(parse: bool, url: &Bound<'py, PyAny>, scheme: &Arg<'py>, 
             _ => return delegate(),
         },
     };
-    let urllib = twin.active(py);
+    // `urlsplit` reads no scheme list (`urlparse` reads `uses_params`): the lists' check is
+    // for `urlparse` alone.
+    let urllib = if parse { twin.active(py) } else { Active::Captured(&twin.urllib) };
     let mut checks = twin.checks(py);
     let component = |text: &str| u.object(url, text);
     let parts: Bound<'py, PyTuple> = if parse {
