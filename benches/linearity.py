@@ -299,14 +299,8 @@ OPERATIONS = ["resolve", "resolve 3986", "URL.resolve", "urljoin", "validate", "
 
 
 def worker(family: str, n: int, op: str) -> None:
-    if family in STDIN_FAMILIES:
-        call, size = stdin_call(family, n)
-        out = measure(call)
-        out["bytes"] = size
-        print(json.dumps(out))
-        return
-    if family in ARROW_FAMILIES:
-        call, size = arrow_call(family, n)
+    if family in STDIN_FAMILIES or family in ARROW_FAMILIES:
+        call, size = stdin_call(family, n) if family in STDIN_FAMILIES else arrow_call(family, n)
         out = measure(call)
         out["bytes"] = size
         print(json.dumps(out))
