@@ -91,7 +91,7 @@ pub(super) struct Host<'h> {
     /// The host without its final dot.
     pub(super) body: &'h str,
     /// Whether it is lower-case ASCII (its labels are keys as they are: no lower-casing).
-    plain: bool,
+    pub(super) plain: bool,
     /// Where its last label starts.
     pub(super) last_label: usize,
     /// Bit `i` for a dot at byte `i` of [`Host::body`], when it has at most 64 bytes.
@@ -121,13 +121,24 @@ impl<'h> Host<'h> {
             return None;
         }
         let plain = !scan.not_plain;
-        let sigma = !plain && memchr::memmem::find(bytes, "Σ".as_bytes()).is_some();
+        let sigma = !plain && has_sigma(bytes);
         let mut found = Self { body, plain, last_label: 0, dots: scan.dots, sigma };
         found.last_label = found.label_before(bytes.len());
         if is_ip_address(host, &body[found.last_label..], plain && !scan.special) {
             return None;
         }
         Some(found)
+    }
+
+    /// `lowered`, the body of a host [`Host::of`] took and that was then lower-cased whole
+    /// (one with a `Σ`): checked already, its labels one for one with that host's. Not
+    /// [`Host::of`] again, so that `of` stays inlined in the one lookup that matters.
+    #[inline(never)]
+    pub(super) fn lowered(lowered: &'h str) -> Self {
+        let dots = lowered.bytes().take(64).enumerate().filter(|&(_, b)| b == b'.').fold(0, |bits, (i, _)| bits | 1u64 << i);
+        let mut found = Self { body: lowered, plain: false, last_label: 0, dots, sigma: false };
+        found.last_label = found.label_before(lowered.len());
+        found
     }
 
     /// A label of this host as the trie's key: lower-cased.
@@ -156,11 +167,34 @@ impl<'h> Host<'h> {
         1 + memchr::memchr_iter(b'.', &self.body.as_bytes()[start..]).count()
     }
 
-    /// The host from `start` (a label's start) on, lower-cased.
+    /// The host from `start` (a label's start) on, lower-cased; with a `Σ` ([`Host::sigma`]),
+    /// those labels of the host lower-cased as a whole.
     #[inline]
     pub(super) fn text_from(&self, start: usize) -> Cow<'h, str> {
-        self.key(&self.body[start..])
+        if self.plain {
+            return Cow::Borrowed(&self.body[start..]);
+        }
+        if self.sigma {
+            return self.text_with_sigma(start);
+        }
+        lowered(&self.body[start..])
     }
+
+    /// [`Host::text_from`] of a host with a `Σ`.
+    #[cold]
+    #[inline(never)]
+    fn text_with_sigma(&self, start: usize) -> Cow<'h, str> {
+        let lowered = self.body.to_lowercase();
+        let at = super::last_labels_start(&lowered, self.labels_from(start));
+        Cow::Owned(lowered[at..].to_owned())
+    }
+}
+
+/// Whether `bytes` hold a `Σ` (U+03A3, `CE A3`): out of the way of the lookup of a plain host.
+#[cold]
+#[inline(never)]
+fn has_sigma(bytes: &[u8]) -> bool {
+    memchr::memmem::find(bytes, "Σ".as_bytes()).is_some()
 }
 
 /// Where the label of `host` that ends at `end` starts (a scan back to the dot before it:
@@ -203,6 +237,14 @@ pub(super) fn is_ip_address(host: &str, last_label: &str, plain: bool) -> bool {
         }
         return ends_in_a_number(&if plain { Cow::Borrowed(host) } else { lowered(host) });
     }
+    is_ip_address_parsed(host)
+}
+
+/// [`is_ip_address`] of a host that is not ASCII or has a `%`: by the URL Standard's host
+/// parser (out of the way of the plain hosts' lookup).
+#[cold]
+#[inline(never)]
+fn is_ip_address_parsed(host: &str) -> bool {
     let mut out = String::new();
     match parse_host(host, false, &mut out) {
         Ok(HostKind::Ipv4 | HostKind::Ipv6) => true,

@@ -27,7 +27,8 @@
 //! trie in both forms, Unicode and `xn--` (RFC 3492 Punycode), so a host in either form (or
 //! mixing them) matches a rule written in either form; the answer is the host's own labels, in
 //! its own form, lower-cased as a part of the whole host (a `Σ` is `ς` or `σ` by what stands
-//! around it, across the dots: Unicode's Final_Sigma, as Python's `str.lower()` reads it too). A host's single final dot is dropped (`www.example.com.` gives
+//! around it, across the dots: Unicode's Final_Sigma, as Python's `str.lower()` reads it too).
+//! A host's single final dot is dropped (`www.example.com.` gives
 //! `example.com`, as the `publicsuffixlist` package and tldextract answer). An IP address
 //! (what the URL Standard's host parser takes for IPv4 or IPv6, in brackets or not), an empty
 //! host and a host with an empty label (`a..b`, a leading dot: the list's test file's
@@ -120,12 +121,9 @@ pub struct MatchedRule {
 
 /// A host looked up in a list: its public suffix, registered domain and the rule that decided
 /// them ([`PublicSuffixList::match_host`]).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct Match<'h> {
     host: Host<'h>,
-    /// The host lower-cased as a whole, when it has a `Σ` ([`Host::sigma`]): the lookup was of
-    /// this text, whose labels are the host's one for one, and the offsets below are in it.
-    lowered: Option<Box<str>>,
     /// Where the public suffix starts in the host, and how many labels it has.
     suffix_start: usize,
     suffix_labels: usize,
@@ -161,23 +159,16 @@ impl<'h> Match<'h> {
         self.domain_start.is_none()
     }
 
-    /// The public suffix: the host's last [`Match::suffix_labels`] labels, lower-cased.
+    /// The public suffix: the host's last [`Match::suffix_labels`] labels, lower-cased (a host
+    /// with a `Σ`: lower-cased whole).
     pub fn public_suffix(&self) -> Cow<'h, str> {
-        self.text_from(self.suffix_start)
+        self.host.text_from(self.suffix_start)
     }
 
     /// The registered domain: the public suffix and one label more, lower-cased; `None` where
     /// the host is a public suffix itself.
     pub fn registered_domain(&self) -> Option<Cow<'h, str>> {
-        self.domain_start.map(|start| self.text_from(start))
-    }
-
-    /// The host lower-cased from `start` (a label's start) on.
-    fn text_from(&self, start: usize) -> Cow<'h, str> {
-        match &self.lowered {
-            None => self.host.text_from(start),
-            Some(lowered) => Cow::Owned(lowered[start..].to_owned()),
-        }
+        self.domain_start.map(|start| self.host.text_from(start))
     }
 }
 
@@ -254,11 +245,13 @@ impl PublicSuffixList {
     }
 
     /// [`PublicSuffixList::public_suffix`] by the rules of `sections`.
+    #[inline]
     pub fn public_suffix_in<'h>(&self, host: &'h str, sections: Sections) -> Option<Cow<'h, str>> {
         Some(self.match_host(host, sections)?.public_suffix())
     }
 
     /// [`PublicSuffixList::registered_domain`] by the rules of `sections`.
+    #[inline]
     pub fn registered_domain_in<'h>(&self, host: &'h str, sections: Sections) -> Option<Cow<'h, str>> {
         self.match_host(host, sections)?.registered_domain()
     }
@@ -268,25 +261,36 @@ impl PublicSuffixList {
     #[inline]
     pub fn match_host<'h>(&self, host: &'h str, sections: Sections) -> Option<Match<'h>> {
         let host = Host::of(host)?;
-        if host.sigma {
-            return self.match_lowered(host, sections);
+        let found = self.match_in(host, sections);
+        if !host.plain && host.sigma {
+            // (Looked up again, lower-cased whole: rare enough that the first lookup's
+            // waste costs less than a branch before the hot one.)
+            return Some(self.match_lowered(host, sections));
         }
-        Some(self.match_in(host, sections))
+        Some(found)
     }
 
     /// [`PublicSuffixList::match_host`] of a host with a `Σ`: the lookup of the host
     /// lower-cased as a whole (Unicode `toLowercase`, whose Final_Sigma reads across labels;
-    /// lower-casing keeps every dot and makes none, so the labels are the host's one for one).
+    /// lower-casing keeps every dot and makes none, so the labels are the host's one for one),
+    /// its answer placed on the host's own labels (their text lower-cased whole again by
+    /// [`Match::public_suffix`] and [`Match::registered_domain`]).
     #[cold]
-    fn match_lowered<'h>(&self, host: Host<'h>, sections: Sections) -> Option<Match<'h>> {
+    #[inline(never)]
+    fn match_lowered<'h>(&self, host: Host<'h>, sections: Sections) -> Match<'h> {
         let lowered = host.body.to_lowercase();
-        let found = self.match_in(Host::of(&lowered)?, sections);
-        let (suffix_start, suffix_labels, domain_start, rule) = (found.suffix_start, found.suffix_labels, found.domain_start, found.rule);
-        Some(Match { host, lowered: Some(lowered.into_boxed_str()), suffix_start, suffix_labels, domain_start, rule })
+        let found = self.match_in(Host::lowered(&lowered), sections);
+        let suffix_labels = found.suffix_labels;
+        let suffix_start = last_labels_start(host.body, suffix_labels);
+        let domain_start = found.domain_start.map(|_| last_labels_start(host.body, suffix_labels + 1));
+        Match { host, suffix_start, suffix_labels, domain_start, rule: found.rule }
     }
 
-    /// The lookup ("Formal Algorithm", steps 1-7) of a host that has a public suffix.
-    #[inline]
+    /// The lookup ("Formal Algorithm", steps 1-7) of a host that has a public suffix (always
+    /// inlined, in `match_host` and in the cold `match_lowered`: left to the compiler, the
+    /// lookup of every host measured slower, `cargo bench -p relurl --bench public_suffix`).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn match_in<'h>(&self, host: Host<'h>, sections: Sections) -> Match<'h> {
         // Steps 1 and 4: the rule of the most labels (of two as long, the plain rule, which
         // names them); step 3: an exception rule before any other (the longest). Each with
@@ -331,8 +335,14 @@ impl PublicSuffixList {
         };
         // Step 7: one label more (the one left of the suffix), if the host has one.
         let domain_start = (suffix_start > 0).then(|| host.label_before(suffix_start - 1));
-        Match { host, lowered: None, suffix_start, suffix_labels, domain_start, rule }
+        Match { host, suffix_start, suffix_labels, domain_start, rule }
     }
+}
+
+/// Where the last `labels` labels of `host` (without its final dot; `labels` at least 1 and at
+/// most its labels) start.
+pub(super) fn last_labels_start(host: &str, labels: usize) -> usize {
+    memchr::memrchr_iter(b'.', host.as_bytes()).nth(labels - 1).map_or(0, |dot| dot + 1)
 }
 
 #[cfg(test)]
