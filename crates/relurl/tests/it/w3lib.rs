@@ -50,9 +50,15 @@ fn into_a_buffer() {
 
 #[test]
 fn errors_of_w3lib() {
-    for url in ["http://a:b", "http://a:99999/", "http://[::1/", "http://[1.2.3.4]/", "http://[v1]/", "http://a\u{ff03}b/"] {
+    for url in ["http://a:b", "http://a:99999/", "http://[::1/", "http://[1.2.3.4]/", "http://[v1]/"] {
         assert!(matches!(canon(url), Err(W3libError::Value(_))), "{url}");
     }
+    // NFKC makes `＃` a `#`: the net_loc, which w3lib's message shows as Python's repr.
+    assert_eq!(canon("http://a\u{ff03}b/"), Err(W3libError::NfkcNetloc("a\u{ff03}b".to_owned())));
+    assert_eq!(
+        canon("http://a\u{ff03}b/").unwrap_err().to_string(),
+        "netloc \"a\u{ff03}b\" contains invalid characters under NFKC normalization"
+    );
     let encode = |object: &str, start, end| Err(W3libError::UnicodeEncode { encoding: "ascii", object: object.to_owned(), start, end });
     assert_eq!(canon("http://[fe80::1%25\u{fc}]/"), encode("fe80::1%25\u{fc}", 10, 11));
     assert_eq!(canon("http://[::1%\u{e9}\u{e9}x\u{e9}]/"), encode("::1%\u{e9}\u{e9}x\u{e9}", 4, 6));
