@@ -130,25 +130,36 @@ impl<'h> Host<'h> {
         Some(found)
     }
 
-    /// `lowered`, the body of a host [`Host::of`] took and that was then lower-cased whole
-    /// (one with a `Σ`): checked already, its labels one for one with that host's. Not
-    /// [`Host::of`] again, so that `of` stays inlined in the one lookup that matters.
-    #[inline(never)]
-    pub(super) fn lowered(lowered: &'h str) -> Self {
-        let dots = lowered.bytes().take(64).enumerate().filter(|&(_, b)| b == b'.').fold(0, |bits, (i, _)| bits | 1u64 << i);
-        let mut found = Self { body: lowered, plain: false, last_label: 0, dots, sigma: false };
-        found.last_label = found.label_before(lowered.len());
-        found
+    /// The trie's key of the label from `start` to `end`: lower-cased. The lookup reads the
+    /// labels from the right, one call each, in order; for a host with a `Σ` ([`Host::sigma`])
+    /// a label is lower-cased as a part of the whole host, which `whole` holds (made at the
+    /// first such call, with where the label read last starts in it: lower-casing keeps every
+    /// dot and makes none, so its labels are the host's one for one).
+    #[inline]
+    pub(super) fn key<'a>(&'a self, start: usize, end: usize, whole: &'a mut Option<(String, usize)>) -> Cow<'a, str> {
+        if self.plain {
+            return Cow::Borrowed(&self.body[start..end]);
+        }
+        if self.sigma {
+            return Cow::Borrowed(self.key_with_sigma(whole));
+        }
+        lowered(&self.body[start..end])
     }
 
-    /// A label of this host as the trie's key: lower-cased.
-    #[inline]
-    pub(super) fn key(&self, label: &'h str) -> Cow<'h, str> {
-        if self.plain {
-            Cow::Borrowed(label)
-        } else {
-            lowered(label)
-        }
+    /// [`Host::key`] of a host with a `Σ`: the next label, from the right, of the host
+    /// lower-cased whole.
+    #[cold]
+    #[inline(never)]
+    fn key_with_sigma<'a>(&self, whole: &'a mut Option<(String, usize)>) -> &'a str {
+        let (text, end) = whole.get_or_insert_with(|| {
+            let text = self.body.to_lowercase();
+            let end = text.len();
+            (text, end)
+        });
+        let start = memchr::memrchr(b'.', &text.as_bytes()[..*end]).map_or(0, |dot| dot + 1);
+        let label_end = *end;
+        *end = start.saturating_sub(1);
+        &text[start..label_end]
     }
 
     /// Where the label that ends at `end` (the host's length, or a dot's position) starts.

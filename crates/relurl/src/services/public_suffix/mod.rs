@@ -245,13 +245,11 @@ impl PublicSuffixList {
     }
 
     /// [`PublicSuffixList::public_suffix`] by the rules of `sections`.
-    #[inline]
     pub fn public_suffix_in<'h>(&self, host: &'h str, sections: Sections) -> Option<Cow<'h, str>> {
         Some(self.match_host(host, sections)?.public_suffix())
     }
 
     /// [`PublicSuffixList::registered_domain`] by the rules of `sections`.
-    #[inline]
     pub fn registered_domain_in<'h>(&self, host: &'h str, sections: Sections) -> Option<Cow<'h, str>> {
         self.match_host(host, sections)?.registered_domain()
     }
@@ -261,37 +259,6 @@ impl PublicSuffixList {
     #[inline]
     pub fn match_host<'h>(&self, host: &'h str, sections: Sections) -> Option<Match<'h>> {
         let host = Host::of(host)?;
-        let found = self.match_in(host, sections);
-        if !host.plain && host.sigma {
-            // (Looked up again, lower-cased whole: rare enough that the first lookup's
-            // waste costs less than a branch before the hot one.)
-            return Some(self.match_lowered(host, sections));
-        }
-        Some(found)
-    }
-
-    /// [`PublicSuffixList::match_host`] of a host with a `Σ`: the lookup of the host
-    /// lower-cased as a whole (Unicode `toLowercase`, whose Final_Sigma reads across labels;
-    /// lower-casing keeps every dot and makes none, so the labels are the host's one for one),
-    /// its answer placed on the host's own labels (their text lower-cased whole again by
-    /// [`Match::public_suffix`] and [`Match::registered_domain`]).
-    #[cold]
-    #[inline(never)]
-    fn match_lowered<'h>(&self, host: Host<'h>, sections: Sections) -> Match<'h> {
-        let lowered = host.body.to_lowercase();
-        let found = self.match_in(Host::lowered(&lowered), sections);
-        let suffix_labels = found.suffix_labels;
-        let suffix_start = last_labels_start(host.body, suffix_labels);
-        let domain_start = found.domain_start.map(|_| last_labels_start(host.body, suffix_labels + 1));
-        Match { host, suffix_start, suffix_labels, domain_start, rule: found.rule }
-    }
-
-    /// The lookup ("Formal Algorithm", steps 1-7) of a host that has a public suffix (always
-    /// inlined, in `match_host` and in the cold `match_lowered`: left to the compiler, the
-    /// lookup of every host measured slower, `cargo bench -p relurl --bench public_suffix`).
-    #[allow(clippy::inline_always)]
-    #[inline(always)]
-    fn match_in<'h>(&self, host: Host<'h>, sections: Sections) -> Match<'h> {
         // Steps 1 and 4: the rule of the most labels (of two as long, the plain rule, which
         // names them); step 3: an exception rule before any other (the longest). Each with
         // where the public suffix it gives starts.
@@ -302,13 +269,15 @@ impl PublicSuffixList {
         let mut end = host.body.len();
         let mut start = host.last_label;
         let (last_label, mut right) = (start, end);
+        // The host lower-cased whole, for a host with a `Σ` ([`Host::key`]).
+        let mut whole = None;
         loop {
             // `depth` labels matched so far; the wildcard rule of `depth` labels matches with
             // this label more.
             if let Some(section) = sections.pick(self.trie.value(node).wildcard) {
                 longest = Some((MatchedRule { kind: RuleKind::Wildcard, section, labels: depth + 1 }, start));
             }
-            let Some(child) = self.trie.child(node, host.key(&host.body[start..end]).as_bytes()) else { break };
+            let Some(child) = self.trie.child(node, host.key(start, end, &mut whole).as_bytes()) else { break };
             (node, depth) = (child, depth + 1);
             let rules = self.trie.value(node);
             if let Some(section) = sections.pick(rules.exception) {
@@ -335,7 +304,7 @@ impl PublicSuffixList {
         };
         // Step 7: one label more (the one left of the suffix), if the host has one.
         let domain_start = (suffix_start > 0).then(|| host.label_before(suffix_start - 1));
-        Match { host, suffix_start, suffix_labels, domain_start, rule }
+        Some(Match { host, suffix_start, suffix_labels, domain_start, rule })
     }
 }
 
