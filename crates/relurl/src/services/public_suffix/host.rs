@@ -97,8 +97,8 @@ pub(super) struct Host<'h> {
     /// Bit `i` for a dot at byte `i` of [`Host::body`], when it has at most 64 bytes.
     dots: u64,
     /// Whether it has a `Σ` (U+03A3), which lower-cases by its context (Unicode's Final_Sigma:
-    /// `ς` after a cased letter and not before one, the dots between labels skipped), so that a
-    /// label is lower-cased as a part of the whole host and not alone.
+    /// `ς` after a cased letter and not before one, the dots between labels skipped): an
+    /// answer's text is then the host's labels lower-cased as a whole ([`Host::text_with_sigma`]).
     pub(super) sigma: bool,
 }
 
@@ -130,36 +130,14 @@ impl<'h> Host<'h> {
         Some(found)
     }
 
-    /// The trie's key of the label from `start` to `end`: lower-cased. The lookup reads the
-    /// labels from the right, one call each, in order; for a host with a `Σ` ([`Host::sigma`])
-    /// a label is lower-cased as a part of the whole host, which `whole` holds (made at the
-    /// first such call, with where the label read last starts in it: lower-casing keeps every
-    /// dot and makes none, so its labels are the host's one for one).
+    /// A label of this host as the trie's key: lower-cased.
     #[inline]
-    pub(super) fn key<'a>(&'a self, start: usize, end: usize, whole: &'a mut Option<(String, usize)>) -> Cow<'a, str> {
+    pub(super) fn key(&self, label: &'h str) -> Cow<'h, str> {
         if self.plain {
-            return Cow::Borrowed(&self.body[start..end]);
+            Cow::Borrowed(label)
+        } else {
+            lowered(label)
         }
-        if self.sigma {
-            return Cow::Borrowed(self.key_with_sigma(whole));
-        }
-        lowered(&self.body[start..end])
-    }
-
-    /// [`Host::key`] of a host with a `Σ`: the next label, from the right, of the host
-    /// lower-cased whole.
-    #[cold]
-    #[inline(never)]
-    fn key_with_sigma<'a>(&self, whole: &'a mut Option<(String, usize)>) -> &'a str {
-        let (text, end) = whole.get_or_insert_with(|| {
-            let text = self.body.to_lowercase();
-            let end = text.len();
-            (text, end)
-        });
-        let start = memchr::memrchr(b'.', &text.as_bytes()[..*end]).map_or(0, |dot| dot + 1);
-        let label_end = *end;
-        *end = start.saturating_sub(1);
-        &text[start..label_end]
     }
 
     /// Where the label that ends at `end` (the host's length, or a dot's position) starts.
@@ -178,30 +156,24 @@ impl<'h> Host<'h> {
         1 + memchr::memchr_iter(b'.', &self.body.as_bytes()[start..]).count()
     }
 
-    /// The host from `start` (a label's start) on, lower-cased; with a `Σ` ([`Host::sigma`]),
-    /// those labels of the host lower-cased as a whole.
+    /// The host from `start` (a label's start) on, lower-cased.
     #[inline]
     pub(super) fn text_from(&self, start: usize) -> Cow<'h, str> {
-        if self.plain {
-            return Cow::Borrowed(&self.body[start..]);
-        }
-        if self.sigma {
-            return self.text_with_sigma(start);
-        }
-        lowered(&self.body[start..])
+        self.key(&self.body[start..])
     }
 
-    /// [`Host::text_from`] of a host with a `Σ`.
+    /// [`Host::text_from`] of a host with a `Σ`: those labels of the host lower-cased whole.
     #[cold]
     #[inline(never)]
-    fn text_with_sigma(&self, start: usize) -> Cow<'h, str> {
+    pub(super) fn text_with_sigma(&self, start: usize) -> Cow<'h, str> {
         let lowered = self.body.to_lowercase();
         let at = super::last_labels_start(&lowered, self.labels_from(start));
         Cow::Owned(lowered[at..].to_owned())
     }
 }
 
-/// Whether `bytes` hold a `Σ` (U+03A3, `CE A3`): out of the way of the lookup of a plain host.
+/// Whether `bytes` hold a `Σ` (U+03A3, `CE A3`): asked only of a host that is not plain, out of
+/// the way of the plain hosts' lookup.
 #[cold]
 #[inline(never)]
 fn has_sigma(bytes: &[u8]) -> bool {
@@ -248,14 +220,6 @@ pub(super) fn is_ip_address(host: &str, last_label: &str, plain: bool) -> bool {
         }
         return ends_in_a_number(&if plain { Cow::Borrowed(host) } else { lowered(host) });
     }
-    is_ip_address_parsed(host)
-}
-
-/// [`is_ip_address`] of a host that is not ASCII or has a `%`: by the URL Standard's host
-/// parser (out of the way of the plain hosts' lookup).
-#[cold]
-#[inline(never)]
-fn is_ip_address_parsed(host: &str) -> bool {
     let mut out = String::new();
     match parse_host(host, false, &mut out) {
         Ok(HostKind::Ipv4 | HostKind::Ipv6) => true,

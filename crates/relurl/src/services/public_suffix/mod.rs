@@ -27,8 +27,10 @@
 //! trie in both forms, Unicode and `xn--` (RFC 3492 Punycode), so a host in either form (or
 //! mixing them) matches a rule written in either form; the answer is the host's own labels, in
 //! its own form, lower-cased as a part of the whole host (a `Σ` is `ς` or `σ` by what stands
-//! around it, across the dots: Unicode's Final_Sigma, as Python's `str.lower()` reads it too).
-//! A host's single final dot is dropped (`www.example.com.` gives
+//! around it, across the dots: Unicode's Final_Sigma, as Python's `str.lower()` reads it; the
+//! rules are matched label by label, each lower-cased alone, which differs only for a rule with
+//! a Greek sigma, of which the bundled list has none). A host's single final dot is dropped
+//! (`www.example.com.` gives
 //! `example.com`, as the `publicsuffixlist` package and tldextract answer). An IP address
 //! (what the URL Standard's host parser takes for IPv4 or IPv6, in brackets or not), an empty
 //! host and a host with an empty label (`a..b`, a leading dot: the list's test file's
@@ -162,13 +164,20 @@ impl<'h> Match<'h> {
     /// The public suffix: the host's last [`Match::suffix_labels`] labels, lower-cased (a host
     /// with a `Σ`: lower-cased whole).
     pub fn public_suffix(&self) -> Cow<'h, str> {
+        if !self.host.plain && self.host.sigma {
+            return self.host.text_with_sigma(self.suffix_start);
+        }
         self.host.text_from(self.suffix_start)
     }
 
     /// The registered domain: the public suffix and one label more, lower-cased; `None` where
     /// the host is a public suffix itself.
     pub fn registered_domain(&self) -> Option<Cow<'h, str>> {
-        self.domain_start.map(|start| self.host.text_from(start))
+        let start = self.domain_start?;
+        if !self.host.plain && self.host.sigma {
+            return Some(self.host.text_with_sigma(start));
+        }
+        Some(self.host.text_from(start))
     }
 }
 
@@ -269,15 +278,13 @@ impl PublicSuffixList {
         let mut end = host.body.len();
         let mut start = host.last_label;
         let (last_label, mut right) = (start, end);
-        // The host lower-cased whole, for a host with a `Σ` ([`Host::key`]).
-        let mut whole = None;
         loop {
             // `depth` labels matched so far; the wildcard rule of `depth` labels matches with
             // this label more.
             if let Some(section) = sections.pick(self.trie.value(node).wildcard) {
                 longest = Some((MatchedRule { kind: RuleKind::Wildcard, section, labels: depth + 1 }, start));
             }
-            let Some(child) = self.trie.child(node, host.key(start, end, &mut whole).as_bytes()) else { break };
+            let Some(child) = self.trie.child(node, host.key(&host.body[start..end]).as_bytes()) else { break };
             (node, depth) = (child, depth + 1);
             let rules = self.trie.value(node);
             if let Some(section) = sections.pick(rules.exception) {
