@@ -96,6 +96,9 @@ def test_a_failed_base_is_the_error_before_a_reference_s_surrogate(base: Any, kw
     # A reference that is not a str is a TypeError before any of it.
     with pytest.raises(TypeError, match="reference must be str, not int"):
         relurl.resolve(base, 5, **kwargs)
+    if isinstance(base, relurl.URL):
+        with pytest.raises(TypeError, match="reference must be str, not int"):
+            base.resolve(5, **kwargs)
 
 
 def test_errors_null_and_report() -> None:

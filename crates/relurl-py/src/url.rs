@@ -11,7 +11,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use super::arguments::{encoding_with, strict_flag, strict_with, strip_flag, SpecArg};
 use super::batch::{resolve_rows, Bases, BatchArgs, Column};
-use super::convert::str_arg;
+use super::convert::{str_arg, type_error};
 use super::errors::from_core;
 use super::int_limit::with_int_limit;
 use super::resolve::resolve_to_py;
@@ -201,6 +201,10 @@ impl PyUrl {
         let spec = self.spec_or_own(spec);
         let encoding = encoding_with(encoding, spec)?;
         let strict = strict_with(strict, spec)?;
+        // The reference's type, then this URL, then the reference's text (as `relurl.resolve`).
+        if !reference.is_instance_of::<PyString>() {
+            return Err(type_error(reference, "reference"));
+        }
         let base = self.checked_for(py, spec, strict)?;
         let reference = str_arg(reference, || "reference".to_owned())?;
         resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, (strict, strip), encoding)
