@@ -137,11 +137,7 @@ pub(crate) fn surt_error(error: &SurtError) -> PyErr {
 pub(crate) fn w3lib_error(err: &W3libError) -> PyErr {
     match err {
         W3libError::Value(reason) => PyValueError::new_err(reason.clone()),
-        // w3lib's f-string: the net_loc as Python's `repr`.
-        W3libError::NfkcNetloc(netloc) => Python::attach(|py| match PyString::new(py, netloc).repr() {
-            Ok(shown) => PyValueError::new_err(format!("netloc {shown} {}", relurl::w3lib::NFKC_REASON)),
-            Err(e) => e,
-        }),
+        W3libError::NfkcNetloc(netloc) => Python::attach(|py| nfkc_error(&PyString::new(py, netloc))),
         W3libError::EmptySeparator => PyValueError::new_err("empty separator"),
         W3libError::TooManyDigits(e) => PyValueError::new_err(e.to_string()),
         W3libError::UnicodeEncode { encoding, object, start, end } => {
@@ -156,6 +152,17 @@ pub(crate) fn w3lib_error(err: &W3libError) -> PyErr {
             Some(error) => Python::attach(|py| error.clone_ref(py)),
             None => PyValueError::new_err(failure.to_string()),
         },
+    }
+}
+
+/// w3lib's `ValueError` for a net_loc that NFKC turns into delimiters
+/// ([`W3libError::NfkcNetloc`]): its f-string shows `netloc` as Python's `repr`. The one place
+/// that message is made; the callers pass the net_loc as the caller gave it (with its lone
+/// surrogates, where it had some).
+pub(crate) fn nfkc_error(netloc: &Bound<'_, PyString>) -> PyErr {
+    match netloc.repr() {
+        Ok(shown) => PyValueError::new_err(format!("netloc {shown} {}", relurl::w3lib::NFKC_REASON)),
+        Err(e) => e,
     }
 }
 

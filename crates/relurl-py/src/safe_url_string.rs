@@ -5,13 +5,13 @@
 
 use std::borrow::Cow;
 
-use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use relurl::w3lib::{Part, SafeOptions, W3libError, STAND_INS};
 
 use super::arguments::Truth;
-use super::errors::w3lib_error;
+use super::errors::{nfkc_error, w3lib_error};
 use super::w3lib::{chosen, same_code_points, schemes, unencodable};
 
 /// A core error as the exception w3lib raises. For text an encoding cannot encode, the
@@ -23,10 +23,7 @@ fn error(py: Python<'_>, err: &W3libError, encoding: &str, path_encoding: &str, 
     let W3libError::Unencodable { part, text } = err else {
         if let (true, W3libError::NfkcNetloc(netloc)) = (stand_ins, err) {
             // The net_loc as w3lib shows it: with its lone surrogates.
-            return match with_surrogates(py, netloc).and_then(|netloc| netloc.repr()) {
-                Ok(shown) => PyValueError::new_err(format!("netloc {shown} {}", relurl::w3lib::NFKC_REASON)),
-                Err(e) => e,
-            };
+            return with_surrogates(py, netloc).map_or_else(|e| e, |netloc| nfkc_error(&netloc));
         }
         return w3lib_error(err);
     };

@@ -12,7 +12,7 @@ use pyo3::types::{PyBytes, PyString};
 use relurl::urllib::Schemes;
 
 use super::convert::page_text;
-use super::errors::w3lib_error;
+use super::errors::{nfkc_error, w3lib_error};
 use relurl::w3lib::{Codec, CodecError, CodecFailure, Encoding, Options, W3libError};
 
 /// urllib's scheme lists of the running Python, which w3lib reads.
@@ -333,7 +333,7 @@ pub(crate) fn unencodable<'py>(
 ) -> PyResult<String> {
     match canonical {
         Err(W3libError::NfkcNetloc(netloc)) => match original_netloc(&netloc) {
-            Some(original) => Err(PyValueError::new_err(format!("netloc {} {}", original.repr()?, relurl::w3lib::NFKC_REASON))),
+            Some(original) => Err(nfkc_error(&original)),
             None => Err(w3lib_error(&W3libError::NfkcNetloc(netloc))),
         },
         Err(e @ (W3libError::Value(_) | W3libError::TooManyDigits(_))) => Err(w3lib_error(&e)),

@@ -64,15 +64,6 @@ pub(crate) fn parse_host(input: &str, is_opaque: bool, out: &mut String) -> Resu
     Ok(HostKind::Domain)
 }
 
-/// Whether [`parse_host`] of `input` (not opaque) reaches §3.5 step 7 with an asciiDomain
-/// that ends in a number, where the host is an IPv4 address or a failure of IPv4 parsing
-/// (`１.２.３.９９９`, whose asciiDomain is `1.2.3.999`); `None` when it fails before, at
-/// domain to ASCII or a forbidden domain code point (steps 4 to 6).
-pub(crate) fn ascii_domain_ends_in_a_number(input: &str) -> Option<bool> {
-    let decoded = crate::common::percent::decode(input.as_bytes(), false);
-    domain_to_ascii(&decoded).ok().map(|ascii| ends_in_a_number(&ascii))
-}
-
 /// §3.3 domain to ASCII (beStrict false) followed by §3.5 step 6, the forbidden domain code
 /// point check.
 fn domain_to_ascii(domain: &[u8]) -> Result<std::borrow::Cow<'_, str>, Failure> {

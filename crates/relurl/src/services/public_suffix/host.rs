@@ -3,7 +3,8 @@
 
 use std::borrow::Cow;
 
-use crate::grammars::whatwg::host::{ascii_domain_ends_in_a_number, ends_in_a_number, parse_host, HostKind};
+use crate::grammars::whatwg::host::{ends_in_a_number, parse_host, HostKind};
+use crate::grammars::whatwg::Failure;
 use crate::services::label_trie::{half, word};
 
 /// What [`scan`] finds in a host's bytes.
@@ -167,9 +168,15 @@ impl<'h> Host<'h> {
     #[inline(never)]
     pub(super) fn text_with_sigma(&self, start: usize) -> Cow<'h, str> {
         let lowered = self.body.to_lowercase();
-        let at = super::last_labels_start(&lowered, self.labels_from(start));
+        let at = last_labels_start(&lowered, self.labels_from(start));
         Cow::Owned(lowered[at..].to_owned())
     }
+}
+
+/// Where the last `labels` labels of `host` (without its final dot; `labels` at least 1 and at
+/// most its labels) start.
+fn last_labels_start(host: &str, labels: usize) -> usize {
+    memchr::memrchr_iter(b'.', host.as_bytes()).nth(labels - 1).map_or(0, |dot| dot + 1)
 }
 
 /// Whether `bytes` hold a `Σ` (U+03A3, `CE A3`): asked only of a host that is not plain, out of
@@ -222,11 +229,13 @@ pub(super) fn is_ip_address(host: &str, last_label: &str, plain: bool) -> bool {
     }
     let mut out = String::new();
     match parse_host(host, false, &mut out) {
-        Ok(HostKind::Ipv4 | HostKind::Ipv6) => true,
+        // An address, or a failure of the IPv4 parser (§3.5 step 7: the host, once ASCII, ends
+        // in a number; full-width digits too: `a.１`, `１.２.３.９９９`).
+        Ok(HostKind::Ipv4 | HostKind::Ipv6)
+        | Err(Failure::Ipv4TooManyParts | Failure::Ipv4NonNumericPart | Failure::Ipv4OutOfRangePart) => true,
         Ok(_) => false,
-        // Failed as a bad IPv4 address once ASCII (full-width digits: `a.１`, `１.２.３.９９９`),
-        // or before, at domain to ASCII: then by the host's own last label.
-        Err(_) => ascii_domain_ends_in_a_number(host).unwrap_or_else(|| ends_in_a_number(&host.to_lowercase())),
+        // Failed before, at domain to ASCII: by the host's own last label.
+        Err(_) => ends_in_a_number(&host.to_lowercase()),
     }
 }
 

@@ -315,11 +315,5 @@ impl PublicSuffixList {
     }
 }
 
-/// Where the last `labels` labels of `host` (without its final dot; `labels` at least 1 and at
-/// most its labels) start.
-pub(super) fn last_labels_start(host: &str, labels: usize) -> usize {
-    memchr::memrchr_iter(b'.', host.as_bytes()).nth(labels - 1).map_or(0, |dot| dot + 1)
-}
-
 #[cfg(test)]
 mod tests;
