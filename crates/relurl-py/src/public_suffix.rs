@@ -183,15 +183,16 @@ pub(crate) fn list_of<'a>(psl: Option<&'a Bound<'_, PyPublicSuffixList>>) -> &'a
     }
 }
 
-type Lookup = for<'h> fn(&PublicSuffixList, &'h str, Sections) -> Option<Cow<'h, str>>;
-
 /// One host's answer: `None` for `None`, a `str` (its lone surrogates kept) or `None`.
+/// `lookup` is a function item (each caller's own copy of this function, with the lookup
+/// inlined).
+#[inline]
 fn answer<'py>(
     py: Python<'py>,
     list: &PublicSuffixList,
     host: Option<&Bound<'py, PyAny>>,
     icann_only: bool,
-    lookup: Lookup,
+    lookup: impl for<'h> Fn(&PublicSuffixList, &'h str, Sections) -> Option<Cow<'h, str>>,
 ) -> PyResult<Option<Bound<'py, PyString>>> {
     let Some(host) = host else { return Ok(None) };
     let Ok(host) = host.cast::<PyString>() else {

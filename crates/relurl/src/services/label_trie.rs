@@ -140,7 +140,11 @@ impl<T: Default> Default for LabelTrie<T> {
 
 impl<T: Default> LabelTrie<T> {
     /// The node `label` leads to from `parent`, if any.
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "the lookup's hot path, outlined by LLVM in the extension module otherwise: fewer instructions per lookup, benches/test_bench_psl.py"
+    )]
+    #[inline(always)]
     pub(crate) fn child(&self, parent: NodeId, label: &[u8]) -> Option<NodeId> {
         self.find(parent, &LabelKey::of(label), label)
     }
@@ -174,7 +178,11 @@ impl<T: Default> LabelTrie<T> {
     }
 
     /// The node `label` (whose key is `key`) leads to from `parent`, if any.
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "the lookup's hot path, outlined by LLVM in the extension module otherwise: fewer instructions per lookup, benches/test_bench_psl.py"
+    )]
+    #[inline(always)]
     fn find(&self, parent: NodeId, key: &LabelKey, label: &[u8]) -> Option<NodeId> {
         let edge = self.nodes[parent as usize].children.find(key.hash, |edge| edge.is(key, label, &self.long_labels))?;
         Some(edge.child)

@@ -265,7 +265,11 @@ impl PublicSuffixList {
 
     /// The lookup of `host` by the rules of `sections` ("Formal Algorithm", steps 1-6); `None`
     /// for a host that has no public suffix (an IP address, an empty host, an empty label).
-    #[inline]
+    #[allow(
+        clippy::inline_always,
+        reason = "the lookup's hot path, outlined by LLVM in the extension module otherwise: fewer instructions per lookup, benches/test_bench_psl.py"
+    )]
+    #[inline(always)]
     pub fn match_host<'h>(&self, host: &'h str, sections: Sections) -> Option<Match<'h>> {
         let host = Host::of(host)?;
         // Steps 1 and 4: the rule of the most labels (of two as long, the plain rule, which
@@ -284,7 +288,12 @@ impl PublicSuffixList {
             if let Some(section) = sections.pick(self.trie.value(node).wildcard) {
                 longest = Some((MatchedRule { kind: RuleKind::Wildcard, section, labels: depth + 1 }, start));
             }
-            let Some(child) = self.trie.child(node, host.key(&host.body[start..end]).as_bytes()) else { break };
+            let found = if host.plain {
+                self.trie.child(node, &host.body.as_bytes()[start..end])
+            } else {
+                self.trie.child(node, host.key(&host.body[start..end]).as_bytes())
+            };
+            let Some(child) = found else { break };
             (node, depth) = (child, depth + 1);
             let rules = self.trie.value(node);
             if let Some(section) = sections.pick(rules.exception) {
