@@ -244,3 +244,45 @@ def test_without_w3lib_imported_relurl_registers_percentencode() -> None:
             expected.append(["error", type(e).__name__, str(e)])
     assert json.loads(done.stdout) == expected
     assert expected[2][0] == "error" and "percentencode" in expected[2][2]
+
+
+def test_arrow_raises_what_is_not_an_exception_from_a_codec() -> None:
+    """A codec written in Python runs the signal handlers: Ctrl-C inside it is its exception.
+    A row's `Exception` is the row's failure (as `LookupError` above); `KeyboardInterrupt` and
+    `SystemExit` stop the call whatever `errors=` says (found by a probe: they were rows)."""
+    pa = pytest.importorskip("pyarrow")
+    import relurl.arrow
+
+    raised: list[BaseException] = []
+
+    def encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
+        raise raised[-1]
+
+    def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
+        return bytes(data).decode("latin-1"), len(data)
+
+    def search(name: str) -> codecs.CodecInfo | None:
+        return codecs.CodecInfo(encode, decode, name="relurl-test-raising") if name == "relurl_test_raising" else None
+
+    codecs.register(search)
+    try:
+        urls = pa.array(["http://h/?q=\u0416", "http://h/"] * 50)
+        for stop in (KeyboardInterrupt(), SystemExit(3)):
+            raised.append(stop)
+            for errors in ("null", "report", "raise"):
+                with pytest.raises(type(stop)):
+                    relurl.arrow.canonicalize_url(urls, encoding="relurl-test-raising", errors=errors)
+        # Any other exception is the row's failure, where w3lib raises it (every row here:
+        # the codec encodes ASCII too).
+        raised.append(KeyError("k"))
+        result, failures = relurl.arrow.canonicalize_url(urls, encoding="relurl-test-raising", errors="report")
+        expected = [
+            outcome(w3lib_url.canonicalize_url, url, encoding="relurl-test-raising") for url in urls.to_pylist()
+        ]
+        assert [(f.index, type(f)) for f in failures] == [  # type: ignore[attr-defined]
+            (row, e[1]) for row, e in enumerate(expected) if e[0] == "error"
+        ]
+        assert len(failures) == 100 and {type(f) for f in failures} == {KeyError}
+        assert pa.array(result).null_count == 100
+    finally:
+        codecs.unregister(search)

@@ -224,3 +224,25 @@ def test_hostile_hosts() -> None:
     surrogate = relurl.tldextract("http://a\udfff.example.com/")
     assert surrogate.subdomain == "a\udfff"
     assert answer(relurl.tldextract, "a\udfff.example.com", False) == answer(PEER, "a\udfff.example.com", False)
+
+
+def test_extract_result_pickles_and_copies() -> None:
+    """As tldextract's dataclass (found by a probe: `pickle.dumps` raised `TypeError`, so
+    `multiprocessing.Pool().map(relurl.tldextract, urls)` failed)."""
+    import copy
+    import pickle
+
+    for url in ["http://a.b.forgot.his.name/", "http://www.example.co.uk/", "http://1.2.3.4/", "http://\ud800.com/"]:
+        result = relurl.tldextract(url, include_psl_private_domains=True)
+        for twin in (pickle.loads(pickle.dumps(result)), copy.copy(result), copy.deepcopy(result)):
+            assert twin == result and twin is not result
+            assert (twin.subdomain, twin.domain, twin.suffix, twin.is_private, twin.registry_suffix) == (
+                result.subdomain,
+                result.domain,
+                result.suffix,
+                result.is_private,
+                result.registry_suffix,
+            )
+    copied = copy.copy(relurl.tldextract("http://www.example.com/"))
+    copied.subdomain = "mail"
+    assert relurl.tldextract("http://www.example.com/").subdomain == "www"

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use pyo3::exceptions::{PyAttributeError, PyDeprecationWarning, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyString, PyTuple};
 use relurl::tldextract::{bundled, ExtractResult, Extractor};
 
 use super::idna::python_unicode;
@@ -109,6 +109,22 @@ impl PyExtractResult {
     #[getter]
     fn registry_suffix<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
         Self::text(py, &self.result.registry_suffix)
+    }
+
+    /// Pickles (and copies) as `ExtractResult(subdomain, domain, suffix, is_private,
+    /// registry_suffix)`, as tldextract's dataclass does.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let r = &this.result;
+        let fields = (
+            Self::text(py, &r.subdomain)?,
+            Self::text(py, &r.domain)?,
+            Self::text(py, &r.suffix)?,
+            r.is_private,
+            Self::text(py, &r.registry_suffix)?,
+        );
+        (slf.get_type(), fields).into_pyobject(py)
     }
 
     #[setter]

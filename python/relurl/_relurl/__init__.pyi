@@ -868,8 +868,10 @@ def arrow_canonicalize_url(
     column of URLs (string, large_string or string_view; an array, or a chunked array /
     stream, whose chunks the result keeps), read in place with the GIL released, on `threads`
     threads. A null row gives a null; a row that fails (w3lib's ValueError or
-    UnicodeEncodeError, with `.index`; a URLError for a row that is not UTF-8) fails by
-    `errors` as in relurl.arrow.resolve. The result is a `string` array."""
+    UnicodeEncodeError, or the codec's own exception, with `.index`; a URLError for a row that
+    is not UTF-8) fails by `errors` as in relurl.arrow.resolve; an exception that is not an
+    Exception (KeyboardInterrupt from Ctrl-C inside a codec written in Python) is raised
+    whatever `errors` says. The result is a `string` array."""
 
 @overload
 def arrow_canonicalize_url(
@@ -892,7 +894,7 @@ def arrow_canonicalize_url(
     query_separator: str = "&",
     errors: Literal["report"],
     threads: int | None = None,
-) -> tuple[ArrowArray | ArrowChunkedArray, list[ValueError]]: ...
+) -> tuple[ArrowArray | ArrowChunkedArray, list[Exception]]: ...
 
 @final
 class DomainSet:
@@ -954,6 +956,7 @@ class ExtractResult:
     def __new__(
         cls, subdomain: str, domain: str, suffix: str, is_private: bool, registry_suffix: str
     ) -> ExtractResult: ...
+    def __reduce__(self) -> tuple[type[ExtractResult], tuple[str, str, str, bool, str]]: ...
     @property
     def fqdn(self) -> str:
         """The parts joined with dots when there are a suffix and a domain (or a private

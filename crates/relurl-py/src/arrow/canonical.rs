@@ -12,7 +12,9 @@ use crate::w3lib::{Arguments, Separator};
 /// Arrow string column (an array, or a chunked array or stream, whose chunks the result
 /// keeps), with the same options, with the GIL released on `threads` threads. A null row
 /// gives a null; a row w3lib raises for fails by `errors=` ("raise", "null" or "report"),
-/// with w3lib's exception type and `.index` the row. docs/crawler.md, docs/batches.md.
+/// with w3lib's exception type (or the codec's own exception) and `.index` the row; an
+/// exception that is not an `Exception` (`KeyboardInterrupt` from Ctrl-C inside a codec
+/// written in Python) is raised whatever `errors=` says. docs/crawler.md, docs/batches.md.
 #[pyfunction]
 #[pyo3(
     name = "canonicalize_url",

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use arrow_array::{Array, ArrayRef, GenericStringArray};
 use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 use pyo3_arrow::input::AnyArray;
@@ -119,10 +119,15 @@ pub(super) fn finish_column<'py, E>(
     let mut failures: Vec<PyErr> = Vec::new();
     for (_, errors) in &chunks {
         for e in errors {
-            if mode == ErrorMode::Raise {
-                return Err(error_of(e));
+            let error = error_of(e);
+            // A row fails with an `Exception` (a `URLError`, w3lib's, a codec's own); one
+            // that is not (`KeyboardInterrupt` from Ctrl-C in a codec written in Python,
+            // `SystemExit`) is raised whatever `errors=` says, as from a loop that catches
+            // `Exception`.
+            if mode == ErrorMode::Raise || !error.is_instance_of::<PyException>(py) {
+                return Err(error);
             }
-            failures.push(error_of(e));
+            failures.push(error);
         }
     }
     let arrays: Vec<ArrayRef> = chunks.into_iter().map(|(array, _)| array).collect();
