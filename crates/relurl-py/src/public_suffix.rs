@@ -186,7 +186,8 @@ pub(crate) fn list_of<'a>(psl: Option<&'a Bound<'_, PyPublicSuffixList>>) -> &'a
 /// One host's answer: `None` for `None`, a `str` (its lone surrogates kept) or `None`.
 /// `lookup` is a function item (each caller's own copy of this function, with the lookup
 /// inlined).
-#[inline]
+#[allow(clippy::inline_always, reason = "into each `#[pyfunction]`'s wrapper: fewer instructions per call, benches/test_bench_psl.py")]
+#[inline(always)]
 fn answer<'py>(
     py: Python<'py>,
     list: &PublicSuffixList,

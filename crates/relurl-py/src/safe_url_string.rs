@@ -117,14 +117,21 @@ pub fn safe_url_string<'py>(
 /// A `str` as the core's text: itself when it is UTF-8; with lone surrogates, the text with
 /// the core's [`STAND_INS`] in their place ([`stand_ins`]; [`with_surrogates`] puts them
 /// back), or the `UnicodeEncodeError` of `to_str` when it holds a stand-in of its own.
+#[inline]
 pub(crate) fn text_with_stand_ins<'a>(text: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
     match text.to_str() {
         Ok(text) => Ok(Cow::Borrowed(text)),
-        Err(error) => {
-            let wtf8 = text.call_method1("encode", ("utf-8", "surrogatepass"))?;
-            stand_ins(wtf8.cast::<PyBytes>()?.as_bytes()).map(Cow::Owned).ok_or(error)
-        }
+        Err(error) => text_with_surrogates(text, error).map(Cow::Owned),
     }
+}
+
+/// [`text_with_stand_ins`] of a `str` that is not UTF-8 (`error`, `to_str`'s), out of the way
+/// of the usual text.
+#[cold]
+#[inline(never)]
+fn text_with_surrogates(text: &Bound<'_, PyString>, error: PyErr) -> PyResult<String> {
+    let wtf8 = text.call_method1("encode", ("utf-8", "surrogatepass"))?;
+    stand_ins(wtf8.cast::<PyBytes>()?.as_bytes()).ok_or(error)
 }
 
 /// Python's `str.encode("utf-8", "surrogatepass")` of a `str` with lone surrogates as text
