@@ -431,3 +431,67 @@ def test_domain_reads_a_newer_list(tmp_path: Path) -> None:
     bad = tmp_path / "bad.dat"
     bad.write_text("a..b\n", encoding="utf-8")
     assert b"line 1" in run("domain", "--list", str(bad), "a.com").stderr
+
+
+# Found by a probe of the command line (2026-11-27).
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("resolve", BASE, "g"),
+        ("parse", BASE),
+        ("surt", "http://a/"),
+        ("canonicalize", "http://a/?b=1"),
+        ("domain", "www.example.co.uk"),
+    ],
+)
+def test_a_closed_standard_input_is_no_input(args: tuple[str, ...]) -> None:
+    """A daemon's or cron job's closed standard input (`<&-`): the arguments are answered (it
+    was `AttributeError: 'NoneType' object has no attribute 'buffer'`)."""
+    done = subprocess.run([sys.executable, "-m", "relurl", *args], stdin=subprocess.DEVNULL, capture_output=True)
+    closed = subprocess.run(
+        ["sh", "-c", 'exec "$@" <&-', "sh", sys.executable, "-m", "relurl", *args], capture_output=True, check=False
+    )
+    assert (closed.returncode, closed.stdout, closed.stderr) == (0, done.stdout, b"")
+    assert done.stdout.strip()
+
+
+def test_output_that_cannot_be_written_is_reported() -> None:
+    """A full disk (`> /dev/full`) or a closed standard output: one line on standard error and
+    exit status 1, no traceback."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    for args in [("resolve", BASE, "g"), ("surt", "http://a/"), ("domain", "a.example.com")]:
+        full = subprocess.run(
+            ["sh", "-c", 'exec "$@" > /dev/full', "sh", sys.executable, "-m", "relurl", *args], capture_output=True
+        )
+        assert (full.returncode, full.stderr) == (1, b"relurl: cannot write the output: No space left on device\n")
+        closed = subprocess.run(
+            ["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "relurl", *args], capture_output=True
+        )
+        assert (closed.returncode, closed.stderr) == (1, b"relurl: standard output is closed\n")
+
+
+def test_domain_reports_what_is_not_a_host() -> None:
+    """A URL without its scheme or a host with its port is reported, not taken for a host (it
+    gave `example.com/path` and an empty line); an IPv6 address is still an IP address."""
+    done = run("domain", "www.example.com/path", "example.com:8080", "a@b.com", "2001:db8::1", "www.example.com")
+    assert done.returncode == 1
+    assert done.stdout.decode().split("\n") == ["", "", "", "", "example.com", ""]
+    assert done.stderr.decode().splitlines() == [
+        "relurl: HOST_OR_URL 1: not a host: '/' at position 15 (a URL needs its scheme and //: "
+        "http://www.example.com/path)",
+        "relurl: HOST_OR_URL 2: not a host: ':' at position 11 (a port? give the host alone, or a URL with its scheme)",
+        "relurl: HOST_OR_URL 3: not a host: '@' at position 1 (a URL needs its scheme and //: http://a@b.com)",
+    ]
+
+
+def test_bad_option_values_are_usage_errors(tmp_path: Path) -> None:
+    done = run("canonicalize", "--query-separator", "", "http://a/?b=1")
+    assert done.returncode == 2 and b"--query-separator: an empty separator" in done.stderr
+    empty = tmp_path / "empty.dat"
+    empty.write_text("// only a comment\n")
+    done = run("domain", "--list", str(empty), "www.a.com")
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert done.stderr.decode() == f"relurl: --list {empty}: no rule in it (not a Public Suffix List)\n"

@@ -292,3 +292,32 @@ def test_a_link_holding_a_line_break_is_not_split_across_lines(tmp_path: Path) -
         "http://a/w",
     ]
     assert done.stderr == ""
+
+
+def test_output_in_an_encoding_that_is_not_utf8(tmp_path: Path) -> None:
+    """Found by a probe (2026-11-27): with `PYTHONIOENCODING=ascii` a link the encoding cannot
+    write was a traceback; it is now reported and left out (exit status 1), the other links
+    written. `--json` is UTF-8 whatever the encoding (the docs' promise; latin-1 wrote a raw
+    0xFC)."""
+    page = tmp_path / "u.html"
+    page.write_bytes('<a href="/ü">x</a><a href="/a">y</a>'.encode())
+
+    def links(encoding: str, *extra: str) -> subprocess.CompletedProcess[bytes]:
+        env = {**os.environ, "PYTHONIOENCODING": encoding}
+        command = [sys.executable, "-m", "relurl", "links", str(page), "--url", "http://a/", *extra]
+        return subprocess.run(command, capture_output=True, env=env, check=False)
+
+    done = links("ascii")
+    assert done.returncode == 1
+    assert done.stdout.decode().splitlines() == ["http://a/a"]
+    assert done.stderr.decode() == (
+        f"relurl: {page}: standard output's encoding ('ascii') cannot write '\\xfc' (U+00FC) of a link, "
+        "left out: set PYTHONIOENCODING=utf-8\n"
+    )
+    for encoding in ("latin-1", "ascii"):
+        done = links(encoding, "--json")
+        assert done.returncode == 0, done.stderr
+        assert [json.loads(line)["url"] for line in done.stdout.decode("utf-8").splitlines()] == [
+            "http://a/ü",
+            "http://a/a",
+        ]

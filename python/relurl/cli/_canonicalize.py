@@ -41,6 +41,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def usage_problem(args: argparse.Namespace) -> str | None:
     """What makes the `canonicalize` arguments unusable together (a usage error), or None."""
+    if args.query_separator == "":
+        return "--query-separator: an empty separator (w3lib raises ValueError for every URL with it)"
     return stdin_url_problem(args.urls)
 
 

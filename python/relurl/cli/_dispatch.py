@@ -4,6 +4,8 @@ subcommands the command modules add, and `main`, which checks the usage and runs
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Sequence
 
@@ -39,22 +41,50 @@ def main(argv: Sequence[str] | None = None) -> int:
     problem = _usage_problem(args)
     if problem:
         command_parser.error(problem)
+    stderr = sys.stderr if sys.stderr is not None else open(os.devnull, "w")
+    if sys.stdout is None:
+        # Started with its standard output closed (`>&-`): nowhere to answer.
+        stderr.write("relurl: standard output is closed\n")
+        return 1
+    # Started with its standard input closed (`<&-`, a daemon's): no line to read.
+    stdin = sys.stdin.buffer if sys.stdin is not None else io.BytesIO()
     try:
         if args.command == "resolve":
-            return _resolve.run(args, sys.stdin.buffer, sys.stdout, sys.stderr)
+            return _resolve.run(args, stdin, sys.stdout, stderr)
         if args.command == "links":
-            return _links.run(args, sys.stdout, sys.stderr)
+            if args.json and sys.stdout.encoding.lower().replace("-", "").replace("_", "") != "utf8":
+                # JSON lines are UTF-8 whatever the locale says (docs/cli.md).
+                sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+            return _links.run(args, sys.stdout, stderr, stdin)
         if args.command == "surt":
-            return _surt.run(args, sys.stdin.buffer, sys.stdout.buffer, sys.stderr)
+            return _surt.run(args, stdin, sys.stdout.buffer, stderr)
         if args.command == "canonicalize":
-            return _canonicalize.run(args, sys.stdin.buffer, sys.stdout, sys.stderr)
+            return _canonicalize.run(args, stdin, sys.stdout, stderr)
         if args.command == "domain":
-            return _domain.run(args, sys.stdin.buffer, sys.stdout, sys.stderr)
-        return _parse.run(args, sys.stdin.buffer, sys.stdout, sys.stderr)
+            return _domain.run(args, stdin, sys.stdout, stderr)
+        return _parse.run(args, stdin, sys.stdout, stderr)
     except BrokenPipeError:
         # The reader went away (`relurl resolve ... | head`): stop quietly.
-        sys.stderr.close()
+        stderr.close()
         return 0
+    except KeyboardInterrupt:
+        # Ctrl-C: stop, as other command-line tools do (128 + SIGINT), without a traceback.
+        return 130
+    except OSError as err:
+        # Standard output could not be written (a full disk: `> /dev/full`).
+        stderr.write(f"relurl: cannot write the output: {err.strerror or err}\n")
+        _drop_unwritten_output()
+        return 1
+
+
+def _drop_unwritten_output() -> None:
+    """Points standard output at the null device, so that the interpreter's last flush of
+    what could not be written does not fail again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _usage_problem(args: argparse.Namespace) -> str | None:

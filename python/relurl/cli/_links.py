@@ -145,7 +145,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, stdin: BinaryI
         if progress:
             progress.clear()
         stderr.write("".join(messages))
-        stdout.write("".join(_lines(name, url, links, args.json)))
+        failed |= not _write_lines(stdout, stderr, name, list(_lines(name, url, links, args.json)))
         if progress:
             stdout.flush()
             progress.advance(len(links))
@@ -183,6 +183,29 @@ def _one_line_each(links: list[Link]) -> tuple[list[Link], list[str]]:
         else:
             kept.append(link)
     return kept, messages
+
+
+def _write_lines(stdout: TextIO, stderr: TextIO, name: str, lines: list[str]) -> bool:
+    """Writes `lines`; returns whether all could be written. A line standard output's
+    encoding cannot write (`PYTHONIOENCODING=ascii`, a C locale without UTF-8 mode) is
+    reported on standard error and left out."""
+    try:
+        stdout.write("".join(lines))
+        return True
+    except UnicodeEncodeError:
+        pass
+    written = True
+    for line in lines:
+        try:
+            stdout.write(line)
+        except UnicodeEncodeError as err:
+            char = err.object[err.start]
+            stderr.write(
+                f"relurl: {name}: standard output's encoding ({err.encoding!r}) cannot write {char!a} "
+                f"(U+{ord(char):04X}) of a link, left out: set PYTHONIOENCODING=utf-8\n"
+            )
+            written = False
+    return written
 
 
 def _lines(page: str, page_url: str, links: list[Link], as_json: bool) -> Iterator[str]:

@@ -35,8 +35,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Adds the `parse` command to `commands`."""
     par = commands.add_parser(
         "parse",
-        help="split URLs into their six components",
-        description="Print the RFC 1808 section 2.4 (or RFC 3986 Appendix B) components of each URL. "
+        help="split URLs into their components",
+        description="Print the RFC 1808 section 2.4 (or RFC 3986 Appendix B, or the URL Standard's) components "
+        "of each URL. "
         "Without URL, or with URL '-', read URLs from standard input, one per line.",
     )
     par.add_argument("urls", metavar="URL", nargs="*", default=[], help="URLs to parse ('-' or none: standard input)")

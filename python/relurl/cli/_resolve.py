@@ -32,7 +32,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     res = commands.add_parser(
         "resolve",
         help="resolve references against a base URL",
-        description="Resolve each REF against BASE by RFC 1808 section 4 (or RFC 3986 section 5.2) and "
+        description="Resolve each REF against BASE by RFC 1808 section 4 (or RFC 3986 section 5.2, or the "
+        "URL Standard's URL parser with --spec whatwg) and "
         "print one absolute URL per line. Without REF, read references from standard input, one per "
         "line. A bad reference is reported and answered with an empty line (exit status 1).",
     )

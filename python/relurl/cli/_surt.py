@@ -5,12 +5,12 @@
     relurl surt - < urls.txt     the same (`-` alone: standard input)
 
 Options: `--with-scheme`, `--trailing-comma`, `--no-reverse-ipaddr`, `--keep-www` (surt's
-`host_massage=False`), `--no-surt` (the canonicalized URL, host not reversed). A line is read
-as bytes, as surt reads them (a line need not be UTF-8; its key then need not be either):
-output line N answers input line N. A URL surt raises for (a port urllib refuses, a blank
-line: surt's AttributeError) is reported on standard error as `relurl: line N: message` (`URL N` for arguments),
-answered with an empty line, and the exit status is then 1.
-"""
+`host_massage=False`), `--no-surt` (the canonicalized URL, host not reversed). A line is read as
+bytes, as surt reads them (a line need not be UTF-8; its key then need not be either): output
+line N answers input line N. A URL surt raises for (a port urllib refuses, a line of spaces:
+surt's AttributeError; an empty line is surt's `-`) is reported on standard error as `relurl:
+line N: message` (`URL N` for arguments), answered with an empty line, and the exit status is
+then 1."""
 
 from __future__ import annotations
 
