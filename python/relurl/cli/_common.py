@@ -130,23 +130,48 @@ def write_answers(
     flushes; returns whether one could not be written. An answer that standard output's
     encoding cannot write is reported as `relurl: LABEL N: ...` and written as `blank(N)`
     (default: an empty line), so that output line N still answers input line N."""
-    try:
-        stdout.write("".join(answers))
-    except UnicodeEncodeError:
-        for number, answer in enumerate(answers, first):
-            try:
-                stdout.write(answer)
-            except UnicodeEncodeError as err:
-                char = err.object[err.start]
-                stderr.write(
-                    f"relurl: {label} {number}: standard output's encoding ({err.encoding!r}) cannot write "
-                    f"{char!a} (U+{ord(char):04X}) at position {err.start}: set PYTHONIOENCODING=utf-8\n"
-                )
-                stdout.write("\n" if blank is None else blank(number))
-        stdout.flush()
-        return True
+
+    def report(index: int, err: UnicodeEncodeError) -> None:
+        stderr.write(f"relurl: {label} {first + index}: {unwritable(err, f' at position {err.start}')}\n")
+
+    unwritten = write_each(
+        stdout, answers, report, lambda index: stdout.write("\n" if blank is None else blank(first + index))
+    )
     stdout.flush()
-    return False
+    return unwritten
+
+
+def write_each(
+    stdout: TextIO,
+    texts: list[str],
+    report: Callable[[int, UnicodeEncodeError], object],
+    instead: Callable[[int], object] = lambda _: None,
+) -> bool:
+    """Writes `texts`, all at once when the output's encoding can; else one by one, each it
+    cannot write reported (`report(index, error)`) and replaced by `instead(index)`. Returns
+    whether one could not be written."""
+    try:
+        stdout.write("".join(texts))
+        return False
+    except UnicodeEncodeError:
+        pass
+    for index, text in enumerate(texts):
+        try:
+            stdout.write(text)
+        except UnicodeEncodeError as err:
+            report(index, err)
+            instead(index)
+    return True
+
+
+def unwritable(err: UnicodeEncodeError, where: str) -> str:
+    """What standard output's encoding could not write (`where`: which part of the output),
+    and the way out."""
+    char = err.object[err.start]
+    return (
+        f"standard output's encoding ({err.encoding!r}) cannot write {char!a} (U+{ord(char):04X}){where}: "
+        "set PYTHONIOENCODING=utf-8"
+    )
 
 
 class ItemProblem(Exception):

@@ -41,7 +41,7 @@ from typing import BinaryIO, TextIO
 
 from relurl._relurl import Link, URLError, URLWarning, extract_links
 from relurl._specs import SPECS
-from relurl.cli._common import checked_base, printable
+from relurl.cli._common import checked_base, printable, unwritable, write_each
 
 #: Files read from a directory (recursively, in sorted order).
 PAGE_SUFFIXES = (".html", ".htm")
@@ -189,23 +189,9 @@ def _write_lines(stdout: TextIO, stderr: TextIO, name: str, lines: list[str]) ->
     """Writes `lines`; returns whether all could be written. A line standard output's
     encoding cannot write (`PYTHONIOENCODING=ascii`, a C locale without UTF-8 mode) is
     reported on standard error and left out."""
-    try:
-        stdout.write("".join(lines))
-        return True
-    except UnicodeEncodeError:
-        pass
-    written = True
-    for line in lines:
-        try:
-            stdout.write(line)
-        except UnicodeEncodeError as err:
-            char = err.object[err.start]
-            stderr.write(
-                f"relurl: {name}: standard output's encoding ({err.encoding!r}) cannot write {char!a} "
-                f"(U+{ord(char):04X}) of a link, left out: set PYTHONIOENCODING=utf-8\n"
-            )
-            written = False
-    return written
+    return not write_each(
+        stdout, lines, lambda _, err: stderr.write(f"relurl: {name}: {unwritable(err, ' of a link, left out')}\n")
+    )
 
 
 def _lines(page: str, page_url: str, links: list[Link], as_json: bool) -> Iterator[str]:
