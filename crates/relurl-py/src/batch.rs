@@ -12,7 +12,7 @@
 
 use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -57,12 +57,16 @@ pub(crate) struct BatchArgs {
     pub threads: NonZeroUsize,
     /// The URL Standard's encoding (`encoding=`), `None` for UTF-8.
     pub encoding: Option<&'static relurl::whatwg::Encoding>,
+    /// Where Python code the batch calls back (a codec written in Python) keeps an exception
+    /// that is not an `Exception`, which stops the batch ([`Signals`]); `None` when it calls
+    /// none.
+    pub escaped: Option<Arc<Escaped>>,
 }
 
 impl BatchArgs {
     pub(crate) fn of(spec: Spec, strict: bool, errors: &str, threads: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let strict = strict_with(strict, spec)?;
-        Ok(Self { spec, strict, strip: false, errors: error_mode(errors)?, threads: threads_arg(threads)?, encoding: None })
+        Ok(Self { spec, strict, strip: false, errors: error_mode(errors)?, threads: threads_arg(threads)?, encoding: None, escaped: None })
     }
 
     /// These arguments with `strip=` (the resolving entry points take it).
@@ -97,10 +101,48 @@ impl BatchArgs {
 #[derive(Default)]
 pub(crate) struct Signals {
     raised: Mutex<Option<PyErr>>,
+    /// Also asked: an exception that escaped from Python code the batch calls back.
+    escaped: Option<Arc<Escaped>>,
+}
+
+/// An exception that is not an `Exception` (`KeyboardInterrupt`: Ctrl-C runs Python's signal
+/// handler inside whatever Python code runs, a codec written in Python among them; `SystemExit`),
+/// raised in Python code a batch calls back: kept (the first) so that the batch stops at its
+/// next check ([`Signals`]) rather than take it for a failed row and go on.
+#[derive(Debug, Default)]
+pub(crate) struct Escaped(Mutex<Option<PyErr>>);
+
+impl Escaped {
+    /// Keeps `error` when it is not an `Exception` (and none was kept before).
+    pub(crate) fn keep(&self, py: Python<'_>, error: &PyErr) {
+        if !error.is_instance_of::<pyo3::exceptions::PyException>(py) {
+            self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_or_insert_with(|| error.clone_ref(py));
+        }
+    }
+
+    fn take(&self) -> Option<PyErr> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take()
+    }
+}
+
+impl Signals {
+    /// The signals of a batch whose callbacks keep what escapes them in `escaped` (emptied
+    /// first: a codec is shared by the calls that name it, and a call of one URL raises what
+    /// escapes itself).
+    pub(crate) fn watching(escaped: Option<Arc<Escaped>>) -> Self {
+        if let Some(escaped) = &escaped {
+            escaped.take();
+        }
+        Self { raised: Mutex::default(), escaped }
+    }
 }
 
 impl Interrupt for Signals {
     fn interrupted(&self) -> bool {
+        if let Some(escaped) = self.escaped.as_ref().and_then(|e| e.take()) {
+            self.raised.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_or_insert(escaped);
+            return true;
+        }
         #[allow(clippy::redundant_closure_for_method_calls)] // the method is generic over `'py`
         let checked = Python::attach(|py| py.check_signals());
         match checked {

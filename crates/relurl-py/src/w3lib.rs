@@ -6,11 +6,12 @@ use std::sync::{Mutex, OnceLock};
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyLookupError, PyTypeError, PyUnicodeEncodeError, PyValueError};
+use pyo3::exceptions::{PyException, PyLookupError, PyTypeError, PyUnicodeEncodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use relurl::urllib::Schemes;
 
+use super::batch::Escaped;
 use super::convert::page_text;
 use super::errors::{nfkc_error, w3lib_error};
 use relurl::w3lib::{Codec, CodecError, CodecFailure, Encoding, Options, W3libError};
@@ -110,6 +111,8 @@ pub(crate) struct PyCodec {
     name: String,
     /// [`Codec::ascii_compatible`], asked of the codec once.
     ascii_compatible: bool,
+    /// An exception that is not an `Exception`, raised by the codec during a batch.
+    escaped: Arc<Escaped>,
 }
 
 impl PyCodec {
@@ -142,12 +145,20 @@ impl PyCodec {
                 && decodes_as_is(&ascii)?
                 && decodes_as_is(shifts)?)
         };
-        Ok(Self { name: name.to_owned(), ascii_compatible: round_trip().unwrap_or(false) })
+        // A codec that fails the check is asked for every text; an exception that is not an
+        // `Exception` (Ctrl-C's `KeyboardInterrupt` in a codec written in Python) is raised.
+        let ascii_compatible = match round_trip() {
+            Ok(compatible) => compatible,
+            Err(e) if e.is_instance_of::<PyException>(py) => false,
+            Err(e) => return Err(e),
+        };
+        Ok(Self { name: name.to_owned(), ascii_compatible, escaped: Arc::default() })
     }
 
     /// A Python exception as the core's [`CodecError`]: `UnicodeEncodeError` is text the
     /// codec cannot encode.
-    fn error(py: Python<'_>, error: PyErr) -> CodecError {
+    fn error(&self, py: Python<'_>, error: PyErr) -> CodecError {
+        self.escaped.keep(py, &error);
         if error.is_instance_of::<PyUnicodeEncodeError>(py) {
             CodecError::Unencodable
         } else {
@@ -159,15 +170,15 @@ impl PyCodec {
 impl Codec for PyCodec {
     fn encode(&self, text: &str) -> Result<Vec<u8>, CodecError> {
         Python::attach(|py| {
-            let encoded = PyString::new(py, text).call_method1("encode", (&self.name,)).map_err(|e| Self::error(py, e))?;
-            Ok(encoded.cast::<PyBytes>().map_err(|e| Self::error(py, e.into()))?.as_bytes().to_vec())
+            let encoded = PyString::new(py, text).call_method1("encode", (&self.name,)).map_err(|e| self.error(py, e))?;
+            Ok(encoded.cast::<PyBytes>().map_err(|e| self.error(py, e.into()))?.as_bytes().to_vec())
         })
     }
 
     fn decode(&self, data: &[u8]) -> Result<String, CodecError> {
         Python::attach(|py| {
-            let decoded = PyBytes::new(py, data).call_method1("decode", (&self.name, PERCENTENCODE)).map_err(|e| Self::error(py, e))?;
-            let decoded = decoded.cast_into::<PyString>().map_err(|e| Self::error(py, e.into()))?;
+            let decoded = PyBytes::new(py, data).call_method1("decode", (&self.name, PERCENTENCODE)).map_err(|e| self.error(py, e))?;
+            let decoded = decoded.cast_into::<PyString>().map_err(|e| self.error(py, e.into()))?;
             // Text with a lone surrogate (`utf-7` decodes one) fails to encode in UTF-8 in
             // w3lib's next step; so w3lib starts again in UTF-8.
             decoded.to_str().map(str::to_owned).map_err(|_| CodecError::Unencodable)
@@ -245,6 +256,15 @@ impl Arguments {
             // A batch reads the running Python's limit once; a single call through
             // [`with_int_limit`].
             int_max_str_digits: relurl::int_limit::DEFAULT,
+        }
+    }
+
+    /// Where the codec (one written in Python) keeps an exception that is not an `Exception`
+    /// ([`Escaped`]); `None` for an encoding the core has.
+    pub(crate) fn escaped(&self) -> Option<Arc<Escaped>> {
+        match &self.chosen {
+            Chosen::Python(codec) => Some(codec.escaped.clone()),
+            Chosen::BuiltIn(_) => None,
         }
     }
 

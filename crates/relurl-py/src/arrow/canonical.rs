@@ -31,9 +31,11 @@ pub fn arrow_canonicalize_url<'py>(
     errors: &str,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let args = BatchArgs::of(relurl::Spec::Rfc1808, false, errors, threads)?;
+    let mut args = BatchArgs::of(relurl::Spec::Rfc1808, false, errors, threads)?;
     let py = urls.py();
     let arguments = Arguments::new(py, keep_blank_values, keep_fragments, encoding, query_separator)?;
+    // Ctrl-C inside a codec written in Python stops the batch (not a failed row).
+    args.escaped = arguments.escaped();
     let mut options = arguments.options(py);
     // The rows' `int(port)` reads as many digits as the running Python does (read once).
     options.int_max_str_digits = int_max_str_digits(py)?;

@@ -63,7 +63,7 @@ pub(super) fn map_column_with<'py, M: MapRow>(
     let py = urls.py();
     let input = arrow_input(urls, name)?;
     let layouts = layouts(&input.chunks, name)?;
-    let signals = Signals::default();
+    let signals = Signals::watching(args.escaped.clone());
     let named: Vec<_> = layouts.iter().map(|&l| (l, name)).collect();
     let chunks = py.detach(|| checked(&named, args.threads, &signals)).map_err(|stop| stop.into_err(&signals))?;
     let (starts, rows) = chunk_starts(chunks.iter().map(StrColumn::len)).ok_or_else(too_many_rows)?;
