@@ -112,10 +112,16 @@ pub(crate) struct Signals {
 #[derive(Debug, Default)]
 pub(crate) struct Escaped(Mutex<Option<PyErr>>);
 
+/// Whether `error` is not an `Exception` (`KeyboardInterrupt`, `SystemExit`): never a failed
+/// row, always raised, as from a loop that catches `Exception`.
+pub(crate) fn escapes(py: Python<'_>, error: &PyErr) -> bool {
+    !error.is_instance_of::<pyo3::exceptions::PyException>(py)
+}
+
 impl Escaped {
     /// Keeps `error` when it is not an `Exception` (and none was kept before).
     pub(crate) fn keep(&self, py: Python<'_>, error: &PyErr) {
-        if !error.is_instance_of::<pyo3::exceptions::PyException>(py) {
+        if escapes(py, error) {
             self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get_or_insert_with(|| error.clone_ref(py));
         }
     }

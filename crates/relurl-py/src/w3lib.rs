@@ -6,12 +6,12 @@ use std::sync::{Mutex, OnceLock};
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyException, PyLookupError, PyTypeError, PyUnicodeEncodeError, PyValueError};
+use pyo3::exceptions::{PyLookupError, PyTypeError, PyUnicodeEncodeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use relurl::urllib::Schemes;
 
-use super::batch::Escaped;
+use super::batch::{escapes, Escaped};
 use super::convert::page_text;
 use super::errors::{nfkc_error, w3lib_error};
 use relurl::w3lib::{Codec, CodecError, CodecFailure, Encoding, Options, W3libError};
@@ -149,8 +149,8 @@ impl PyCodec {
         // `Exception` (Ctrl-C's `KeyboardInterrupt` in a codec written in Python) is raised.
         let ascii_compatible = match round_trip() {
             Ok(compatible) => compatible,
-            Err(e) if e.is_instance_of::<PyException>(py) => false,
-            Err(e) => return Err(e),
+            Err(e) if escapes(py, &e) => return Err(e),
+            Err(_) => false,
         };
         Ok(Self { name: name.to_owned(), ascii_compatible, escaped: Arc::default() })
     }

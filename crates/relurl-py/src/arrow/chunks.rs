@@ -10,14 +10,14 @@ use std::sync::Arc;
 use arrow_array::{Array, ArrayRef, GenericStringArray};
 use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field};
-use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use super::columns::{Layout, Strings};
-use crate::batch::{ErrorMode, Signals};
+use crate::batch::{escapes, ErrorMode, Signals};
 use relurl::batch::scheduler;
 use relurl::batch::{Chunks, Contiguous, Interrupt, Interrupted, Resolved, RowError, RowOffsets};
 pub(super) use relurl::bindings::arrow::TOO_MANY_ROWS;
@@ -121,10 +121,9 @@ pub(super) fn finish_column<'py, E>(
         for e in errors {
             let error = error_of(e);
             // A row fails with an `Exception` (a `URLError`, w3lib's, a codec's own); one
-            // that is not (`KeyboardInterrupt` from Ctrl-C in a codec written in Python,
-            // `SystemExit`) is raised whatever `errors=` says, as from a loop that catches
-            // `Exception`.
-            if mode == ErrorMode::Raise || !error.is_instance_of::<PyException>(py) {
+            // that is not (Ctrl-C in a codec written in Python) is raised whatever `errors=`
+            // says.
+            if mode == ErrorMode::Raise || escapes(py, &error) {
                 return Err(error);
             }
             failures.push(error);

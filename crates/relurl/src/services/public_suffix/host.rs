@@ -1,6 +1,10 @@
 //! The host side of a lookup: which hosts have a public suffix at all (not an IP address, not
 //! empty, no empty label), their labels from the right, and an answer's text.
 
+// The lookup's hot path (`#[inline(always)]` below): left to LLVM, it is outlined in the
+// extension module and a lookup takes more instructions (benches/test_bench_psl.py).
+#![allow(clippy::inline_always)]
+
 use std::borrow::Cow;
 
 use crate::grammars::whatwg::host::{ends_in_a_number, parse_host, HostKind};
@@ -42,10 +46,6 @@ fn bytes_equal(word: u64, byte: u8) -> u64 {
 /// The bit of each dot of a word (of the high bits [`zero_bytes`] gives, one per byte),
 /// gathered into the word's byte of a mask whose bit `i` is byte `i`, placed at `at` (a word's
 /// first byte; nothing beyond the first 64 bytes).
-#[allow(
-    clippy::inline_always,
-    reason = "the lookup's hot path, outlined by LLVM in the extension module otherwise: fewer instructions per lookup, benches/test_bench_psl.py"
-)]
 #[inline(always)]
 fn dot_bits(dots: u64, at: u32) -> u64 {
     // The 8 high bits gathered into one byte (each lands on bit 56 + its byte's index; no two
@@ -56,10 +56,6 @@ fn dot_bits(dots: u64, at: u32) -> u64 {
 /// `step` of each 8 bytes of `bytes` as a little-endian word, and of its last bytes as the low
 /// bytes of a word whose other bytes are zero (none is a dot or any byte looked for), with
 /// where the word starts (saturating at `u32::MAX`).
-#[allow(
-    clippy::inline_always,
-    reason = "the lookup's hot path, outlined by LLVM in the extension module otherwise: fewer instructions per lookup, benches/test_bench_psl.py"
-)]
 #[inline(always)]
 fn for_each_word(bytes: &[u8], mut step: impl FnMut(u64, u32)) {
     let mut at = 0u32;
@@ -90,10 +86,6 @@ fn for_each_word(bytes: &[u8], mut step: impl FnMut(u64, u32)) {
 /// for any other host, whose [`scan`] tells. Half the work of [`scan`] a word, for the hosts
 /// a parsed URL gives (lower-cased): with the high bits ruled out, each test is exact within
 /// a byte with fewer steps (no sum carries into the next byte).
-#[allow(
-    clippy::inline_always,
-    reason = "the lookup's hot path, outlined by LLVM in the extension module otherwise: fewer instructions per lookup, benches/test_bench_psl.py"
-)]
 #[inline(always)]
 fn usual_dots(bytes: &[u8]) -> Option<u64> {
     let (mut unusual, mut two_dots, mut dot_before, mut dot_bits_all) = (0u64, 0u64, 0u64, 0u64);
@@ -120,10 +112,6 @@ fn usual_dots(bytes: &[u8]) -> Option<u64> {
 /// [`Scan`] of `bytes`, 8 bytes at a time (with a table lookup per byte instead, a lookup
 /// took 4% longer: `cargo bench -p relurl --bench public_suffix`). A usual host
 /// ([`usual_dots`]) takes the shorter way.
-#[allow(
-    clippy::inline_always,
-    reason = "the lookup's hot path, outlined by LLVM in the extension module otherwise: fewer instructions per lookup, benches/test_bench_psl.py"
-)]
 #[inline(always)]
 fn scan(bytes: &[u8]) -> Scan {
     match usual_dots(bytes) {
@@ -181,10 +169,6 @@ impl<'h> Host<'h> {
     /// `hostname` gives it) and an IP address ([`is_ip_address`]). One pass over the bytes, a
     /// word at a time ([`scan`]), then the IP check, which reads the last label alone unless it
     /// starts with a digit.
-    #[allow(
-        clippy::inline_always,
-        reason = "the lookup's hot path, outlined by LLVM in the extension module otherwise: fewer instructions per lookup, benches/test_bench_psl.py"
-    )]
     #[inline(always)]
     pub(super) fn of(host: &'h str) -> Option<Self> {
         let body = host.strip_suffix('.').unwrap_or(host);
@@ -206,13 +190,13 @@ impl<'h> Host<'h> {
         Some(found)
     }
 
-    /// A label of this host as the trie's key: lower-cased.
+    /// The label from `start` to `end` of a host that is not plain as the trie's key:
+    /// lower-cased (a plain host's label is its bytes as they are).
     #[inline]
-    pub(super) fn key(&self, label: &'h str) -> Cow<'h, str> {
-        if self.plain {
-            Cow::Borrowed(label)
-        } else {
-            lowered(label)
+    pub(super) fn lowered_key(&self, start: usize, end: usize) -> Cow<'h, [u8]> {
+        match lowered(&self.body[start..end]) {
+            Cow::Borrowed(label) => Cow::Borrowed(label.as_bytes()),
+            Cow::Owned(label) => Cow::Owned(label.into_bytes()),
         }
     }
 
@@ -232,16 +216,24 @@ impl<'h> Host<'h> {
         1 + memchr::memchr_iter(b'.', &self.body.as_bytes()[start..]).count()
     }
 
-    /// The host from `start` (a label's start) on, lower-cased.
+    /// The host from `start` (a label's start) on, lower-cased (a host with a `Σ`: lower-cased
+    /// whole, [`Host::text_with_sigma`]).
     #[inline]
     pub(super) fn text_from(&self, start: usize) -> Cow<'h, str> {
-        self.key(&self.body[start..])
+        let text = &self.body[start..];
+        if self.plain {
+            Cow::Borrowed(text)
+        } else if self.sigma {
+            self.text_with_sigma(start)
+        } else {
+            lowered(text)
+        }
     }
 
     /// [`Host::text_from`] of a host with a `Σ`: those labels of the host lower-cased whole.
     #[cold]
     #[inline(never)]
-    pub(super) fn text_with_sigma(&self, start: usize) -> Cow<'h, str> {
+    fn text_with_sigma(&self, start: usize) -> Cow<'h, str> {
         let lowered = self.body.to_lowercase();
         let at = last_labels_start(&lowered, self.labels_from(start));
         Cow::Owned(lowered[at..].to_owned())

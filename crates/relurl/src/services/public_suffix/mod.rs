@@ -164,20 +164,13 @@ impl<'h> Match<'h> {
     /// The public suffix: the host's last [`Match::suffix_labels`] labels, lower-cased (a host
     /// with a `Σ`: lower-cased whole).
     pub fn public_suffix(&self) -> Cow<'h, str> {
-        if !self.host.plain && self.host.sigma {
-            return self.host.text_with_sigma(self.suffix_start);
-        }
         self.host.text_from(self.suffix_start)
     }
 
     /// The registered domain: the public suffix and one label more, lower-cased; `None` where
     /// the host is a public suffix itself.
     pub fn registered_domain(&self) -> Option<Cow<'h, str>> {
-        let start = self.domain_start?;
-        if !self.host.plain && self.host.sigma {
-            return Some(self.host.text_with_sigma(start));
-        }
-        Some(self.host.text_from(start))
+        self.domain_start.map(|start| self.host.text_from(start))
     }
 }
 
@@ -288,10 +281,12 @@ impl PublicSuffixList {
             if let Some(section) = sections.pick(self.trie.value(node).wildcard) {
                 longest = Some((MatchedRule { kind: RuleKind::Wildcard, section, labels: depth + 1 }, start));
             }
+            // The label as the trie's key: a plain host's bytes as they are (no `str` slicing's
+            // checks: fewer instructions than one call for both kinds, measured from Python).
             let found = if host.plain {
                 self.trie.child(node, &host.body.as_bytes()[start..end])
             } else {
-                self.trie.child(node, host.key(&host.body[start..end]).as_bytes())
+                self.trie.child(node, &host.lowered_key(start, end))
             };
             let Some(child) = found else { break };
             (node, depth) = (child, depth + 1);
