@@ -246,3 +246,62 @@ def test_extract_result_pickles_and_copies() -> None:
     copied = copy.copy(relurl.tldextract("http://www.example.com/"))
     copied.subdomain = "mail"
     assert relurl.tldextract("http://www.example.com/").subdomain == "www"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://a\U000f0001.example.com/",  # a plane-15 private use character, no surrogate
+        "http://\U000f07ff.\U000f0000/",
+        "http://a\ud801.example.com/",  # the lone surrogate it stands for inside the core
+        "http://\udfff.co.uk/",
+    ],
+)
+def test_plane_15_characters_and_lone_surrogates_are_themselves(url: str) -> None:
+    """Found by a review: the core carries lone surrogates as U+F0000..U+F07FF, and a result
+    gave every such character back as a surrogate, so a URL with U+F0001 and no surrogate
+    answered U+D801."""
+    for private in (False, True):
+        assert answer(relurl.tldextract, url, private) == answer(PEER, url, private)
+
+
+def test_extract_results_compare_by_code_points() -> None:
+    """Equality and order of the dataclass: a lone surrogate (U+D801) is neither the
+    U+F0001 the core carries it as, nor above U+E000."""
+    from tldextract.tldextract import ExtractResult as Theirs
+
+    texts = ["a\ud801", "a\U000f0001", "a\ue000", "a", "a\U0010ffff"]
+    for x in texts:
+        for y in texts:
+            ours = relurl.ExtractResult(x, "b", "c", False, "c"), relurl.ExtractResult(y, "b", "c", False, "c")
+            theirs = Theirs(x, "b", "c", False, "c"), Theirs(y, "b", "c", False, "c")
+            assert (ours[0] == ours[1], ours[0] < ours[1]) == (theirs[0] == theirs[1], theirs[0] < theirs[1]), (x, y)
+    plane_15 = relurl.ExtractResult("a\U000f0001", "b", "c", False, "c")
+    assert (plane_15.subdomain, plane_15.fqdn) == ("a\U000f0001", "a\U000f0001.b.c")
+    surrogate = relurl.ExtractResult("a\ud801", "b", "c", False, "c")
+    assert pickle_round_trip(surrogate) == surrogate and pickle_round_trip(plane_15) == plane_15
+
+
+def test_a_result_holds_surrogates_or_plane_15_characters_not_both() -> None:
+    """The one case the core cannot carry: a ValueError, never a wrong field. Setting a field
+    back to plain text lifts it."""
+    result = relurl.ExtractResult("a\U000f0001", "b", "c", False, "c")
+    with pytest.raises(ValueError, match="not both"):
+        result.domain = "\ud800"
+    assert result.domain == "b"
+    result.subdomain = "a"
+    result.domain = "\ud800"
+    assert (result.domain, result.fqdn) == ("\ud800", "a.\ud800.c")
+    with pytest.raises(ValueError, match="not both"):
+        result.suffix = "\U000f0000"
+    result.domain = "b"
+    result.suffix = "\U000f0000"
+    assert result.fqdn == "a.b.\U000f0000"
+    with pytest.raises(ValueError, match="not both"):
+        relurl.ExtractResult("\ud800", "\U000f0000", "", False, "")
+
+
+def pickle_round_trip(value: Any) -> Any:
+    import pickle
+
+    return pickle.loads(pickle.dumps(value))

@@ -2,11 +2,13 @@
 //! `extract` ([`relurl::tldextract`]); this module only converts.
 
 use std::borrow::Cow;
+use std::cmp::Ordering;
 
-use pyo3::exceptions::{PyAttributeError, PyDeprecationWarning, PyTypeError};
+use pyo3::exceptions::{PyAttributeError, PyDeprecationWarning, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString, PyTuple};
 use relurl::tldextract::{bundled, ExtractResult, Extractor};
+use relurl::w3lib::STAND_INS;
 
 use super::idna::python_unicode;
 use super::public_suffix::PyPublicSuffixList;
@@ -15,23 +17,114 @@ use super::safe_url_string::{text_with_stand_ins, with_surrogates};
 /// tldextract's `ExtractResult`: a URL's host as `subdomain`, `domain` and `suffix` (together,
 /// the host), whether the suffix is a private rule of the list (`is_private`) and the suffix by
 /// the ICANN rules alone (`registry_suffix`), with tldextract's properties. Compared and
-/// ordered field by field, like tldextract's dataclass; not hashable, like it.
+/// ordered field by field, like tldextract's dataclass (by code points, lone surrogates
+/// included); not hashable, like it.
 #[pyclass(name = "ExtractResult", module = "relurl", eq, ord)]
-#[derive(PartialEq, PartialOrd)]
 pub struct PyExtractResult {
-    /// The fields, with the core's stand-ins for lone surrogates.
+    /// The fields, with the core's stand-ins ([`STAND_INS`]) for lone surrogates when
+    /// `surrogates`.
     result: ExtractResult,
+    /// Whether the [`STAND_INS`] characters in the fields stand for lone surrogates (the
+    /// URL or a field given had some); otherwise they are themselves (a U+F0001 in a URL
+    /// without lone surrogates stays U+F0001). False when no field holds one.
+    surrogates: bool,
 }
 
 impl PyExtractResult {
-    fn text<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyString>> {
-        with_surrogates(py, text)
+    /// A result of the core's; `surrogates`: its input had lone surrogates.
+    fn of(result: ExtractResult, surrogates: bool) -> Self {
+        let mut this = Self { result, surrogates };
+        this.surrogates &= this.fields().iter().any(|field| has_stand_in(field));
+        this
+    }
+
+    /// The text fields, in the dataclass's order.
+    fn fields(&self) -> [&str; 4] {
+        let r = &self.result;
+        [&r.subdomain, &r.domain, &r.suffix, &r.registry_suffix]
+    }
+
+    /// `text` (a field, or text made of fields) as the `str` Python sees.
+    fn text<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyString>> {
+        if self.surrogates {
+            with_surrogates(py, text)
+        } else {
+            Ok(PyString::new(py, text))
+        }
+    }
+
+    /// The code points of `text` (a field) as Python sees them.
+    fn code_points<'a>(&self, text: &'a str) -> impl Iterator<Item = u32> + 'a {
+        let surrogates = self.surrogates;
+        text.chars().map(move |c| {
+            let point = u32::from(c);
+            if surrogates && STAND_INS.contains(&c) {
+                0xD800 + point - u32::from(*STAND_INS.start())
+            } else {
+                point
+            }
+        })
+    }
+
+    /// A result of four texts (`subdomain`, `domain`, `suffix`, `registry_suffix`), each with
+    /// whether its stand-ins are lone surrogates: one result holds lone surrogates or
+    /// U+F0000..U+F07FF characters, not both (the core carries the one as the other).
+    fn from_texts(texts: [(String, bool); 4], is_private: bool) -> PyResult<Self> {
+        let surrogates = texts.iter().any(|(_, surrogates)| *surrogates);
+        if surrogates && texts.iter().any(|(text, surrogates)| !surrogates && has_stand_in(text)) {
+            return Err(PyValueError::new_err("an ExtractResult holds lone surrogates or U+F0000..U+F07FF characters, not both"));
+        }
+        let [subdomain, domain, suffix, registry_suffix] = texts.map(|(text, _)| text);
+        Ok(Self::of(ExtractResult { subdomain, domain, suffix, is_private, registry_suffix }, surrogates))
+    }
+
+    /// Sets the text field at `index` (of [`PyExtractResult::fields`]) to `value`.
+    fn set(&mut self, index: usize, value: &Bound<'_, PyString>) -> PyResult<()> {
+        let mut texts = self.fields().map(|field| (field.to_owned(), self.surrogates));
+        texts[index] = core_text(value)?;
+        *self = Self::from_texts(texts, self.result.is_private)?;
+        Ok(())
     }
 }
 
-/// A `str` as the core's text, owned (lone surrogates as stand-ins).
-fn core_text(text: &Bound<'_, PyString>) -> PyResult<String> {
-    text_with_stand_ins(text).map(Cow::into_owned)
+impl PartialEq for PyExtractResult {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp_fields(other) == Ordering::Equal
+    }
+}
+
+impl PartialOrd for PyExtractResult {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp_fields(other))
+    }
+}
+
+impl PyExtractResult {
+    /// The dataclass's order: field by field (`subdomain`, `domain`, `suffix`, `is_private`,
+    /// `registry_suffix`), each `str` by its code points.
+    fn cmp_fields(&self, other: &Self) -> Ordering {
+        let text = |a: &str, b: &str| self.code_points(a).cmp(other.code_points(b));
+        let (a, b) = (&self.result, &other.result);
+        text(&a.subdomain, &b.subdomain)
+            .then_with(|| text(&a.domain, &b.domain))
+            .then_with(|| text(&a.suffix, &b.suffix))
+            .then_with(|| a.is_private.cmp(&b.is_private))
+            .then_with(|| text(&a.registry_suffix, &b.registry_suffix))
+    }
+}
+
+/// Whether `text` holds a [`STAND_INS`] character.
+fn has_stand_in(text: &str) -> bool {
+    text.chars().any(|c| STAND_INS.contains(&c))
+}
+
+/// A `str` as the core's text, owned (lone surrogates as stand-ins), and whether it had lone
+/// surrogates.
+fn core_text(text: &Bound<'_, PyString>) -> PyResult<(String, bool)> {
+    Ok(match text_with_stand_ins(text)? {
+        Cow::Borrowed(text) => (text.to_owned(), false),
+        Cow::Owned(text) => (text, true),
+    })
 }
 
 #[pymethods]
@@ -45,53 +138,42 @@ impl PyExtractResult {
         is_private: bool,
         registry_suffix: &Bound<'_, PyString>,
     ) -> PyResult<Self> {
-        Ok(Self {
-            result: ExtractResult {
-                subdomain: core_text(subdomain)?,
-                domain: core_text(domain)?,
-                suffix: core_text(suffix)?,
-                is_private,
-                registry_suffix: core_text(registry_suffix)?,
-            },
-        })
+        Self::from_texts([core_text(subdomain)?, core_text(domain)?, core_text(suffix)?, core_text(registry_suffix)?], is_private)
     }
 
     /// The labels before the domain, or empty.
     #[getter]
     fn subdomain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        Self::text(py, &self.result.subdomain)
+        self.text(py, &self.result.subdomain)
     }
 
     #[setter]
     fn set_subdomain(&mut self, value: &Bound<'_, PyString>) -> PyResult<()> {
-        self.result.subdomain = core_text(value)?;
-        Ok(())
+        self.set(0, value)
     }
 
     /// The label before the suffix; without a suffix, the last label (an IP address, a
     /// single name such as `localhost`).
     #[getter]
     fn domain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        Self::text(py, &self.result.domain)
+        self.text(py, &self.result.domain)
     }
 
     #[setter]
     fn set_domain(&mut self, value: &Bound<'_, PyString>) -> PyResult<()> {
-        self.result.domain = core_text(value)?;
-        Ok(())
+        self.set(1, value)
     }
 
     /// The public suffix (a private rule's too with `include_psl_private_domains=True`), or
     /// empty.
     #[getter]
     fn suffix<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        Self::text(py, &self.result.suffix)
+        self.text(py, &self.result.suffix)
     }
 
     #[setter]
     fn set_suffix(&mut self, value: &Bound<'_, PyString>) -> PyResult<()> {
-        self.result.suffix = core_text(value)?;
-        Ok(())
+        self.set(2, value)
     }
 
     /// Whether `suffix` is a rule of the list's private section.
@@ -108,7 +190,7 @@ impl PyExtractResult {
     /// The suffix by the list's ICANN rules alone (`suffix` unless `is_private`).
     #[getter]
     fn registry_suffix<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        Self::text(py, &self.result.registry_suffix)
+        self.text(py, &self.result.registry_suffix)
     }
 
     /// Pickles (and copies) as `ExtractResult(subdomain, domain, suffix, is_private,
@@ -118,44 +200,43 @@ impl PyExtractResult {
         let this = slf.borrow();
         let r = &this.result;
         let fields = (
-            Self::text(py, &r.subdomain)?,
-            Self::text(py, &r.domain)?,
-            Self::text(py, &r.suffix)?,
+            this.text(py, &r.subdomain)?,
+            this.text(py, &r.domain)?,
+            this.text(py, &r.suffix)?,
             r.is_private,
-            Self::text(py, &r.registry_suffix)?,
+            this.text(py, &r.registry_suffix)?,
         );
         (slf.get_type(), fields).into_pyobject(py)
     }
 
     #[setter]
     fn set_registry_suffix(&mut self, value: &Bound<'_, PyString>) -> PyResult<()> {
-        self.result.registry_suffix = core_text(value)?;
-        Ok(())
+        self.set(3, value)
     }
 
     /// The parts joined with dots when there are a suffix and a domain (or a private
     /// suffix), else empty.
     #[getter]
     fn fqdn<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        Self::text(py, &self.result.fqdn())
+        self.text(py, &self.result.fqdn())
     }
 
     /// The domain when the host is an IPv4 address in dotted decimal, else empty.
     #[getter]
     fn ipv4<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        Self::text(py, self.result.ipv4())
+        self.text(py, self.result.ipv4())
     }
 
     /// The address in the domain's brackets when the host is an IPv6 address, else empty.
     #[getter]
     fn ipv6<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        Self::text(py, self.result.ipv6())
+        self.text(py, self.result.ipv6())
     }
 
     /// `domain` and `suffix` joined with a dot when there are both, else empty.
     #[getter]
     fn top_domain_under_public_suffix<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        Self::text(py, &self.result.top_domain_under_public_suffix())
+        self.text(py, &self.result.top_domain_under_public_suffix())
     }
 
     /// Deprecated in tldextract 5.3 (a `DeprecationWarning`, as tldextract gives):
@@ -175,17 +256,17 @@ impl PyExtractResult {
     /// labels), else empty.
     #[getter]
     fn top_domain_under_registry_suffix<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        Self::text(py, &self.result.top_domain_under_registry_suffix())
+        self.text(py, &self.result.top_domain_under_registry_suffix())
     }
 
     /// The suffix, the domain, then the subdomain's labels from the right, joined with dots.
     #[getter]
     fn reverse_domain_name<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        Self::text(py, &self.result.reverse_domain_name())
+        self.text(py, &self.result.reverse_domain_name())
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let repr = |text: &str| -> PyResult<String> { Ok(Self::text(py, text)?.repr()?.to_string()) };
+        let repr = |text: &str| -> PyResult<String> { Ok(self.text(py, text)?.repr()?.to_string()) };
         Ok(format!(
             "ExtractResult(subdomain={}, domain={}, suffix={}, is_private={})",
             repr(&self.result.subdomain)?,
@@ -234,5 +315,6 @@ pub(crate) fn extract_with(
     // One URL, linear time: the GIL stays held (releasing and taking it back would cost more
     // than most calls), as for `registered_domain`.
     let text = text_with_stand_ins(url)?;
-    Ok(PyExtractResult { result: extractor.extract(&text, include_private, python_unicode(py)) })
+    let surrogates = matches!(text, Cow::Owned(_));
+    Ok(PyExtractResult::of(extractor.extract(&text, include_private, python_unicode(py)), surrogates))
 }

@@ -946,7 +946,9 @@ class ExtractResult:
     """tldextract's `ExtractResult` (tldextract 5.4.0): a URL's host as `subdomain`, `domain`
     and `suffix` (together, the host), `is_private` (the suffix is a rule of the list's private
     section) and `registry_suffix` (the suffix by the ICANN rules alone), with tldextract's
-    properties. Compared and ordered field by field; not hashable (a dataclass's rules)."""
+    properties. Compared and ordered field by field, each `str` by its code points; not
+    hashable (a dataclass's rules). `ValueError` for fields that would hold both lone
+    surrogates and U+F0000..U+F07FF characters (the one case relurl's core cannot carry)."""
 
     subdomain: str
     domain: str
