@@ -48,9 +48,15 @@ fn bytes_equal(word: u64, byte: u8) -> u64 {
 /// first byte; nothing beyond the first 64 bytes).
 #[inline(always)]
 fn dot_bits(dots: u64, at: u32) -> u64 {
-    // The 8 high bits gathered into one byte (each lands on bit 56 + its byte's index; no two
-    // products meet there), placed at the word's place.
-    ((dots >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56).checked_shl(at).unwrap_or(0)
+    gathered(dots).checked_shl(at).unwrap_or(0)
+}
+
+/// The high bits of a word's bytes (and no other bit) gathered into the low byte: bit `i` for
+/// byte `i`.
+#[inline(always)]
+fn gathered(high_bits: u64) -> u64 {
+    // Each lands on bit 56 + its byte's index; no two products meet there.
+    (high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// `step` of each 8 bytes of `bytes` as a little-endian word, and of its last bytes as the low
@@ -80,15 +86,19 @@ fn for_each_word(bytes: &[u8], mut step: impl FnMut(u64, u32)) {
     }
 }
 
-/// The dots of a usual host (bit `i` for a dot at byte `i`, of the first 64 bytes): one
+/// The dots of a usual host (bit `i` for a dot at byte `i`): one of at most 64 bytes,
 /// without a byte beyond ASCII, from `:` to `[` (upper-case ASCII among them) or `%`, and
 /// without two dots in a row, whose [`Scan`] is then plain, not special, not refused. `None`
-/// for any other host, whose [`scan`] tells. Half the work of [`scan`] a word, for the hosts
-/// a parsed URL gives (lower-cased): with the high bits ruled out, each test is exact within
-/// a byte with fewer steps (no sum carries into the next byte).
+/// for any other host, whose [`scan_any`] tells. Half the work of [`scan_any`] a word, for the
+/// hosts a parsed URL gives (lower-cased): with the high bits ruled out, each test is exact
+/// within a byte with fewer steps (no sum carries into the next byte), and two dots in a row
+/// are two neighbouring bits of the dots' mask, tested once.
 #[inline(always)]
 fn usual_dots(bytes: &[u8]) -> Option<u64> {
-    let (mut unusual, mut two_dots, mut dot_before, mut dot_bits_all) = (0u64, 0u64, 0u64, 0u64);
+    if bytes.len() > 64 {
+        return None;
+    }
+    let (mut unusual, mut dot_bits_all) = (0u64, 0u64);
     for_each_word(bytes, |word, at| {
         // Bytes from `:` (0x3A) to `[` (0x5B): at least 0x3A and below 0x5C (each sum stays
         // within its byte while no byte has its high bit, which is unusual anyway).
@@ -101,12 +111,10 @@ fn usual_dots(bytes: &[u8]) -> Option<u64> {
             !(t.wrapping_add(ONES * 0x7F) | t)
         };
         unusual |= word | from_colon_to_bracket | equal(b'%');
-        let dots = equal(b'.') & HIGH;
-        two_dots |= dots & ((dots << 8) | dot_before);
-        dot_before = dots >> 56;
-        dot_bits_all |= dot_bits(dots, at);
+        // `at` is below 64: the host has at most 64 bytes.
+        dot_bits_all |= gathered(equal(b'.') & HIGH) << at;
     });
-    (unusual & HIGH == 0 && two_dots == 0).then_some(dot_bits_all)
+    (unusual & HIGH == 0 && dot_bits_all & (dot_bits_all >> 1) == 0).then_some(dot_bits_all)
 }
 
 /// [`Scan`] of `bytes`, 8 bytes at a time (with a table lookup per byte instead, a lookup
@@ -349,6 +357,17 @@ mod tests {
             }
             for c in 0..=255u8 {
                 texts.push([b"abcdefg".as_slice(), &[b, c], b"xyz"].concat());
+            }
+        }
+        // Two dots in a row, and one dot, at every place, up to beyond the 64 bytes whose dots
+        // the usual host's mask holds.
+        for len in 2..=70usize {
+            for at in 0..len - 1 {
+                let mut text = vec![b'a'; len];
+                text[at] = b'.';
+                texts.push(text.clone());
+                text[at + 1] = b'.';
+                texts.push(text);
             }
         }
         texts.push(Vec::new());
