@@ -495,3 +495,35 @@ def test_bad_option_values_are_usage_errors(tmp_path: Path) -> None:
     done = run("domain", "--list", str(empty), "www.a.com")
     assert (done.returncode, done.stdout) == (2, b"")
     assert done.stderr.decode() == f"relurl: --list {empty}: no rule in it (not a Public Suffix List)\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("resolve", "--spec", "whatwg", "http://a/b"),
+        ("resolve", "http://a/b"),
+        ("parse", "--spec", "whatwg"),
+        ("canonicalize",),
+        ("domain",),
+    ],
+)
+def test_problems_are_reported_in_the_lines_order(command: tuple[str, ...]) -> None:
+    """Found by a probe: a line that is not UTF-8 was reported when its batch was read, before
+    the problems of the lines above it."""
+    lines = [b"http://[x/", b"www.example.com/x", b"a\rb", b"\xff", b"http://[y/", b"\xfe", b"ok.example.com"]
+    done = run(*command, stdin=b"\n".join(lines) + b"\n")
+    assert done.returncode == 1
+    numbers = [int(line.split(b":")[1].split()[1]) for line in done.stderr.splitlines()]
+    assert 4 in numbers and 6 in numbers, done.stderr
+    assert numbers == sorted(numbers) and len(numbers) >= 3, done.stderr
+    assert len(done.stdout.decode().split("\n")) >= len(lines)
+
+
+def test_resolve_reads_standard_input_for_a_lone_dash() -> None:
+    """As the other commands do (found by a probe: `-` was taken as the reference `-`)."""
+    done = run("resolve", BASE, "-", stdin=b"../g\n")
+    assert (done.returncode, done.stdout) == (0, b"http://a/b/g\n")
+    assert run("resolve", BASE, "./-").stdout == b"http://a/b/c/-\n"
+    done = run("resolve", BASE, "-", "g")
+    assert done.returncode == 2
+    assert b"REF '-' (standard input) must be the only REF" in done.stderr

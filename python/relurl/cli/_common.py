@@ -27,11 +27,11 @@ _LINE_BREAKS = {"\n": "line feed (LF)", "\r": "carriage return (CR)"}
 _Item = TypeVar("_Item")
 
 
-def stdin_url_problem(urls: list[str]) -> str | None:
-    """The usage error of URL arguments where `-` stands for standard input (`parse`,
-    `canonicalize`, `surt`): `-` beside other URLs; or None."""
+def stdin_url_problem(urls: list[str], name: str = "URL") -> str | None:
+    """The usage error of arguments (`name`: their metavar) where `-` alone stands for
+    standard input (every command's): `-` beside others; or None."""
     if "-" in urls and len(urls) > 1:
-        return "URL '-' (standard input) must be the only URL"
+        return f"{name} '-' (standard input) must be the only {name}"
     return None
 
 
@@ -101,18 +101,35 @@ def scheme_warning(what: str, text: str, spec: Spec, against: str = "references 
     return None if warning is None else f"relurl: warning: {warning}\n"
 
 
-def check(text: str | None, where: str, strict: bool, stderr: TextIO) -> str | None:
-    """`text`, or None when it is None or rejected (reported here as `where`): see
-    `argument_problem`, and with `strict`, `relurl.validate`."""
-    if text is None:
-        return None
+class Undecodable:
+    """A line of standard input that is not UTF-8, in place of its text, with why (reported
+    in its turn, among the other lines' problems)."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+
+
+def line_problem(text: str | Undecodable, strict: bool) -> str | None:
+    """Why `text` (an argument or a line) is rejected before the library reads it, or None:
+    see `Undecodable`, `argument_problem`, and with `strict`, `relurl.validate`."""
+    if isinstance(text, Undecodable):
+        return text.problem
     problem = argument_problem(text)
     if problem is None and strict:
         try:
             validate(text)
         except URLError as err:
             problem = reason(err)
+    return problem
+
+
+def check(text: str | Undecodable, where: str, strict: bool, stderr: TextIO) -> str | None:
+    """`text`, or None when it is rejected (`line_problem`, reported here as `where`)."""
+    problem = line_problem(text, strict)
     if problem is None:
+        assert isinstance(text, str)
         return text
     stderr.write(f"relurl: {where}: {problem}\n")
     return None
@@ -196,7 +213,7 @@ def answer_each(
     was reported, else 0."""
     from_stdin = items in ([], ["-"])
     label = "line" if from_stdin else item_label
-    item_batches = read_line_batches(stdin, stderr) if from_stdin else batches(iter(items))
+    item_batches: Iterator[list[str | Undecodable]] = read_line_batches(stdin) if from_stdin else batches(iter(items))
     failed = False
     number = 0  # of the last item done
     for batch in item_batches:
@@ -205,14 +222,17 @@ def answer_each(
         for text in batch:
             number += 1
             result = None
-            # An argument that is not UTF-8 (PEP 383's lone surrogates) or holds a line break.
-            problem = None if from_stdin or text is None else argument_problem(text)
+            # A line that is not UTF-8; an argument that is not UTF-8 (PEP 383's lone
+            # surrogates) or holds a line break.
+            if isinstance(text, Undecodable):
+                problem: str | None = text.problem
+            else:
+                problem = None if from_stdin else argument_problem(text)
             if problem:
                 stderr.write(f"relurl: {label} {number}: {problem}\n")
                 failed = True
-            elif text is None:  # a line that is not UTF-8: read_line_batches reported it
-                failed = True
             else:
+                assert isinstance(text, str)
                 try:
                     result = answer(text)
                 except ItemProblem as err:
@@ -280,19 +300,16 @@ def _ready(fd: int) -> bool:
         return False
 
 
-def read_line_batches(stdin: BinaryIO, stderr: TextIO) -> Iterator[list[str | None]]:
-    """`read_raw_batches`, each line decoded; None for a line that is not UTF-8, which is
-    reported here."""
-    number = 0
+def read_line_batches(stdin: BinaryIO) -> Iterator[list[str | Undecodable]]:
+    """`read_raw_batches`, each line decoded; an `Undecodable` for a line that is not UTF-8
+    (the command reports it in its turn, so that problems are reported in the lines' order)."""
     for raw_batch in read_raw_batches(stdin):
-        batch: list[str | None] = []
+        batch: list[str | Undecodable] = []
         for raw in raw_batch:
-            number += 1
             try:
                 batch.append(raw.decode("utf-8"))
             except UnicodeDecodeError as err:
-                stderr.write(f"relurl: line {number}: invalid UTF-8 at byte {err.start}: {err.reason}\n")
-                batch.append(None)
+                batch.append(Undecodable(f"invalid UTF-8 at byte {err.start}: {err.reason}"))
         yield batch
 
 

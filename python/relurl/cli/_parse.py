@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextI
     """Runs `relurl parse`; returns the exit status."""
     from_stdin = args.urls in ([], ["-"])
     label = "line" if from_stdin else "URL"
-    url_batches = read_line_batches(stdin, stderr) if from_stdin else batches(iter(args.urls))
+    url_batches = read_line_batches(stdin) if from_stdin else batches(iter(args.urls))
 
     def blank(number: int) -> str:
         return "\n" if args.json or number > 1 else ""  # an empty line, or an empty block

@@ -1,24 +1,27 @@
 """`relurl resolve`: each reference resolved against a base (see relurl.cli).
 
 relurl resolve BASE REF...         resolve each REF against BASE (RFC 1808 section 4)
-relurl resolve BASE < refs.txt     the same for each line of standard input, streaming
+relurl resolve BASE [-] < refs.txt the same for each line of standard input, streaming
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from relurl._relurl import parse
 from relurl._specs import SPECS
 from relurl.cli._common import (
+    Undecodable,
     batches,
-    check,
     checked_base,
+    line_problem,
     printable,
     read_line_batches,
     reason,
     scheme_warning,
+    stdin_url_problem,
     strict_problem,
     write_answers,
 )
@@ -34,12 +37,13 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="resolve references against a base URL",
         description="Resolve each REF against BASE by RFC 1808 section 4 (or RFC 3986 section 5.2, or the "
         "URL Standard's URL parser with --spec whatwg) and "
-        "print one absolute URL per line. Without REF, read references from standard input, one per "
-        "line. A bad reference is reported and answered with an empty line (exit status 1).",
+        "print one absolute URL per line. Without REF, or with '-', read references from standard input, one "
+        "per line (the reference '-' itself: './-'). A bad reference is reported and answered with an empty "
+        "line (exit status 1).",
     )
     res.add_argument("base", metavar="BASE", help="the base URL (a BASE without a scheme is warned about)")
     res.add_argument(
-        "refs", metavar="REF", nargs="*", default=[], help="references to resolve (default: standard input)"
+        "refs", metavar="REF", nargs="*", default=[], help="references to resolve ('-' or none: standard input)"
     )
     res.add_argument(
         "--strict",
@@ -57,7 +61,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def usage_problem(args: argparse.Namespace) -> str | None:
     """What makes the `resolve` arguments unusable together (a usage error), or None."""
-    return strict_problem(args)
+    return stdin_url_problem(args.refs, "REF") or strict_problem(args)
 
 
 def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -70,19 +74,24 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextI
     warning = scheme_warning("BASE", args.base, spec)
     if warning:
         stderr.write(warning)
-    label = "REF" if args.refs else "line"
-    refs_batches = batches(iter(args.refs)) if args.refs else read_line_batches(stdin, stderr)
+    from_stdin = args.refs in ([], ["-"])
+    label = "line" if from_stdin else "REF"
+    refs_batches: Iterator[list[str | Undecodable]] = (
+        read_line_batches(stdin) if from_stdin else batches(iter(args.refs))
+    )
     failed = False
     number = 0  # of the last item done
     for batch in refs_batches:
-        refs = _checked(batch, label, number, stderr)
-        if warning and args.refs and number == 0:
+        refs, problems = _checked(batch, number)
+        if warning and not from_stdin and number == 0:
             _warn_swapped(refs, spec, stderr)
         # A rejected reference leaves an empty line, so output line N answers input line N.
         # The library strips (`--strip`) and checks (`--strict`) each reference; a failed
-        # row is reported by its number.
+        # row is reported by its number, with the rejected ones, in the lines' order.
         results, failures = base.resolve_many(refs, spec=spec, strict=args.strict, errors="report", strip=args.strip)
-        stderr.writelines(f"relurl: {label} {number + (f.index or 0) + 1}: {reason(f)}\n" for f in failures)
+        problems += [(number + (f.index or 0) + 1, reason(f)) for f in failures]
+        problems.sort(key=lambda problem: problem[0])
+        stderr.writelines(f"relurl: {label} {at}: {problem}\n" for at, problem in problems)
         failed = failed or None in results
         answers = [("" if url is None else url) + "\n" for url in results]
         first = number + 1
@@ -103,10 +112,23 @@ def _warn_swapped(refs: list[str | None], spec: Spec, stderr: TextIO) -> None:
             return
 
 
-def _checked(texts: list[str | None], label: str, before: int, stderr: TextIO) -> list[str | None]:
-    """`texts` (items `before` + 1, ...), each None when it is rejected, which is reported
-    here as `label N`: see `argument_problem` (the library checks the rest)."""
-    joined = "".join(text for text in texts if text)
-    if joined.isascii() and "\n" not in joined and "\r" not in joined:
-        return texts  # the common case, checked at C speed
-    return [check(text, f"{label} {before + i}", False, stderr) for i, text in enumerate(texts, 1)]
+def _checked(texts: list[str | Undecodable], before: int) -> tuple[list[str | None], list[tuple[int, str]]]:
+    """`texts` (items `before` + 1, ...), each None when it is rejected (`line_problem`; the
+    library checks the rest), and the rejected ones' numbers and problems."""
+    try:
+        joined = "".join(texts)  # type: ignore[arg-type]  # a TypeError for an Undecodable
+    except TypeError:
+        joined = None
+    if joined is not None and joined.isascii() and "\n" not in joined and "\r" not in joined:
+        return texts, []  # type: ignore[return-value]  # the common case, checked at C speed
+    refs: list[str | None] = []
+    problems: list[tuple[int, str]] = []
+    for number, text in enumerate(texts, before + 1):
+        problem = line_problem(text, False)
+        if problem is None:
+            assert isinstance(text, str)
+            refs.append(text)
+        else:
+            refs.append(None)
+            problems.append((number, problem))
+    return refs, problems
