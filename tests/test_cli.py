@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 import relurl
@@ -527,3 +529,39 @@ def test_resolve_reads_standard_input_for_a_lone_dash() -> None:
     done = run("resolve", BASE, "-", "g")
     assert done.returncode == 2
     assert b"REF '-' (standard input) must be the only REF" in done.stderr
+
+
+@pytest.mark.parametrize("first", [b"http://[x/", b"http://ok/"])
+def test_a_broken_pipe_keeps_the_status_of_what_was_done(first: bytes) -> None:
+    """`relurl resolve ... | head -1`: quiet, and exit status 1 when a line failed before the
+    reader went away (found by a probe: it was 0)."""
+    stdin = first + b"\n" + b"g\n" * 2_000_000
+    with subprocess.Popen(
+        [sys.executable, "-m", "relurl", "resolve", "--spec", "whatwg", "http://a/b"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+        feeder = threading.Thread(target=lambda: _feed(process.stdin, stdin))
+        feeder.start()
+        process.stdout.readline()
+        process.stdout.close()
+        feeder.join()
+        errors = process.stderr.read()
+        status = process.wait()
+    failed = first == b"http://[x/"
+    assert status == (1 if failed else 0), errors
+    assert errors == (
+        b"relurl: line 1: invalid URL (URL Standard): the IPv6 address is missing its closing ']' (at position 7)\n"
+        if failed
+        else b""
+    )
+
+
+def _feed(pipe: Any, data: bytes) -> None:
+    try:
+        pipe.write(data)
+        pipe.close()
+    except BrokenPipeError:
+        pass

@@ -7,7 +7,8 @@ import argparse
 import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TextIO, cast
 
 from relurl._relurl import __version__
 from relurl.cli import _canonicalize, _domain, _links, _parse, _resolve, _surt
@@ -41,7 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     problem = _usage_problem(args)
     if problem:
         command_parser.error(problem)
-    stderr = sys.stderr if sys.stderr is not None else open(os.devnull, "w")
+    reports = _Reports(sys.stderr if sys.stderr is not None else open(os.devnull, "w"))
+    # What the commands write to: a text stream (the methods they call).
+    stderr = cast(TextIO, reports)
     if sys.stdout is None:
         # Started with its standard output closed (`>&-`): nowhere to answer.
         stderr.write("relurl: standard output is closed\n")
@@ -64,9 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _domain.run(args, stdin, sys.stdout, stderr)
         return _parse.run(args, stdin, sys.stdout, stderr)
     except BrokenPipeError:
-        # The reader went away (`relurl resolve ... | head`): stop quietly.
+        # The reader went away (`relurl resolve ... | head`): stop quietly, with the status
+        # of what was done (1 when a problem was reported).
         stderr.close()
-        return 0
+        return 1 if reports.reported else 0
     except KeyboardInterrupt:
         # Ctrl-C: stop, as other command-line tools do (128 + SIGINT), without a traceback.
         return 130
@@ -75,6 +79,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         stderr.write(f"relurl: cannot write the output: {err.strerror or err}\n")
         _drop_unwritten_output()
         return 1
+
+
+class _Reports:
+    """Standard error, noting whether a problem was written (a line `relurl: WHERE: ...`
+    that is not a warning, `relurl: warning: ...` or `relurl: PAGE: warning: ...`): the status
+    of a command its reader stopped (a broken pipe). Not an `io` stream: one of those closes
+    what it wraps when it is collected."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.reported = False
+
+    def write(self, text: str) -> int:
+        if not self.reported and "relurl: " in text:
+            self.reported = any(
+                line.startswith("relurl: ") and not line.startswith("relurl: warning: ") and ": warning: " not in line
+                for line in text.split("\n")
+            )
+        return self._stream.write(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+    def close(self) -> None:
+        self._stream.close()
 
 
 def _drop_unwritten_output() -> None:
