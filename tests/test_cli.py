@@ -108,7 +108,7 @@ def test_a_non_utf8_argument_is_named_and_answered_with_an_empty_line() -> None:
 
 
 def test_a_failed_url_of_parse_is_an_empty_block() -> None:
-    block = "url:      g\nscheme:   \nnetloc:   \npath:     g\nparams:   \nquery:    \nfragment: \n"
+    block = "url:      g\nscheme:\nnetloc:\npath:     g\nparams:\nquery:\nfragment:\n"
     done = run("parse", "--strict", "a b", "g")
     assert (done.returncode, done.stdout.decode()) == (1, "\n" + block)  # an empty block, then the separator
     done = run("parse", "--strict", "g", "a b", "g")
@@ -181,7 +181,7 @@ def test_parse_reads_standard_input() -> None:
         assert [line and json.loads(line)["path"] for line in lines] == ["/b", "", "g", ""]
         assert done.stderr.decode() == "relurl: line 2: invalid UTF-8 at byte 0: invalid start byte\n"
     done = run("parse", stdin=b"g\n")
-    assert done.stdout.decode().startswith("url:      g\nscheme:   \n")
+    assert done.stdout.decode().startswith("url:      g\nscheme:\n")
 
 
 @pytest.mark.parametrize(

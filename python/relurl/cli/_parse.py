@@ -92,7 +92,10 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextI
             if args.json:
                 answers.append(json.dumps({"url": text, **components}, ensure_ascii=False) + "\n")
             else:
-                block = [f"url:      {text}\n"] + [f"{name + ':':<9} {value}\n" for name, value in components.items()]
+                # An empty component is its name alone (no trailing spaces).
+                block = [f"url:      {text}\n"] + [
+                    f"{name + ':':<9} {value}\n" if value else f"{name}:\n" for name, value in components.items()
+                ]
                 answers.append(("\n" if number > 1 else "") + "".join(block))
         failed = write_answers(stdout, stderr, answers, label, first, blank) or failed
     stdout.flush()
