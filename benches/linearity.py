@@ -18,7 +18,9 @@ bytes, the Google one), `relurl.arrow.surt` on a column of the one URL and `relu
 (its loop, in this process) on hostile URLs (nested percent-encodings, which surt decodes
 "until nothing changes": quadratic when done pass by pass, issue 22 item 10). The standard
 input family times `relurl domain` reading one long line from a file (each read's line once
-joined again and searched whole: quadratic in the line's length, fixed 2026-11-27). Every
+joined again and searched whole: quadratic in the line's length, fixed 2026-11-27); the page
+family times `relurl.scrapy.LinkExtractor` with two `attrs` on an element of many attributes
+(quadratic through lxml's `el.items()`, fixed 2026-11-27). Every
 measurement runs in a fresh subprocess, so no call inherits memory or a grown buffer from
 another; each size is measured in --rounds processes (n, 10n, n, 10n, ...) and the fastest
 counts. Time: the fastest of 7 batches of calls (a batch takes at least 20 ms of this
@@ -188,6 +190,37 @@ STDIN_FAMILIES: dict[str, tuple[str, int, Callable[[int], bytes]]] = {
 }
 STDIN_OPERATIONS = ["relurl domain"]
 
+#: Page families: family -> (description, n, build(n) -> an HTML page's bytes), each page's
+#: links extracted by `relurl.scrapy.LinkExtractor(attrs=("href", "src"))` from a response
+#: parsed beforehand (libxml2's parse of an element of n attributes is quadratic itself, for
+#: Scrapy as for relurl). An element's attributes read with lxml's `el.items()` were quadratic
+#: in their number (found by a probe, fixed 2026-11-27).
+PAGE_FAMILIES: dict[str, tuple[str, int, Callable[[int], bytes]]] = {
+    "linkextractor_attrs": (
+        "`LinkExtractor(attrs=('href', 'src'))`: one `<a>` of n attributes",
+        5_000,
+        lambda n: ("<a " + " ".join(f"d{i}=x" for i in range(n)) + " href=/p>x</a>").encode(),
+    ),
+}
+PAGE_OPERATIONS = ["relurl.scrapy.LinkExtractor.extract_links"]
+
+
+def page_call(family: str, n: int) -> tuple[Callable[[], object], int]:
+    """`LinkExtractor(attrs=("href", "src")).extract_links` on a response of the page, parsed
+    beforehand (its tree kept by the response, as Scrapy keeps it)."""
+    from relurl.scrapy import LinkExtractor
+    from scrapy.http import HtmlResponse
+
+    body = PAGE_FAMILIES[family][2](n)
+    extractor = LinkExtractor(attrs=("href", "src"))
+    response = HtmlResponse("http://example.com/", body=body, encoding="utf-8")
+    response.selector.root  # the parse, before the timed calls
+
+    def call() -> object:
+        return extractor.extract_links(response)
+
+    return call, len(body)
+
 
 def stdin_call(family: str, n: int) -> tuple[Callable[[], object], int]:
     """`relurl domain` (its loop, in this process) reading the family's input from a file."""
@@ -299,6 +332,12 @@ OPERATIONS = ["resolve", "resolve 3986", "URL.resolve", "urljoin", "validate", "
 
 
 def worker(family: str, n: int, op: str) -> None:
+    if family in PAGE_FAMILIES:
+        call, size = page_call(family, n)
+        out = measure(call)
+        out["bytes"] = size
+        print(json.dumps(out))
+        return
     if family in STDIN_FAMILIES or family in ARROW_FAMILIES:
         call, size = stdin_call(family, n) if family in STDIN_FAMILIES else arrow_call(family, n)
         out = measure(call)
@@ -338,7 +377,7 @@ def main() -> None:
     parser.add_argument(
         "--family",
         action="append",
-        choices=sorted([*FAMILIES, *ARROW_FAMILIES, *SURT_FAMILIES, *STDIN_FAMILIES]),
+        choices=sorted([*FAMILIES, *ARROW_FAMILIES, *SURT_FAMILIES, *STDIN_FAMILIES, *PAGE_FAMILIES]),
         help="only these families",
     )
     parser.add_argument("--strict", action="store_true", help="exit 1 if a time ratio exceeds 12")
@@ -370,8 +409,11 @@ def main() -> None:
     )
     print("|---|---:|---|" + "---:|" * (2 * len(labels) + len(steps) + 1))
     worst = 0.0
-    for family in args.family or [*FAMILIES, *ARROW_FAMILIES, *SURT_FAMILIES, *STDIN_FAMILIES]:
-        if family in STDIN_FAMILIES:
+    for family in args.family or [*FAMILIES, *ARROW_FAMILIES, *SURT_FAMILIES, *STDIN_FAMILIES, *PAGE_FAMILIES]:
+        if family in PAGE_FAMILIES:
+            description, n, _ = PAGE_FAMILIES[family]
+            family_operations = PAGE_OPERATIONS
+        elif family in STDIN_FAMILIES:
             description, n, _ = STDIN_FAMILIES[family]
             family_operations = STDIN_OPERATIONS
         elif family in SURT_FAMILIES:

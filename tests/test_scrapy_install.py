@@ -79,6 +79,28 @@ def test_a_request_built_after_install_uses_relurl_and_answers_the_same() -> Non
     assert [Request(url).url for url in urls] == before
 
 
+@pytest.mark.parametrize("keep_fragments", [0, 1, None, "", "yes", [1], 2.0])
+def test_scrapy_s_fingerprint_with_any_keep_fragments_after_install(keep_fragments: object) -> None:
+    """Scrapy's `fingerprint` passes its `keep_fragments` to `canonicalize_url` as it was
+    given: relurl's twin reads it for its truth, as w3lib's does (found by a probe: it raised
+    `TypeError` for a value that is not a `bool`)."""
+    from scrapy import Request
+    from scrapy.utils.request import fingerprint
+
+    request = Request("http://example.com/?b=1&a=2#frag")
+    before = fingerprint(request, keep_fragments=keep_fragments)  # type: ignore[arg-type]
+    relurl.scrapy.install()
+    after = fingerprint(Request("http://example.com/?b=1&a=2#frag"), keep_fragments=keep_fragments)  # type: ignore[arg-type]
+    assert after == before
+    for keep_blank_values in (0, 1, None, "x"):
+        url = "http://e.com/?a=&b=1#f"
+        assert relurl.canonicalize_url(url, keep_blank_values, keep_fragments) == w3lib.url.canonicalize_url(  # type: ignore[arg-type]
+            url,
+            keep_blank_values,
+            keep_fragments,  # type: ignore[arg-type]
+        )
+
+
 def test_install_refuses_another_w3lib_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(w3lib, "__version__", "2.1.0")
     with pytest.raises(RuntimeError, match=r"w3lib 2\.5\.0.*w3lib 2\.1\.0.*check_w3lib=False"):

@@ -253,3 +253,74 @@ def test_link_texts_are_scrapy_s_string_values(cls: type[HtmlResponse], body: by
     assert isinstance(links, list)
     assert links, "each page has links with text"
     assert all(type(link.text) is str for link in LinkExtractor().extract_links(response()))
+
+
+def test_found_by_a_probe_attributes_not_asked_for_are_never_read() -> None:
+    """With several `attrs`, an attribute's value is read only when its name is asked for (as
+    Scrapy reads them): a value that does not decode (an XML character reference to a
+    surrogate) in an attribute not asked for failed the page; and lxml's `el.items()` made an
+    element of n attributes cost n^2 (the time is benches/linearity.py's `linkextractor_attrs`)."""
+    xml = b"<r><a href='/ok' title='&#xD800;'>x</a><a src='/s' href='/h'>y</a></r>"
+    for attrs in [("href", "src"), ("src", "href", "title"), ()]:
+        compare(lambda: XmlResponse("http://example.com/", body=xml, encoding="utf-8"), {"attrs": attrs})
+    many = ("<a " + " ".join(f"d{i}=x" for i in range(2_000)) + " href=/p src=/q>x</a>").encode()
+    for attrs in [("href", "src"), (), "*", ("d7", "d1999")]:
+        compare(lambda: HtmlResponse("http://example.com/", body=many), {"attrs": attrs})
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"attrs": b"href"},
+        {"attrs": "{}href"},
+        {"attrs": "\x00"},
+        {"attrs": "href\x01"},
+        {"attrs": "{x"},
+        {"attrs": [1]},
+        {"attrs": "h\u00e9f"},
+        {"tags": ["a", "\udc80"]},
+        {"tags": ["a\x00"]},
+        {"tags": [b"a"]},
+        {"tags": ["a", "{*}a"]},
+        {"tags": None},
+        {"tags": ()},
+    ],
+)
+def test_found_by_a_probe_odd_option_names_are_compared_as_scrapy_compares_them(options: dict[str, Any]) -> None:
+    """Scrapy compares tag and attribute names with `==`; lxml, which relurl asked by name,
+    reads some names otherwise (`{}href` is `href`; bytes are text) or refuses them."""
+    body = b'<a href="/a" h\xc3\xa9f="/e">x</a><area href="/b">'
+    compare(lambda: HtmlResponse("http://example.com/", body=body, encoding="utf-8"), options)
+    xml = b'<r><a href="/a">x</a></r>'
+    compare(lambda: XmlResponse("http://example.com/", body=xml, encoding="utf-8"), options)
+
+
+def test_found_by_a_probe_a_text_that_does_not_decode_is_scrapy_s_exception() -> None:
+    """Scrapy reads each link's text before its filters: a text that does not decode raises,
+    even on a link the filters drop (relurl read the kept links' texts only), after the
+    `process_value` calls before it."""
+    from scrapy.http import TextResponse
+
+    xml = b"<r><a href='/first'>ok</a><a href='/x.pdf'>&#xD800;</a><a href='/ok'>ok</a></r>"
+    calls: dict[str, list[str]] = {"ours": [], "theirs": []}
+
+    def recording(who: str) -> Callable[[str], str]:
+        def record(value: str) -> str:
+            calls[who].append(value)
+            return value
+
+        return record
+
+    def response() -> XmlResponse:
+        return XmlResponse("http://example.com/", body=xml, encoding="utf-8")
+
+    ours = outcome(lambda: LinkExtractor(process_value=recording("ours")).extract_links(response()))
+    theirs = outcome(lambda: ScrapyLinkExtractor(process_value=recording("theirs")).extract_links(response()))
+    assert ours == theirs and ours[0] == "raised"
+    assert calls["ours"] == calls["theirs"]
+    for options in [{}, {"restrict_xpaths": ["//a[1]", "//a[2]"]}, {"attrs": ("href", "x")}]:
+        compare(response, options)
+    # A JSON response has no tree: Scrapy's walk fails on it, whatever the tags.
+    json_page = lambda: TextResponse("http://example.com/", body=b'{"a": 1}', encoding="utf-8")  # noqa: E731
+    for tags in [None, ("a",)]:
+        compare(json_page, {"tags": tags})  # type: ignore[arg-type]

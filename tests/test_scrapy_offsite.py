@@ -390,3 +390,16 @@ def test_settings_swap_in_a_crawler() -> None:
     middlewares = DownloaderMiddlewareManager.from_crawler(crawler).middlewares
     assert type(middlewares[0]) is OffsiteMiddleware
     assert not any(type(m) is ScrapyOffsite for m in middlewares)
+
+
+def test_the_one_difference_from_scrapy_s_regex_a_line_feed_in_the_host() -> None:
+    """Documented in docs/crawler.md (found by a probe): the regex's `$` also matches before a
+    final line feed and its `.` matches no line feed; the set reads the host as it is. urllib's
+    `hostname`, which the middleware asks, never has one (it strips them from URLs)."""
+    domains = ["example.com", "b.org"]
+    regex, domain_set = scrapy_regex(domains), relurl.DomainSet(domains)
+    assert bool(regex.search("example.com\n")) and "example.com\n" not in domain_set
+    assert not regex.search("a\nb.example.com") and "a\nb.example.com" in domain_set
+    for host in ["example.com", "a.example.com", "xexample.com", "b.org", "a.b.org.", "", "\nb.org"]:
+        assert bool(regex.search(host)) == (host in domain_set), host
+    assert urlsplit("http://exa\nmple.com\n/").hostname == "example.com"

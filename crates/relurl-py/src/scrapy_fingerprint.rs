@@ -8,6 +8,7 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 use relurl::scrapy::{Request, RequestUrl, Text};
 use relurl::w3lib::{Options, W3libError};
 
+use super::arguments::Truth;
 use super::convert::str_bytes;
 use super::errors::w3lib_error;
 use super::w3lib::{canonicalize_url, Arguments, Separator};
@@ -56,7 +57,7 @@ pub fn _scrapy_fingerprint<'py>(
         }
         Ok(text) if text.to_str().is_ok() => RequestUrl::Canonicalize(text.to_str()?),
         _ => {
-            canonical = canonicalize_url(py, url, true, keep_fragments, None, Separator::ampersand())?;
+            canonical = canonicalize_url(py, url, Truth(true), Truth(keep_fragments), None, Separator::ampersand())?;
             RequestUrl::AsIs(Text::from(canonical.as_str()))
         }
     };

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use relurl::urllib::Schemes;
 
+use super::arguments::Truth;
 use super::batch::{escapes, Escaped};
 use super::convert::page_text;
 use super::errors::{nfkc_error, w3lib_error};
@@ -292,18 +293,18 @@ fn with_int_limit<T>(
 /// query_separator)` for a `str` or `bytes` URL.
 #[pyfunction]
 #[pyo3(
-    signature = (url, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = Separator::ampersand()),
+    signature = (url, keep_blank_values = Truth(true), keep_fragments = Truth(false), encoding = None, *, query_separator = Separator::ampersand()),
     text_signature = "(url, keep_blank_values=True, keep_fragments=False, encoding=None, *, query_separator='&')"
 )]
 pub fn canonicalize_url(
     py: Python<'_>,
     url: &Bound<'_, PyAny>,
-    keep_blank_values: bool,
-    keep_fragments: bool,
+    keep_blank_values: Truth,
+    keep_fragments: Truth,
     encoding: Option<&str>,
     query_separator: Separator,
 ) -> PyResult<String> {
-    let arguments = Arguments::new(py, keep_blank_values, keep_fragments, encoding, query_separator)?;
+    let arguments = Arguments::new(py, keep_blank_values.0, keep_fragments.0, encoding, query_separator)?;
     let options = arguments.options(py);
     let error = |e: W3libError| arguments.error(&e);
     if let Ok(s) = url.cast::<PyString>() {

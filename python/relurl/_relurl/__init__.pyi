@@ -899,7 +899,8 @@ def arrow_canonicalize_url(
 @final
 class DomainSet:
     """A set of domains: `host in domain_set` is True when the host equals a member or ends
-    with "." and a member (Scrapy's offsite rule: its regex `^(.*\\.)?(a|b|...)$`), in time
+    with "." and a member (Scrapy's offsite rule: its regex `^(.*\\.)?(a|b|...)$`, which differs
+    only for a host with a line feed, never one urllib's `hostname` gives), in time
     linear in the host whatever the number of members; built in time linear in the members.
     Exact: no case folding, IDNA or trailing-dot removal (Scrapy compares urllib's lower-cased
     hostname with the domains as given). `len()` and iteration give the members, each once, in

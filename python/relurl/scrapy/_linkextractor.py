@@ -64,6 +64,20 @@ def _nons(tag: Any) -> Any:
     return tag
 
 
+def _plain_name(name: object) -> bool:
+    """Whether lxml reads `name` (a tag or attribute name of the options) as the name equal to
+    it, as Scrapy's `==` does: printable ASCII, no Clark notation `{...}`, not empty. Any other
+    name (bytes, a control character, a lone surrogate, `{}href`) is compared by `==`."""
+    return (
+        isinstance(name, str)
+        and name.isascii()
+        and name.isprintable()
+        and name != ""
+        and "{" not in name
+        and "}" not in name
+    )
+
+
 def _compile_regexes(value: _RegexOrSeveral | None) -> list[re.Pattern[str]]:
     return [x if isinstance(x, re.Pattern) else re.compile(x) for x in arg_to_iter(value)]
 
@@ -121,27 +135,7 @@ class LinkExtractor:
 
     def _prepare(self) -> None:
         """The native filters and the tag walk (rebuilt after unpickling)."""
-        self._scrapy: Any = None
-        if _DELEGATE:
-            from scrapy.linkextractors.lxmlhtml import LxmlLinkExtractor
-
-            self._scrapy = LxmlLinkExtractor(
-                allow=self.allow_res,
-                deny=self.deny_res,
-                allow_domains=self.allow_domains,
-                deny_domains=self.deny_domains,
-                restrict_xpaths=self.restrict_xpaths,
-                tags=self.tags,
-                attrs=self.attrs,
-                canonicalize=self.canonicalize,
-                unique=self.unique,
-                process_value=self.process_value,
-                deny_extensions=[e[1:] for e in self.deny_extensions],
-                strip=self.strip,
-                restrict_text=self.restrict_text,
-                deny_tags=self.deny_tags,
-                deny_attrs=self.deny_attrs,
-            )
+        self._scrapy: Any = self._scrapy_extractor() if _DELEGATE else None
         self._native = _ScrapyLinks(
             self.strip,
             list(self.allow_domains),
@@ -152,17 +146,42 @@ class LinkExtractor:
         )
         tags = self.tags - self.deny_tags
         # lxml finds the candidate elements by name ("{*}a": `a` in any namespace or none);
-        # `_nons` then decides as in Scrapy. A wildcard or a name lxml cannot take as a tag
-        # filter means every element.
-        if "*" in self.tags or any(not isinstance(t, str) or not t or "{" in t or "}" in t for t in tags):
+        # `_nons` then decides as in Scrapy. A wildcard, no tag, or a name that is not plain
+        # (which lxml would read, or refuse, as Scrapy's `==` does not) means every element.
+        if "*" in self.tags or not tags or not all(map(_plain_name, tags)):
             self._iter_tags: tuple[str, ...] | None = None
         else:
             self._iter_tags = tuple("{*}" + t for t in sorted(tags))
-        # The one attribute to read, when there is one (`el.get(name)`; an element has each
-        # name once), else None (every attribute is looked at, in order).
+        # The one attribute to read, when there is one and its name is plain (`el.get(name)`,
+        # which is then the attribute whose name is equal; an element has each name once),
+        # else None (every attribute's name is compared, in order).
         attrs = self.attrs - self.deny_attrs
-        self._one_attr: str | None = next(iter(attrs)) if len(attrs) == 1 and "*" not in self.attrs else None
+        one = next(iter(attrs)) if len(attrs) == 1 and "*" not in self.attrs else None
+        self._one_attr: str | None = one if _plain_name(one) else None
         self._attrs_ok = attrs
+
+    def _scrapy_extractor(self) -> Any:
+        """Scrapy's own `LxmlLinkExtractor` with these options: where the core cannot answer
+        (`_DELEGATE`), and for a page whose answer is Scrapy's exception (`extract_links`)."""
+        from scrapy.linkextractors.lxmlhtml import LxmlLinkExtractor
+
+        return LxmlLinkExtractor(
+            allow=self.allow_res,
+            deny=self.deny_res,
+            allow_domains=self.allow_domains,
+            deny_domains=self.deny_domains,
+            restrict_xpaths=self.restrict_xpaths,
+            tags=self.tags,
+            attrs=self.attrs,
+            canonicalize=self.canonicalize,
+            unique=self.unique,
+            process_value=self.process_value,
+            deny_extensions=[e[1:] for e in self.deny_extensions],
+            strip=self.strip,
+            restrict_text=self.restrict_text,
+            deny_tags=self.deny_tags,
+            deny_attrs=self.deny_attrs,
+        )
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
@@ -185,8 +204,6 @@ class LinkExtractor:
         name are those `_nons` keeps."""
         elements: list[Any] = []
         values: list[str] = []
-        if self._iter_tags == ():  # no tag (`root.iter()` would give every element)
-            return elements, values
         if self._iter_tags is None:
             iterator = root.iter(etree.Element)
             check = True
@@ -209,15 +226,21 @@ class LinkExtractor:
         for el in iterator:
             if check and not tag_matches(_nons(el.tag)):
                 continue
-            for name, value in el.items():
+            # The names, then the value of each name asked for, as Scrapy reads them: linear
+            # in an element's attributes (`el.items()` is not, in lxml), and an attribute not
+            # asked for is never decoded (in an XML tree, its value may not decode).
+            attrib = el.attrib
+            for name in attrib:
                 if name in deny_attrs or not (any_attr or name in attrs):
                     continue
                 elements.append(el)
-                values.append(value)
+                values.append(attrib[name])
         return elements, values
 
-    def _region_links(self, doc: Any, response_url: str, encoding: str, base_url: str) -> list[Link]:
-        elements, values = self._values(doc.root, doc.type == "html")
+    def _region_links(
+        self, region: tuple[list[Any], list[str], list[str] | None], response_url: str, encoding: str, base_url: str
+    ) -> list[Link]:
+        elements, values, texts = region
         kept = self._native.page(values, base_url, response_url, encoding, self.process_value)
         allow_res, deny_res, restrict_text = self.allow_res, self.deny_res, self.restrict_text
         links: list[Link] = []
@@ -231,7 +254,7 @@ class LinkExtractor:
             if deny_res and any(r.search(url) for r in deny_res):
                 continue
             el = elements[index]
-            text = _string_value(el)
+            text = _string_value(el) if texts is None else texts[index]
             if restrict_text and not any(r.search(text) for r in restrict_text):
                 continue
             rel = el.get("rel")
@@ -248,14 +271,28 @@ class LinkExtractor:
             docs = [subdoc for x in self.restrict_xpaths for subdoc in response.xpath(x)]
         else:
             docs = [response.selector]
-        if len(docs) == 1 and not (self.unique and self.canonicalize):
+        regions = []
+        for doc in docs:
+            elements, values = self._values(doc.root, doc.type == "html")
+            texts = None
+            if doc.type != "html":
+                # Scrapy reads every link's text before its filters, and in an XML tree a
+                # text may not decode (a character reference to a surrogate): Scrapy's
+                # exception, raised where Scrapy raises it (after the `process_value` calls
+                # before it), is Scrapy's own class's answer. Read before any region's links.
+                try:
+                    texts = [_string_value(el) for el in elements]
+                except UnicodeError:
+                    return self._scrapy_extractor().extract_links(response)  # type: ignore[no-any-return]
+            regions.append((elements, values, texts))
+        if len(regions) == 1 and not (self.unique and self.canonicalize):
             # One region: its links are each once already (by URL; `canonicalize` may still
             # make two of them equal, and Scrapy then drops the second).
-            return self._region_links(docs[0], response.url, response.encoding, base_url)
+            return self._region_links(regions[0], response.url, response.encoding, base_url)
         all_links: list[Link] = []
         seen: set[str] = set()
-        for doc in docs:
-            for link in self._region_links(doc, response.url, response.encoding, base_url):
+        for region in regions:
+            for link in self._region_links(region, response.url, response.encoding, base_url):
                 if self.unique:
                     if link.url in seen:
                         continue

@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 use super::map::map_column;
+use crate::arguments::Truth;
 use crate::batch::BatchArgs;
 use crate::int_limit::int_max_str_digits;
 use crate::w3lib::{Arguments, Separator};
@@ -18,14 +19,14 @@ use crate::w3lib::{Arguments, Separator};
 #[pyfunction]
 #[pyo3(
     name = "canonicalize_url",
-    signature = (urls, keep_blank_values = true, keep_fragments = false, encoding = None, *, query_separator = Separator::ampersand(), errors = "raise", threads = None),
+    signature = (urls, keep_blank_values = Truth(true), keep_fragments = Truth(false), encoding = None, *, query_separator = Separator::ampersand(), errors = "raise", threads = None),
     text_signature = "(urls, keep_blank_values=True, keep_fragments=False, encoding=None, *, query_separator='&', errors='raise', threads=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn arrow_canonicalize_url<'py>(
     urls: &Bound<'py, PyAny>,
-    keep_blank_values: bool,
-    keep_fragments: bool,
+    keep_blank_values: Truth,
+    keep_fragments: Truth,
     encoding: Option<&str>,
     query_separator: Separator,
     errors: &str,
@@ -33,7 +34,7 @@ pub fn arrow_canonicalize_url<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let mut args = BatchArgs::of(relurl::Spec::Rfc1808, false, errors, threads)?;
     let py = urls.py();
-    let arguments = Arguments::new(py, keep_blank_values, keep_fragments, encoding, query_separator)?;
+    let arguments = Arguments::new(py, keep_blank_values.0, keep_fragments.0, encoding, query_separator)?;
     // Ctrl-C inside a codec written in Python stops the batch (not a failed row).
     args.escaped = arguments.escaped();
     let mut options = arguments.options(py);
