@@ -318,9 +318,38 @@ def test_found_by_a_probe_a_text_that_does_not_decode_is_scrapy_s_exception() ->
     theirs = outcome(lambda: ScrapyLinkExtractor(process_value=recording("theirs")).extract_links(response()))
     assert ours == theirs and ours[0] == "raised"
     assert calls["ours"] == calls["theirs"]
+    # An attribute value that does not decode, after a link (found by a review: relurl read
+    # every value before the first `process_value` call); a bad text before a bad value.
+    for body, attrs in [
+        (b'<r><a href="/1">ok</a><a href="/2&#xD800;">t</a></r>', ("href",)),
+        (b'<r><a href="/1" title="&#xD800;">ok</a><a href="/2">t</a></r>', ("href", "title")),
+        (b'<r><a href="/1">&#xD800;</a><a href="/2&#xD800;">t</a></r>', ("href",)),
+    ]:
+        calls = {"ours": [], "theirs": []}
+        make = lambda body=body: XmlResponse("http://example.com/", body=body, encoding="utf-8")  # noqa: E731
+        ours = outcome(lambda: LinkExtractor(attrs=attrs, process_value=recording("ours")).extract_links(make()))
+        theirs = outcome(
+            lambda: ScrapyLinkExtractor(attrs=attrs, process_value=recording("theirs")).extract_links(make())
+        )
+        assert ours == theirs and ours[0] == "raised", body
+        assert calls["ours"] == calls["theirs"], body
     for options in [{}, {"restrict_xpaths": ["//a[1]", "//a[2]"]}, {"attrs": ("href", "x")}]:
         compare(response, options)
     # A JSON response has no tree: Scrapy's walk fails on it, whatever the tags.
     json_page = lambda: TextResponse("http://example.com/", body=b'{"a": 1}', encoding="utf-8")  # noqa: E731
     for tags in [None, ("a",)]:
         compare(json_page, {"tags": tags})  # type: ignore[arg-type]
+
+
+def test_the_fallback_is_scrapy_s_class_even_when_its_name_is_rebound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page handed to Scrapy's class (an XML text that does not decode) with Scrapy's name
+    bound to relurl's class: Scrapy's class all the same, not relurl's again (found by a
+    review: a RecursionError)."""
+    import scrapy.linkextractors.lxmlhtml as lxmlhtml
+
+    def response() -> XmlResponse:
+        return XmlResponse("http://example.com/", body=b'<r><a href="/1">&#xD800;</a></r>', encoding="utf-8")
+
+    theirs = outcome(lambda: ScrapyLinkExtractor().extract_links(response()))
+    monkeypatch.setattr(lxmlhtml, "LxmlLinkExtractor", LinkExtractor)
+    assert outcome(lambda: LinkExtractor().extract_links(response())) == theirs

@@ -283,8 +283,8 @@ def test_extract_results_compare_by_code_points() -> None:
 
 
 def test_a_result_holds_surrogates_or_plane_15_characters_not_both() -> None:
-    """The one case the core cannot carry: a ValueError, never a wrong field. Setting a field
-    back to plain text lifts it."""
+    """Documented in docs/crawler.md (the core cannot tell the two kinds apart): a ValueError,
+    never a wrong field. Setting a field back to plain text lifts it."""
     result = relurl.ExtractResult("a\U000f0001", "b", "c", False, "c")
     with pytest.raises(ValueError, match="not both"):
         result.domain = "\ud800"
@@ -299,6 +299,17 @@ def test_a_result_holds_surrogates_or_plane_15_characters_not_both() -> None:
     assert result.fqdn == "a.b.\U000f0000"
     with pytest.raises(ValueError, match="not both"):
         relurl.ExtractResult("\ud800", "\U000f0000", "", False, "")
+    # A URL with both: tldextract answers, relurl raises.
+    with pytest.raises(UnicodeEncodeError):
+        relurl.tldextract("http://\ud800.\U000f0000.com/")
+    assert PEER("http://\ud800.\U000f0000.com/").suffix == "com"
+    # Replacing the only field with a surrogate: the result then has none (found by a review).
+    replaced = relurl.tldextract("http://\ud800.example.com")
+    replaced.subdomain = "\U000f0001"
+    assert (replaced.subdomain, replaced.fqdn) == ("\U000f0001", "\U000f0001.example.com")
+    replaced = relurl.ExtractResult("\ud800", "", "", False, "")
+    replaced.subdomain = "\U000f0001"
+    assert replaced.subdomain == "\U000f0001"
 
 
 def pickle_round_trip(value: Any) -> Any:

@@ -80,7 +80,7 @@ impl PyExtractResult {
 
     /// Sets the text field at `index` (of [`PyExtractResult::fields`]) to `value`.
     fn set(&mut self, index: usize, value: &Bound<'_, PyString>) -> PyResult<()> {
-        let mut texts = self.fields().map(|field| (field.to_owned(), self.surrogates));
+        let mut texts = self.fields().map(|field| (field.to_owned(), self.surrogates && has_stand_in(field)));
         texts[index] = core_text(value)?;
         *self = Self::from_texts(texts, self.result.is_private)?;
         Ok(())

@@ -949,7 +949,7 @@ class ExtractResult:
     section) and `registry_suffix` (the suffix by the ICANN rules alone), with tldextract's
     properties. Compared and ordered field by field, each `str` by its code points; not
     hashable (a dataclass's rules). `ValueError` for fields that would hold both lone
-    surrogates and U+F0000..U+F07FF characters (the one case relurl's core cannot carry)."""
+    surrogates and U+F0000..U+F07FF characters (which relurl's core cannot tell apart)."""
 
     subdomain: str
     domain: str

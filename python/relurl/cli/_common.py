@@ -93,6 +93,14 @@ def checked_base(text: str, spec: Spec, strict: bool = False) -> tuple[URL | Non
         return None, reason(err)
 
 
+def write_warning(stderr: TextIO, text: str) -> None:
+    """Writes `text` (warning lines, `relurl: ...warning: ...`) to `stderr`: not a problem,
+    which the dispatcher's standard error (`_Reports`) is told, so that the exit status of a
+    command its reader stopped stays 0. Every other `relurl: ...` line written is a problem."""
+    write = getattr(stderr, "write_warning", None)
+    (write or stderr.write)(text)
+
+
 def scheme_warning(what: str, text: str, spec: Spec, against: str = "references resolve") -> str | None:
     """The warning line for a base `text` (named `what`, a checked base) that has no scheme
     (RFC 1808 allows a relative base, so it is no error), or None when it has one: the

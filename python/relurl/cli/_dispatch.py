@@ -82,21 +82,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 class _Reports:
-    """Standard error, noting whether a problem was written (a line `relurl: WHERE: ...`
-    that is not a warning, `relurl: warning: ...` or `relurl: PAGE: warning: ...`): the status
-    of a command its reader stopped (a broken pipe). Not an `io` stream: one of those closes
-    what it wraps when it is collected."""
+    """Standard error, noting whether a problem was written: every `relurl: ...` line but the
+    warnings (written with `write_warning`, `relurl.cli._common.write_warning`). The exit
+    status of a command its reader stopped (a broken pipe). Not an `io` stream: one of those
+    closes what it wraps when it is collected."""
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
         self.reported = False
 
     def write(self, text: str) -> int:
-        if not self.reported and "relurl: " in text:
-            self.reported = any(
-                line.startswith("relurl: ") and not line.startswith("relurl: warning: ") and ": warning: " not in line
-                for line in text.split("\n")
-            )
+        if "relurl: " in text:
+            self.reported = True
+        return self._stream.write(text)
+
+    def write_warning(self, text: str) -> int:
+        """Writes warning lines, which are not problems."""
         return self._stream.write(text)
 
     def writelines(self, lines: Iterable[str]) -> None:

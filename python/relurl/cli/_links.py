@@ -41,7 +41,7 @@ from typing import BinaryIO, TextIO
 
 from relurl._relurl import Link, URLError, URLWarning, extract_links
 from relurl._specs import SPECS
-from relurl.cli._common import checked_base, printable, unwritable, write_each
+from relurl.cli._common import checked_base, printable, unwritable, write_each, write_warning
 
 #: Files read from a directory (recursively, in sorted order).
 PAGE_SUFFIXES = (".html", ".htm")
@@ -130,21 +130,22 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, stdin: BinaryI
     for page in pages:
         name = STDIN if page is None else printable(str(page))
         url = args.url if args.url is not None else _url_for(page, urls)
-        messages: list[str] = []
+        warnings_text = problem = ""
         try:
             html = (stdin or sys.stdin.buffer).read() if page is None else page.read_bytes()
             links, warned = _extract(html, url, args)
             if not args.json:
                 links, broken = _one_line_each(links)
                 warned += broken
-            messages = [f"relurl: {name}: warning: {message}\n" for message in warned]
+            warnings_text = "".join(f"relurl: {name}: warning: {message}\n" for message in warned)
         except (OSError, URLError) as err:
-            messages = [f"relurl: {name}: {printable(str(err))}\n"]
+            problem = f"relurl: {name}: {printable(str(err))}\n"
             failed = True
             links = []
         if progress:
             progress.clear()
-        stderr.write("".join(messages))
+        write_warning(stderr, warnings_text)
+        stderr.write(problem)
         failed |= not _write_lines(stdout, stderr, name, list(_lines(name, url, links, args.json)))
         if progress:
             stdout.flush()

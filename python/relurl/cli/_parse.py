@@ -93,7 +93,7 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextI
                 answers.append(json.dumps({"url": text, **components}, ensure_ascii=False) + "\n")
             else:
                 # An empty component is its name alone (no trailing spaces).
-                block = [f"url:      {text}\n"] + [
+                block = [f"url:      {text}\n" if text else "url:\n"] + [
                     f"{name + ':':<9} {value}\n" if value else f"{name}:\n" for name, value in components.items()
                 ]
                 answers.append(("\n" if number > 1 else "") + "".join(block))

@@ -24,6 +24,7 @@ from relurl.cli._common import (
     stdin_url_problem,
     strict_problem,
     write_answers,
+    write_warning,
 )
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextI
         return 1
     warning = scheme_warning("BASE", args.base, spec)
     if warning:
-        stderr.write(warning)
+        write_warning(stderr, warning)
     from_stdin = args.refs in ([], ["-"])
     label = "line" if from_stdin else "REF"
     refs_batches: Iterator[list[str | Undecodable]] = (
@@ -105,9 +106,10 @@ def _warn_swapped(refs: list[str | None], spec: Spec, stderr: TextIO) -> None:
     """Hints that BASE (without a scheme) and REF were swapped, when a REF has a scheme."""
     for number, ref in enumerate(refs, 1):
         if ref is not None and parse(ref, spec=spec).scheme:
-            stderr.write(
+            write_warning(
+                stderr,
                 f"relurl: warning: REF {number} {printable(ref)!r} has a scheme but BASE has none: are the "
-                "arguments swapped? (relurl resolve BASE REF...)\n"
+                "arguments swapped? (relurl resolve BASE REF...)\n",
             )
             return
 

@@ -24,6 +24,7 @@ from lxml import etree  # type: ignore[import-untyped,unused-ignore]
 from parsel.csstranslator import HTMLTranslator
 from scrapy.link import Link
 from scrapy.linkextractors import IGNORED_EXTENSIONS
+from scrapy.linkextractors.lxmlhtml import LxmlLinkExtractor as _ScrapyLxmlLinkExtractor
 from scrapy.utils.misc import arg_to_iter, rel_has_nofollow
 from scrapy.utils.response import get_base_url
 
@@ -163,9 +164,7 @@ class LinkExtractor:
     def _scrapy_extractor(self) -> Any:
         """Scrapy's own `LxmlLinkExtractor` with these options: where the core cannot answer
         (`_DELEGATE`), and for a page whose answer is Scrapy's exception (`extract_links`)."""
-        from scrapy.linkextractors.lxmlhtml import LxmlLinkExtractor
-
-        return LxmlLinkExtractor(
+        return _ScrapyLxmlLinkExtractor(
             allow=self.allow_res,
             deny=self.deny_res,
             allow_domains=self.allow_domains,
@@ -271,20 +270,21 @@ class LinkExtractor:
             docs = [subdoc for x in self.restrict_xpaths for subdoc in response.xpath(x)]
         else:
             docs = [response.selector]
-        regions = []
+        regions: list[tuple[list[Any], list[str], list[str] | None]] = []
         for doc in docs:
-            elements, values = self._values(doc.root, doc.type == "html")
-            texts = None
-            if doc.type != "html":
-                # Scrapy reads every link's text before its filters, and in an XML tree a
-                # text may not decode (a character reference to a surrogate): Scrapy's
-                # exception, raised where Scrapy raises it (after the `process_value` calls
-                # before it), is Scrapy's own class's answer. Read before any region's links.
-                try:
-                    texts = [_string_value(el) for el in elements]
-                except UnicodeError:
-                    return self._scrapy_extractor().extract_links(response)  # type: ignore[no-any-return]
-            regions.append((elements, values, texts))
+            if doc.type == "html":
+                regions.append((*self._values(doc.root, True), None))
+                continue
+            # In an XML tree an attribute's value or a link's text may not decode (a
+            # character reference to a surrogate), and Scrapy reads each link's text before
+            # its filters: Scrapy's exception, raised where Scrapy raises it (after the
+            # `process_value` calls before it), is Scrapy's own class's answer. Every value
+            # and text is read before any region's links.
+            try:
+                elements, values = self._values(doc.root, False)
+                regions.append((elements, values, [_string_value(el) for el in elements]))
+            except UnicodeError:
+                return self._scrapy_extractor().extract_links(response)  # type: ignore[no-any-return]
         if len(regions) == 1 and not (self.unique and self.canonicalize):
             # One region: its links are each once already (by URL; `canonicalize` may still
             # make two of them equal, and Scrapy then drops the second).

@@ -324,7 +324,7 @@ fn is_ip_address_once_parsed(host: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{label_before, scan, scan_any, Host, Scan};
+    use super::{label_before, scan, scan_any, usual_dots, Host, Scan};
 
     /// What [`scan`] finds, byte by byte.
     fn scan_bytewise(bytes: &[u8]) -> Scan {
@@ -374,6 +374,11 @@ mod tests {
         for text in &texts {
             assert_eq!(scan(text), scan_bytewise(text), "{text:?}");
             assert_eq!(scan_any(text), scan_bytewise(text), "{text:?}");
+            // The short way is taken for every usual host, and only for those.
+            let usual = text.len() <= 64
+                && text.iter().all(|&b| b < 0x80 && !(b':'..=b'[').contains(&b) && b != b'%')
+                && !text.windows(2).any(|pair| pair == b"..");
+            assert_eq!(usual_dots(text).is_some(), usual, "{text:?}");
         }
     }
 
