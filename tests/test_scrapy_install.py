@@ -87,11 +87,17 @@ def test_scrapy_s_fingerprint_with_any_keep_fragments_after_install(keep_fragmen
     from scrapy import Request
     from scrapy.utils.request import fingerprint
 
-    request = Request("http://example.com/?b=1&a=2#frag")
-    before = fingerprint(request, keep_fragments=keep_fragments)  # type: ignore[arg-type]
+    def digest() -> object:
+        # Scrapy's own answer, or its own exception (Scrapy 2.16 caches by
+        # `keep_fragments`: `TypeError` for a list).
+        try:
+            return fingerprint(Request("http://example.com/?b=1&a=2#frag"), keep_fragments=keep_fragments)  # type: ignore[arg-type]
+        except TypeError as e:
+            return ("raised", str(e))
+
+    before = digest()
     relurl.scrapy.install()
-    after = fingerprint(Request("http://example.com/?b=1&a=2#frag"), keep_fragments=keep_fragments)  # type: ignore[arg-type]
-    assert after == before
+    assert digest() == before
     for keep_blank_values in (0, 1, None, "x"):
         url = "http://e.com/?a=&b=1#f"
         assert relurl.canonicalize_url(url, keep_blank_values, keep_fragments) == w3lib.url.canonicalize_url(  # type: ignore[arg-type]
