@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use relurl::w3lib::{Part, SafeOptions, W3libError, STAND_INS};
+use relurl::w3lib::{has_stand_in, surrogate_of, Part, SafeOptions, W3libError, STAND_INS};
 
 use super::arguments::Truth;
 use super::errors::{nfkc_error, w3lib_error};
@@ -145,7 +145,7 @@ pub(crate) fn stand_ins(wtf8: &[u8]) -> Option<String> {
             Ok(valid) => (valid, &[][..]),
             Err(e) => (std::str::from_utf8(&rest[..e.valid_up_to()]).ok()?, &rest[e.valid_up_to()..]),
         };
-        if valid.chars().any(|c| STAND_INS.contains(&c)) {
+        if has_stand_in(valid) {
             return None;
         }
         out.push_str(valid);
@@ -161,15 +161,15 @@ pub(crate) fn stand_ins(wtf8: &[u8]) -> Option<String> {
 
 /// `text` as a Python `str`, each [`STAND_INS`] character as the lone surrogate it stands for.
 pub(crate) fn with_surrogates<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyString>> {
-    if !text.chars().any(|c| STAND_INS.contains(&c)) {
+    if !has_stand_in(text) {
         return Ok(PyString::new(py, text));
     }
     let mut wtf8 = Vec::with_capacity(text.len());
     for c in text.chars() {
-        if STAND_INS.contains(&c) {
-            let offset = u32::from(c) - u32::from(*STAND_INS.start());
-            // 0xD800 + offset in UTF-8's three-byte form (offset < 0x800).
-            wtf8.extend([0xED, 0xA0 | u8::try_from(offset >> 6).unwrap_or(0), 0x80 | u8::try_from(offset & 0x3F).unwrap_or(0)]);
+        if let Some(point) = surrogate_of(c) {
+            // The surrogate in UTF-8's three-byte form (`surrogatepass`'s; each part below 256).
+            let byte = |bits: u32| u8::try_from(bits).unwrap_or(0);
+            wtf8.extend([byte(0xE0 | point >> 12), byte(0x80 | (point >> 6) & 0x3F), byte(0x80 | point & 0x3F)]);
         } else {
             wtf8.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
         }

@@ -8,7 +8,7 @@ use pyo3::exceptions::{PyAttributeError, PyDeprecationWarning, PyTypeError, PyVa
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString, PyTuple};
 use relurl::tldextract::{bundled, ExtractResult, Extractor};
-use relurl::w3lib::STAND_INS;
+use relurl::w3lib::{has_stand_in, surrogate_of};
 
 use super::idna::python_unicode;
 use super::public_suffix::PyPublicSuffixList;
@@ -21,12 +21,12 @@ use super::safe_url_string::{text_with_stand_ins, with_surrogates};
 /// included); not hashable, like it.
 #[pyclass(name = "ExtractResult", module = "relurl", eq, ord)]
 pub struct PyExtractResult {
-    /// The fields, with the core's stand-ins ([`STAND_INS`]) for lone surrogates when
-    /// `surrogates`.
+    /// The fields, with the core's stand-ins ([`STAND_INS`](relurl::w3lib::STAND_INS)) for
+    /// lone surrogates when `surrogates`.
     result: ExtractResult,
-    /// Whether the [`STAND_INS`] characters in the fields stand for lone surrogates (the
-    /// URL or a field given had some); otherwise they are themselves (a U+F0001 in a URL
-    /// without lone surrogates stays U+F0001). False when no field holds one.
+    /// Whether the stand-ins in the fields stand for lone surrogates (the URL or a field
+    /// given had some); otherwise they are themselves (a U+F0001 in a URL without lone
+    /// surrogates stays U+F0001). False when no field holds one.
     surrogates: bool,
 }
 
@@ -56,14 +56,7 @@ impl PyExtractResult {
     /// The code points of `text` (a field) as Python sees them.
     fn code_points<'a>(&self, text: &'a str) -> impl Iterator<Item = u32> + 'a {
         let surrogates = self.surrogates;
-        text.chars().map(move |c| {
-            let point = u32::from(c);
-            if surrogates && STAND_INS.contains(&c) {
-                0xD800 + point - u32::from(*STAND_INS.start())
-            } else {
-                point
-            }
-        })
+        text.chars().map(move |c| surrogate_of(c).filter(|_| surrogates).unwrap_or(u32::from(c)))
     }
 
     /// A result of four texts (`subdomain`, `domain`, `suffix`, `registry_suffix`), each with
@@ -111,11 +104,6 @@ impl PyExtractResult {
             .then_with(|| a.is_private.cmp(&b.is_private))
             .then_with(|| text(&a.registry_suffix, &b.registry_suffix))
     }
-}
-
-/// Whether `text` holds a [`STAND_INS`] character.
-fn has_stand_in(text: &str) -> bool {
-    text.chars().any(|c| STAND_INS.contains(&c))
 }
 
 /// A `str` as the core's text, owned (lone surrogates as stand-ins), and whether it had lone

@@ -27,6 +27,12 @@ _LINE_BREAKS = {"\n": "line feed (LF)", "\r": "carriage return (CR)"}
 _Item = TypeVar("_Item")
 
 
+def reads_standard_input(items: list[str]) -> bool:
+    """Whether a command's items (its URL or REF arguments) stand for standard input: none, or
+    `-` alone (every command's rule)."""
+    return items in ([], ["-"])
+
+
 def stdin_url_problem(urls: list[str], name: str = "URL") -> str | None:
     """The usage error of arguments (`name`: their metavar) where `-` alone stands for
     standard input (every command's): `-` beside others; or None."""
@@ -219,7 +225,7 @@ def answer_each(
     reported on `stderr` as `relurl: WHERE: reason` (WHERE: `line N`, or `ITEM_LABEL N` for
     an argument) and answered with an empty line. Returns the exit status: 1 when something
     was reported, else 0."""
-    from_stdin = items in ([], ["-"])
+    from_stdin = reads_standard_input(items)
     label = "line" if from_stdin else item_label
     item_batches: Iterator[list[str | Undecodable]] = read_line_batches(stdin) if from_stdin else batches(iter(items))
     failed = False

@@ -16,6 +16,7 @@ from relurl.cli._common import (
     batches,
     check,
     read_line_batches,
+    reads_standard_input,
     reason,
     stdin_url_problem,
     strict_problem,
@@ -59,7 +60,7 @@ def usage_problem(args: argparse.Namespace) -> str | None:
 
 def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextIO) -> int:
     """Runs `relurl parse`; returns the exit status."""
-    from_stdin = args.urls in ([], ["-"])
+    from_stdin = reads_standard_input(args.urls)
     label = "line" if from_stdin else "URL"
     url_batches = read_line_batches(stdin) if from_stdin else batches(iter(args.urls))
 

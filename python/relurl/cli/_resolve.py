@@ -19,6 +19,7 @@ from relurl.cli._common import (
     line_problem,
     printable,
     read_line_batches,
+    reads_standard_input,
     reason,
     scheme_warning,
     stdin_url_problem,
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextI
     warning = scheme_warning("BASE", args.base, spec)
     if warning:
         write_warning(stderr, warning)
-    from_stdin = args.refs in ([], ["-"])
+    from_stdin = reads_standard_input(args.refs)
     label = "line" if from_stdin else "REF"
     refs_batches: Iterator[list[str | Undecodable]] = (
         read_line_batches(stdin) if from_stdin else batches(iter(args.refs))

@@ -19,7 +19,7 @@ import os
 from typing import BinaryIO, TextIO
 
 from relurl._relurl import surt
-from relurl.cli._common import batches, read_raw_batches, stdin_url_problem
+from relurl.cli._common import batches, read_raw_batches, reads_standard_input, stdin_url_problem
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: BinaryIO, stderr: Tex
         "host_massage": not args.keep_www,
         "surt": not args.no_surt,
     }
-    from_stdin = args.urls in ([], ["-"])
+    from_stdin = reads_standard_input(args.urls)
     label = "line" if from_stdin else "URL"
     # An argument is read as the bytes it was given as (PEP 383: os.fsencode), as a line is.
     url_batches = read_raw_batches(stdin) if from_stdin else batches(map(os.fsencode, args.urls))

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 
 _Regex: TypeAlias = "str | re.Pattern[str]"
 _RegexOrSeveral: TypeAlias = "_Regex | Iterable[_Regex]"
+#: A region's candidate elements, their values (in Scrapy's order) and, read beforehand (an
+#: XML tree), their texts.
+_Region: TypeAlias = "tuple[list[Any], list[str], list[str] | None]"
 
 #: lxml/src/lxml/html/__init__.py's XHTML namespace, which Scrapy's `_nons` strips.
 _XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
@@ -159,7 +162,6 @@ class LinkExtractor:
         attrs = self.attrs - self.deny_attrs
         one = next(iter(attrs)) if len(attrs) == 1 and "*" not in self.attrs else None
         self._one_attr: str | None = one if _plain_name(one) else None
-        self._attrs_ok = attrs
 
     def _scrapy_extractor(self) -> Any:
         """Scrapy's own `LxmlLinkExtractor` with these options: where the core cannot answer
@@ -184,7 +186,7 @@ class LinkExtractor:
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
-        for name in ("_native", "_iter_tags", "_one_attr", "_attrs_ok", "_scrapy"):
+        for name in ("_native", "_iter_tags", "_one_attr", "_scrapy"):
             state.pop(name, None)
         return state
 
@@ -236,9 +238,7 @@ class LinkExtractor:
                 values.append(attrib[name])
         return elements, values
 
-    def _region_links(
-        self, region: tuple[list[Any], list[str], list[str] | None], response_url: str, encoding: str, base_url: str
-    ) -> list[Link]:
+    def _region_links(self, region: _Region, response_url: str, encoding: str, base_url: str) -> list[Link]:
         elements, values, texts = region
         kept = self._native.page(values, base_url, response_url, encoding, self.process_value)
         allow_res, deny_res, restrict_text = self.allow_res, self.deny_res, self.restrict_text
@@ -270,7 +270,7 @@ class LinkExtractor:
             docs = [subdoc for x in self.restrict_xpaths for subdoc in response.xpath(x)]
         else:
             docs = [response.selector]
-        regions: list[tuple[list[Any], list[str], list[str] | None]] = []
+        regions: list[_Region] = []
         for doc in docs:
             if doc.type == "html":
                 regions.append((*self._values(doc.root, True), None))

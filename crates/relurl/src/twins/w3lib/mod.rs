@@ -508,8 +508,22 @@ fn safe_url_split<'a>(
 /// the plane-15 private use characters U+F0000..=U+F07FF ([`SafeOptions::stand_ins`]).
 pub const STAND_INS: std::ops::RangeInclusive<char> = '\u{F0000}'..='\u{F07FF}';
 
+/// The lone surrogate (U+D800..=U+DFFF, as a number) that `c` stands for, when `c` is one of
+/// [`STAND_INS`].
+///
+/// ```
+/// use relurl::w3lib::surrogate_of;
+/// assert_eq!(surrogate_of('\u{F0000}'), Some(0xD800));
+/// assert_eq!(surrogate_of('\u{F07FF}'), Some(0xDFFF));
+/// assert_eq!(surrogate_of('\u{F0800}'), None);
+/// assert_eq!(surrogate_of('a'), None);
+/// ```
+pub fn surrogate_of(c: char) -> Option<u32> {
+    STAND_INS.contains(&c).then(|| 0xD800 + (u32::from(c) - u32::from(*STAND_INS.start())))
+}
+
 /// Whether `text` holds a [`STAND_INS`] character.
-fn has_stand_in(text: &str) -> bool {
+pub fn has_stand_in(text: &str) -> bool {
     // Their UTF-8 starts with F3 B0..=B0: a cheap byte test first.
     memchr::memchr(0xF3, text.as_bytes()).is_some() && text.chars().any(|c| STAND_INS.contains(&c))
 }
