@@ -4,9 +4,10 @@
 //! [`crate::domain_set::DomainSet`].
 //!
 //! Nodes are numbers ([`NodeId`], the root [`ROOT`]) into one vector, each with a value of
-//! the caller's type and its children in a hash table of its own (a miss, the most common
-//! answer below a top-level label, is decided by that node's small table of control bytes,
-//! which stays in cache). Each edge keeps its label as two 64-bit words and a length
+//! the caller's type and its children: none, one edge kept in the node, or a hash table of
+//! its own (a miss, the most common answer below a top-level label, is decided by that
+//! node's small table of control bytes, which stays in cache). A chain of labels (a member
+//! `a.b.c.…` of a hostile list) then costs a node per label, not a table per label. Each edge keeps its label as two 64-bit words and a length
 //! ([`LabelKey`]), so a lookup hashes two words and compares two words, with no call to
 //! `memcmp`; a label longer than 16 bytes is compared (and hashed) in full too. The hash is
 //! the Fx hash's multiply (rustc's): a lookup never inserts, so the labels it meets cannot
@@ -110,17 +111,42 @@ impl Edge {
 
 const _: () = assert!(std::mem::size_of::<Edge>() == 32);
 
+impl Edge {
+    /// No edge: it is no label's (its length, `u32::MAX`, is that of a label of at least
+    /// `u32::MAX` bytes, whose bytes it then says are the 0 bytes at 0), and it leads to the
+    /// root, where no edge leads.
+    const NONE: Self = Self { hash: 0, words: [0, 0], len: u32::MAX, child: ROOT };
+
+    /// Whether this is [`Edge::NONE`].
+    fn is_none(&self) -> bool {
+        self.child == ROOT
+    }
+}
+
 /// A label's length as an [`Edge`] keeps it.
 #[inline]
 fn short_len(len: usize) -> u32 {
     u32::try_from(len).unwrap_or(u32::MAX)
 }
 
-/// A node: its value and the labels that lead on from it.
-#[derive(Debug, Clone, Default)]
+/// A node: its value and the labels that lead on from it: its first in the node itself
+/// (`first`; [`Edge::NONE`] while it has none), the others in a hash table of its own (a
+/// member's chain of labels then costs a node a label, not a table a label).
+#[derive(Debug, Clone)]
 struct Node<T> {
     value: T,
-    children: HashTable<Edge>,
+    first: Edge,
+    others: HashTable<Edge>,
+}
+
+// A member's chain of labels costs this much a label (with a table a node, as before, about
+// 200 bytes).
+const _: () = assert!(std::mem::size_of::<Node<bool>>() == 72);
+
+impl<T: Default> Default for Node<T> {
+    fn default() -> Self {
+        Self { value: T::default(), first: Edge::NONE, others: HashTable::new() }
+    }
 }
 
 /// A trie of labels with a value of type `T` at each node (see the module documentation).
@@ -174,7 +200,7 @@ impl<T: Default> LabelTrie<T> {
 
     /// Whether the root has no child.
     pub(crate) fn is_bare(&self) -> bool {
-        self.nodes[ROOT as usize].children.is_empty()
+        self.nodes[ROOT as usize].first.is_none()
     }
 
     /// The node `label` (whose key is `key`) leads to from `parent`, if any.
@@ -184,7 +210,12 @@ impl<T: Default> LabelTrie<T> {
     )]
     #[inline(always)]
     fn find(&self, parent: NodeId, key: &LabelKey, label: &[u8]) -> Option<NodeId> {
-        let edge = self.nodes[parent as usize].children.find(key.hash, |edge| edge.is(key, label, &self.long_labels))?;
+        let node = &self.nodes[parent as usize];
+        let edge = match node.others.find(key.hash, |edge| edge.is(key, label, &self.long_labels)) {
+            Some(edge) => edge,
+            None if node.first.is(key, label, &self.long_labels) => &node.first,
+            None => return None,
+        };
         Some(edge.child)
     }
 
@@ -208,8 +239,14 @@ impl<T: Default> LabelTrie<T> {
         } else {
             key.words
         };
+        debug_assert_ne!(child, ROOT, "no edge leads to the root (Edge::NONE does)");
         let edge = Edge { hash: key.hash, words, len: short_len(key.len), child };
-        self.nodes[parent as usize].children.insert_unique(key.hash, edge, |edge| edge.hash);
+        let node = &mut self.nodes[parent as usize];
+        if node.first.is_none() {
+            node.first = edge;
+        } else {
+            node.others.insert_unique(key.hash, edge, |edge| edge.hash);
+        }
         child
     }
 }
