@@ -105,6 +105,27 @@ def test_strict_on_resolve_checks_the_base_then_the_reference() -> None:
     assert info.value.kind == "strict_unavailable"
 
 
+def test_a_single_resolution_names_the_input_that_failed() -> None:
+    """`.input` and the message say whether the base or the reference failed (found by a
+    new user's walk: a base without a scheme under the URL Standard read as if no base had
+    been given)."""
+    cases: list[tuple[Callable[[], object], str, str, int]] = [
+        (lambda: relurl.resolve("/a/b", "../g", spec="whatwg"), "base", "missing_scheme_non_relative_url", 0),
+        (lambda: relurl.resolve("http://a/", "http://[::1", spec="whatwg"), "reference", "ipv6_unclosed", 7),
+        (lambda: relurl.resolve("http://[::1", "g", spec="whatwg"), "base", "ipv6_unclosed", 7),
+        (lambda: relurl.resolve("http://a b/", "g", strict=True), "base", "invalid_character", 8),
+        (lambda: relurl.resolve("http://a/", "a b", strict=True), "reference", "invalid_character", 1),
+        (lambda: relurl.URL("http://a b/").resolve("g", strict=True), "base", "invalid_character", 8),
+        (lambda: relurl.URL("http://a/", spec="whatwg").resolve("http://[::1"), "reference", "ipv6_unclosed", 7),
+    ]
+    for call, input_name, kind, position in cases:
+        with pytest.raises(relurl.URLError) as info:
+            call()
+        error = info.value
+        assert (error.input, error.index, error.kind, error.position) == (input_name, None, kind, position)
+        assert str(error) == f"{input_name}: {error.reason} (at position {position})"
+
+
 def test_strict_on_url_resolve_and_url() -> None:
     url = relurl.URL("http://a/b c")
     assert url.resolve("g") == "http://a/g"

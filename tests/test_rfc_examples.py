@@ -157,12 +157,35 @@ def test_spec_of_another_type_is_a_type_error_naming_it() -> None:
     with pytest.raises(TypeError, match="spec"):
         relurl.resolve("http://a/", "g", spec=3986)  # type: ignore[arg-type]
     for call in (
-        lambda: relurl.parse("http://a/", spec=None),  # type: ignore[arg-type]
+        lambda: relurl.parse("http://a/", spec=1808),  # type: ignore[arg-type]
         lambda: relurl.URL("http://a/", 3986),  # type: ignore[arg-type]
         lambda: relurl.URL("http://a/").resolve("g", spec=b"rfc1808"),  # type: ignore[arg-type]
         lambda: relurl.resolve_many(["http://a/"], ["g"], spec=1808),  # type: ignore[arg-type]
         lambda: relurl.establish_base(retrieval_url="http://a/", spec=1808),  # type: ignore[arg-type]
         lambda: relurl.extract_links("<a href=g>", "http://a/", spec=1808),  # type: ignore[arg-type]
     ):
-        with pytest.raises(TypeError, match=r"^spec must be a str, not "):
+        with pytest.raises(TypeError, match=r"^spec must be a str or None, not "):
             call()
+
+
+def test_spec_none_is_the_default_everywhere() -> None:
+    """`spec=None` is RFC 1808 where `spec` has that default, and the base's own spec where
+    it has none (`resolve`): a wrapper may pass its own `spec=None` on (found by a new user's
+    walk)."""
+    import pyarrow as pa
+    import relurl.arrow
+
+    url = "http://a/b/../c d"
+    assert relurl.parse(url, spec=None) == relurl.parse(url)
+    assert relurl.URL(url, None).spec == "rfc1808"
+    assert relurl.normalize(url, spec=None) == relurl.normalize(url)
+    column = pa.array([url])
+    assert pa.array(relurl.arrow.normalize(column, spec=None)).to_pylist() == [relurl.normalize(url)]
+    assert relurl.arrow.parse(column, spec=None) is not None
+    assert relurl.resolve(relurl.URL("http://a/b", "whatwg"), "c d", spec=None) == "http://a/c%20d"
+
+
+def test_a_misspelt_spec_is_suggested() -> None:
+    for given, meant in [("WHATWG", "whatwg"), ("RFC-3986", "rfc3986"), ("RFC 1808", "rfc1808")]:
+        with pytest.raises(ValueError, match=rf"not \"{given}\" \(did you mean '{meant}'\?\)"):
+            relurl.parse("http://a/", spec=given)  # type: ignore[arg-type]

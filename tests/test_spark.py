@@ -123,6 +123,15 @@ def test_bad_arguments_fail_on_the_driver(spark: Any) -> None:
     ]:
         with pytest.raises(ValueError, match=message):
             with_resolved(df, "href", **kwargs)
+    # Found by a probe: these failed in every task (or nulled every row) instead.
+    with pytest.raises(TypeError, match="strict must be a bool"):
+        with_resolved(df, "href", base_col="href", strict=1)  # type: ignore[arg-type]
+    with pytest.raises(relurl.URLError, match="not available with spec='rfc3986' or spec='whatwg'"):
+        with_resolved(df, "href", base_col="href", strict=True, spec="whatwg")
+    with pytest.raises(TypeError, match=r"base_url must be a str or a relurl\.URL, not int"):
+        with_resolved(df, "href", base_url=5)  # type: ignore[arg-type]
+    with pytest.raises(relurl.URLError, match="no scheme"):
+        with_resolved(df, "href", base_url="/relative", spec="whatwg")
 
 
 def test_with_normalized(spark: Any) -> None:
@@ -165,6 +174,12 @@ def test_with_canonicalized_and_with_surt(spark: Any) -> None:
     assert [r["schemed"] for r in out] == [relurl.surt(urls[0], with_scheme=True), None, None]
     with pytest.raises(TypeError):
         with_surt(df, "url", nope=True)
+    # w3lib's errors for a URL with a query, raised at once (the probe URL of the driver has
+    # one), not as a null in each row with a query.
+    with pytest.raises(ValueError, match="empty separator"):
+        with_canonicalized(df, "url", query_separator="")
+    with pytest.raises(LookupError, match="unknown encoding"):
+        with_canonicalized(df, "url", encoding="no-such-codec")
     with pytest.raises(ValueError, match="column 'id' already exists"):
         with_canonicalized(df, "url", out_col="id")
 
@@ -188,6 +203,8 @@ def test_with_registered_domain(spark: Any) -> None:
     assert [r["registered_domain"] for r in out] == ["www.example.co.uk", "blogspot.com", None, None, None]
     with pytest.raises(TypeError, match=r"psl must be a relurl\.PublicSuffixList"):
         with_registered_domain(df, "host", psl="uk\n")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="bool"):
+        with_registered_domain(df, "host", icann_only=1)  # type: ignore[arg-type]
 
 
 LOCAL_JOB = """

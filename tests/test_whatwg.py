@@ -16,6 +16,11 @@ import pytest
 import relurl
 import relurl.arrow
 
+try:
+    import pyarrow as pa
+except ImportError:  # the Arrow rows below need it (a test extra)
+    pa = None
+
 PAGE = "http://good.com/dir/page.html"
 
 #: The crawler table of docs/semantics.md: what a browser requests for each href on PAGE, and what RFC
@@ -311,6 +316,12 @@ def test_encoding_the_query_as_a_browser(label: str, codec: str, text: str) -> N
     assert relurl.resolve_many(PAGE, [ref, None], spec="whatwg", encoding=label) == [want, None]
     assert relurl.URL(PAGE, "whatwg").resolve_many([ref], encoding=label) == [want]
     assert relurl.resolve_many([PAGE], [ref], spec="whatwg", encoding=label, threads=2) == [want]
+    if pa is not None:
+        column = relurl.arrow.resolve(PAGE, pa.array([ref, None]), spec="whatwg", encoding=label)
+        assert pa.array(column).to_pylist() == [want, None]
+        bases = pa.chunked_array([[PAGE], [PAGE]])
+        column = relurl.arrow.resolve(bases, pa.array([ref, ref]), spec="whatwg", encoding=label, threads=2)
+        assert pa.chunked_array(column).to_pylist() == [want, want]
 
 
 def test_encoding_leaves_the_rest_as_utf8() -> None:
@@ -338,6 +349,12 @@ def test_encoding_errors() -> None:
             relurl.resolve(PAGE, "?q", spec=spec, encoding="windows-1251")
         with pytest.raises(ValueError, match="needs spec='whatwg'"):
             relurl.URL(PAGE, spec).resolve_many(["?q"], encoding="windows-1251")
+        if pa is not None:
+            with pytest.raises(ValueError, match="needs spec='whatwg'"):
+                relurl.arrow.resolve(PAGE, pa.array(["?q"]), spec=spec, encoding="windows-1251")
+    if pa is not None:
+        with pytest.raises(LookupError, match='unknown encoding: "nonsense"'):
+            relurl.arrow.resolve(PAGE, pa.array([], pa.string()), spec="whatwg", encoding="nonsense")
     # Without spec, a str base is RFC 1808.
     with pytest.raises(ValueError, match="not spec='rfc1808'"):
         relurl.resolve(PAGE, "?q", encoding="windows-1251")

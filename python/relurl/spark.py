@@ -55,17 +55,28 @@ def with_resolved(
     here (every other entry point raises by default), because a Spark job runs over
     billions of hrefs written by strangers, and one bad href should not fail the job hours
     into it. errors="raise" fails the Spark task with the URLError of the first bad row
-    (its index counted within the Arrow batch). Raises ValueError at once, on the driver,
-    for a bad argument: both or neither of base_col and base_url, an unknown column, an
-    `out_col` that exists, a non-string column.
+    (its index counted within the Arrow batch). Raises ValueError (TypeError for an
+    argument of the wrong type) at once, on the driver, for a bad argument: both or neither
+    of base_col and base_url, an unknown column, an `out_col` that exists, a non-string
+    column, `strict` with a spec that has no strict check or a `base_url` the grammar
+    refuses (`relurl.URLError`, as `relurl.resolve`).
     """
     if (base_col is None) == (base_url is None):
         raise ValueError("give exactly one of base_col (a column of bases) and base_url (one base)")
+    if base_url is not None and not isinstance(base_url, (str, relurl.URL)):
+        raise TypeError(f"base_url must be a str or a relurl.URL, not {type(base_url).__name__}")
     _check_row_errors(errors)
     if spec is not None:
         check_spec(spec)
     schema = _schema_with(df, (href_col, base_col), out_col)
     resolve_batches = _BatchResolver(href_col, base_col, base_url, out_col, spec, strict, errors)
+    # Checked here, before any work: `strict` and its spec (the executors' call on no row), and
+    # a `base_url` the grammar refuses (the empty reference against it), which would fail
+    # every row.
+    if base_url is None:
+        resolve_batches.resolve(_strings([]), _strings([]))
+    else:
+        relurl.resolve(base_url, "", spec=spec, strict=strict)
     _local_workers_run_this_python(df)
     return df.mapInArrow(resolve_batches, schema)
 
@@ -86,8 +97,10 @@ def with_normalized(
     _check_row_errors(errors)
     check_spec(spec)
     schema = _schema_with(df, (url_col,), out_col)
+    mapper = _BatchMapper("normalize", url_col, out_col, {"spec": spec, "errors": errors})
+    mapper.check()
     _local_workers_run_this_python(df)
-    return df.mapInArrow(_BatchMapper("normalize", url_col, out_col, {"spec": spec, "errors": errors}), schema)
+    return df.mapInArrow(mapper, schema)
 
 
 def with_canonicalized(
@@ -113,8 +126,10 @@ def with_canonicalized(
         "encoding": encoding,
         "query_separator": query_separator,
     }
-    # The options checked here, on the driver (an unknown encoding, ...).
-    relurl.canonicalize_url("http://example.com/", **options)
+    # The options checked here, on the driver, on a URL with a query and a fragment (an
+    # unknown encoding, an empty query_separator: w3lib's errors, which a URL without a query
+    # would not raise, and each row with one would then be null).
+    relurl.canonicalize_url("http://example.com/?a=1&b#f", **options)
     _local_workers_run_this_python(df)
     return df.mapInArrow(_BatchMapper("canonicalize_url", url_col, out_col, {**options, "errors": errors}), schema)
 
@@ -163,9 +178,11 @@ def with_registered_domain(
         raise TypeError(f"psl must be a relurl.PublicSuffixList or None, not {type(psl).__name__}")
     schema = _schema_with(df, (host_col,), out_col)
     function = "public_suffix" if suffix else "registered_domain"
-    _local_workers_run_this_python(df)
     options: dict[str, Any] = {"icann_only": icann_only, "errors": errors, "psl": psl}
-    return df.mapInArrow(_BatchMapper(function, host_col, out_col, options), schema)
+    mapper = _BatchMapper(function, host_col, out_col, options)
+    mapper.check()
+    _local_workers_run_this_python(df)
+    return df.mapInArrow(mapper, schema)
 
 
 def _local_workers_run_this_python(df: DataFrame) -> None:
@@ -240,6 +257,13 @@ class _BatchMapper:
             column = batch.column(self.in_col)
             yield batch.append_column(self.out_col, _as_sent(apply(column, **self.options), column))
 
+    def check(self) -> None:
+        """The executors' call on the driver, on no row: a bad option raises here, at once,
+        instead of in every task."""
+        import relurl.arrow
+
+        getattr(relurl.arrow, self.function)(_strings([]), **self.options)
+
 
 class _BatchResolver:
     """The function each Python worker runs on its partition's record batches (a class, so
@@ -259,10 +283,21 @@ class _BatchResolver:
         self.spec, self.strict, self.errors = spec, strict, errors
 
     def __call__(self, batches: Iterator[Any]) -> Iterator[Any]:
-        from relurl.arrow import resolve
-
         for batch in batches:
             hrefs = batch.column(self.href_col)
             bases = batch.column(self.base_col) if self.base_col is not None else self.base_url
-            resolved = resolve(bases, hrefs, spec=self.spec, strict=self.strict, errors=self.errors)
-            yield batch.append_column(self.out_col, _as_sent(resolved, hrefs))
+            yield batch.append_column(self.out_col, _as_sent(self.resolve(bases, hrefs), hrefs))
+
+    def resolve(self, bases: Any, hrefs: Any) -> Any:
+        """`relurl.arrow.resolve` of `bases` (a column, or the one base) and `hrefs` with this
+        job's settings."""
+        from relurl.arrow import resolve
+
+        return resolve(bases, hrefs, spec=self.spec, strict=self.strict, errors=self.errors)
+
+
+def _strings(values: list[str]) -> Any:
+    """A pyarrow string array of `values` (Spark's Arrow batches are pyarrow's)."""
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+    return pa.array(values, pa.string())

@@ -12,9 +12,11 @@ use relurl::whatwg::Encoding;
 use relurl::Spec;
 
 /// The `spec` argument, converted by every entry point that takes one: a `str` naming a
-/// [`Spec`], else a `ValueError` naming the choices; any other type is a `TypeError` that
-/// names the argument itself (PyO3 names it only in an exception note, which CPython 3.10
-/// lacks).
+/// [`Spec`], else a `ValueError` naming the choices; `None`, where the argument is not
+/// optional (`Option<SpecArg>`, whose `None` means the base's own spec), is the default,
+/// RFC 1808 (so that a wrapper may pass its own `spec=None` on); any other type is a
+/// `TypeError` that names the argument itself (PyO3 names it only in an exception note,
+/// which CPython 3.10 lacks).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct SpecArg(pub Spec);
 
@@ -26,9 +28,12 @@ impl SpecArg {
 impl<'a, 'py> FromPyObject<'a, 'py> for SpecArg {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_none() {
+            return Ok(Self::DEFAULT);
+        }
         let Ok(name) = obj.cast::<PyString>() else {
             let type_name = obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!("spec must be a str, not {type_name}")));
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!("spec must be a str or None, not {type_name}")));
         };
         let name = name.to_cow()?;
         name.parse::<Spec>().map(Self).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))

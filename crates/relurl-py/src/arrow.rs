@@ -66,8 +66,10 @@ enum ArrowBases<'py> {
 #[pyfunction]
 /// Without `spec`, a `URL` base is resolved by the grammar it was parsed with, anything else
 /// by RFC 1808 (as `relurl.resolve_many`). With `strip=True`, HTML's ASCII whitespace is
-/// stripped from both ends of each reference first.
-#[pyo3(name = "resolve", signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None, strip = false))]
+/// stripped from both ends of each reference first. With `encoding` (`spec="whatwg"` only),
+/// the query of a special URL is percent-encoded in that encoding, as `relurl.resolve_many`.
+#[pyo3(name = "resolve", signature = (bases, references, *, spec = None, strict = false, errors = "raise", threads = None, strip = false, encoding = None))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, as `resolve_many`'s
 pub fn arrow_resolve<'py>(
     bases: &Bound<'py, PyAny>,
     references: &Bound<'py, PyAny>,
@@ -76,9 +78,10 @@ pub fn arrow_resolve<'py>(
     errors: &str,
     threads: Option<&Bound<'py, PyAny>>,
     #[pyo3(from_py_with = strip_flag)] strip: bool,
+    encoding: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = bases.py();
-    let args = BatchArgs::of(followed_spec(spec, [bases]), strict, errors, threads)?.stripping(strip);
+    let args = BatchArgs::of(followed_spec(spec, [bases]), strict, errors, threads)?.stripping(strip).with_encoding(encoding)?;
     let refs = arrow_input(references, "references")?;
     let bases = match BasesArg::of(bases) {
         BasesArg::Null => ArrowBases::One(None),

@@ -88,13 +88,31 @@ pub(crate) fn from_core(py: Python<'_>, err: &relurl::Error, input: &str) -> PyE
 /// `"reference"`, or `None` for a batch of one input, `relurl.arrow.parse`) to a `URLError`
 /// and names both in its message: `"reference of item 6: ..."`, `"item 6: ..."`.
 pub(crate) fn at_row(py: Python<'_>, err: PyErr, row: usize, input: Option<relurl::batch::Input>) -> PyErr {
+    let prefix = match input {
+        Some(input) => format!("{} of item {row}", input.name()),
+        None => format!("item {row}"),
+    };
+    annotated(py, err, Some(row), input, &prefix)
+}
+
+/// Adds `input` (which input of a single resolution failed, `relurl.resolve`'s or
+/// `URL.resolve`'s) to a `URLError` and names it in its message: `"base: ..."`,
+/// `"reference: ..."`.
+#[cold]
+#[inline(never)]
+pub(crate) fn of_input(py: Python<'_>, err: PyErr, input: relurl::batch::Input) -> PyErr {
+    annotated(py, err, None, Some(input), input.name())
+}
+
+/// `err` with `index`, `input` and its message after `prefix` and `": "`.
+fn annotated(py: Python<'_>, err: PyErr, index: Option<usize>, input: Option<relurl::batch::Input>, prefix: &str) -> PyErr {
     let value = err.value(py);
     let message = value.str().map(|s| s.to_string()).unwrap_or_default();
-    let (name, annotated) = match input {
-        Some(input) => (Some(input.name()), format!("{} of item {row}: {message}", input.name())),
-        None => (None, format!("item {row}: {message}")),
-    };
-    let result = value.setattr("index", row).and_then(|()| value.setattr("input", name)).and_then(|()| value.setattr("args", (annotated,)));
+    let annotated = format!("{prefix}: {message}");
+    let result = value
+        .setattr("index", index)
+        .and_then(|()| value.setattr("input", input.map(relurl::batch::Input::name)))
+        .and_then(|()| value.setattr("args", (annotated,)));
     match result {
         Ok(()) => err,
         Err(e) => e,

@@ -7,8 +7,9 @@ use pyo3::types::PyString;
 
 use super::arguments::{encoding_with, strict_flag, strict_with, strip_flag, SpecArg};
 use super::convert::{base_type_error, exact_str, str_arg, type_error, StrArg};
-use super::errors::from_core;
+use super::errors::{from_core, of_input};
 use super::url_data::PyUrl;
+use relurl::batch::Input;
 use relurl::whatwg::Encoding;
 use relurl::{parse_checked, AnyUrl, Spec, Unchanged};
 
@@ -42,7 +43,7 @@ pub fn resolve<'py>(
         if !reference.is_instance_of::<PyString>() {
             return Err(type_error(reference, "reference"));
         }
-        let parsed_base = url.checked_for(py, spec, strict)?;
+        let parsed_base = url.checked_for(py, spec, strict).map_err(|e| of_input(py, e, Input::Base))?;
         let reference = str_arg(reference, || "reference".to_owned())?;
         return resolve_to_py(parsed_base, &url.text(py), &reference, (strict, strip), encoding);
     }
@@ -58,7 +59,7 @@ pub fn resolve<'py>(
     if !reference.is_instance_of::<PyString>() {
         return Err(type_error(reference, "reference"));
     }
-    let parsed_base = parse_checked(base.text, spec, strict).map_err(|e| from_core(py, &e, base.text))?;
+    let parsed_base = parse_checked(base.text, spec, strict).map_err(|e| of_input(py, from_core(py, &e, base.text), Input::Base))?;
     let reference = str_arg(reference, || "reference".to_owned())?;
     resolve_to_py(&parsed_base, base.object, &reference, (strict, strip), encoding)
 }
@@ -95,7 +96,7 @@ pub(crate) fn resolve_to_py<'py, B: AsRef<str>>(
         }
         Err(_) => write_str(py, base, reference.text, (strict, strip), encoding, &mut String::new()),
     });
-    match resolved.map_err(|e| from_core(py, &e, reference.text))? {
+    match resolved.map_err(|e| of_input(py, from_core(py, &e, reference.text), Input::Reference))? {
         Resolution::Text(text) => Ok(text),
         Resolution::Unchanged(Unchanged::Reference) => Ok(exact_str(reference.object, reference.text)),
         Resolution::Unchanged(Unchanged::Base) => Ok(exact_str(base_object, base.as_str())),

@@ -265,7 +265,8 @@ impl PyExtractResult {
     }
 }
 
-/// `tldextract.extract(url, include_psl_private_domains=False)` (tldextract 5.4.0) with the
+/// `tldextract.extract(url, include_psl_private_domains)` (tldextract 5.4.0; `None`, the
+/// default, is `False` there too: the private section's suffixes not counted) with the
 /// bundled Public Suffix List, or `psl` (a `PublicSuffixList`, read as tldextract reads a
 /// list): the host of `url` split into subdomain, domain and public suffix, with tldextract's
 /// answers (a host under no rule has no suffix; see docs/crawler.md). No network, no cache.

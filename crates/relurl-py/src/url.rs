@@ -12,10 +12,11 @@ use pyo3::types::{PyString, PyTuple};
 use super::arguments::{encoding_with, strict_flag, strict_with, strip_flag, SpecArg};
 use super::batch::{resolve_rows, Bases, BatchArgs, Column};
 use super::convert::{str_arg, type_error};
-use super::errors::from_core;
+use super::errors::{from_core, of_input};
 use super::int_limit::with_int_limit;
 use super::resolve::resolve_to_py;
 use super::url_data::PyUrl;
+use relurl::batch::Input;
 use relurl::bindings::Port;
 use relurl::Spec;
 
@@ -205,7 +206,7 @@ impl PyUrl {
         if !reference.is_instance_of::<PyString>() {
             return Err(type_error(reference, "reference"));
         }
-        let base = self.checked_for(py, spec, strict)?;
+        let base = self.checked_for(py, spec, strict).map_err(|e| of_input(py, e, Input::Base))?;
         let reference = str_arg(reference, || "reference".to_owned())?;
         resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, (strict, strip), encoding)
     }

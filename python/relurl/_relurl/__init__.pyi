@@ -96,16 +96,18 @@ _Spec = Literal["rfc1808", "rfc3986", "whatwg"]
 class URLError(ValueError):
     """A URL was rejected: `kind` names why in one stable word (docs/errors.md, "Bad input"),
     `reason` says it as a sentence, `position` is the position (in characters) of the
-    first offending character. `str()` is "{reason} (at position {position})". A subclass
-    of ValueError.
+    first offending character (None for an argument that cannot be used as given, such as
+    strict=True with spec="whatwg", where no character is at fault). `str()` is
+    "{reason} (at position {position})". A subclass of ValueError.
 
     From a batch (`resolve_many`, `URL.resolve_many`, `relurl.arrow`), `index` is the failed
     item's row and `input` is "base" or "reference" (None from `relurl.arrow.parse`, which
-    has one input), and `str()` starts with "reference of item N: " ("item N: "); both are
-    None otherwise."""
+    has one input), and `str()` starts with "reference of item N: " ("item N: "). From
+    `resolve` and `URL.resolve`, `input` is "base" or "reference" and `str()` starts with
+    "base: " or "reference: ". Both are None otherwise."""
 
     kind: _ErrorKind
-    position: int
+    position: int | None
     reason: str
     index: int | None
     input: Literal["base", "reference"] | None
@@ -133,7 +135,7 @@ class URL:
     `[user[:password]@]host[:port]`, with `urllib.parse.urlsplit`'s answers.
     """
 
-    def __new__(cls, url: str, spec: _Spec = "rfc1808", *, strict: bool = False) -> URL:
+    def __new__(cls, url: str, spec: _Spec | None = "rfc1808", *, strict: bool = False) -> URL:
         """`relurl.parse(url, spec=spec, strict=strict)`."""
     @property
     def spec(self) -> _Spec:
@@ -264,7 +266,7 @@ class URL:
     def __eq__(self, value: object, /) -> bool: ...
     def __reduce__(self) -> tuple[type[URL], tuple[str] | tuple[str, str]]: ...
 
-def parse(url: str, *, spec: _Spec = "rfc1808", strict: bool = False) -> URL:
+def parse(url: str, *, spec: _Spec | None = "rfc1808", strict: bool = False) -> URL:
     """Parses `url` into its six components by RFC 1808 section 2.4 (or, with
     `spec="rfc3986"`, RFC 3986 Appendix B; with `spec="whatwg"`, the URL Standard's basic
     URL parser, which may fail: URLError); with `strict=True` (RFC 1808 only), first checks
@@ -361,7 +363,7 @@ def validate(url: str) -> None:
     """Checks `url` against the RFC 1808 section 2.2 BNF; raises URLError with the
     position of the first offending character and the reason."""
 
-def normalize(url: str, *, spec: _Spec = "rfc1808") -> str:
+def normalize(url: str, *, spec: _Spec | None = "rfc1808") -> str:
     """The normal form of `url`: relurl's key for "the same URL" (for deduplication).
 
     RFC 3986 section 6.2.2 syntax-based normalization over the components of `spec`'s
@@ -679,6 +681,7 @@ def arrow_resolve(
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
     strip: bool = False,
+    encoding: str | None = None,
 ) -> ArrowArray:
     """Resolves an Arrow column of references (string, large_string or string_view; an array,
     or a chunked array / stream, whose chunks the result keeps) against one base (a str, a
@@ -695,9 +698,9 @@ def arrow_resolve(
     up to there). A base str that cannot be encoded (a lone surrogate) fails every row that
     has a reference. Offsets that decrease or point outside the text are a ValueError.
 
-    `spec`, `strict`, `errors`, `threads` and `strip` as in relurl.resolve_many; errors name the row
-    index counted across chunks, one failure per failed row (its base's error first). With
-    errors="report" the result is `(array, failures)`."""
+    `spec`, `strict`, `errors`, `threads`, `strip` and `encoding` as in relurl.resolve_many;
+    errors name the row index counted across chunks, one failure per failed row (its base's
+    error first). With errors="report" the result is `(array, failures)`."""
 
 @overload
 def arrow_resolve(
@@ -709,6 +712,7 @@ def arrow_resolve(
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
     strip: bool = False,
+    encoding: str | None = None,
 ) -> ArrowChunkedArray: ...
 @overload
 def arrow_resolve(
@@ -720,12 +724,13 @@ def arrow_resolve(
     errors: Literal["report"],
     threads: int | None = None,
     strip: bool = False,
+    encoding: str | None = None,
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
 @overload
 def arrow_parse(
     urls: ArrowArrayExportable,
     *,
-    spec: _Spec = "rfc1808",
+    spec: _Spec | None = "rfc1808",
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
 ) -> ArrowArray:
@@ -751,7 +756,7 @@ def arrow_parse(
 def arrow_parse(
     urls: ArrowStreamExportable,
     *,
-    spec: _Spec = "rfc1808",
+    spec: _Spec | None = "rfc1808",
     strict: bool = False,
     errors: Literal["raise", "null"] = "raise",
 ) -> ArrowChunkedArray: ...
@@ -759,7 +764,7 @@ def arrow_parse(
 def arrow_parse(
     urls: ArrowArrayExportable | ArrowStreamExportable,
     *,
-    spec: _Spec = "rfc1808",
+    spec: _Spec | None = "rfc1808",
     strict: bool = False,
     errors: Literal["report"],
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
@@ -767,7 +772,7 @@ def arrow_parse(
 def arrow_normalize(
     urls: ArrowArrayExportable,
     *,
-    spec: _Spec = "rfc1808",
+    spec: _Spec | None = "rfc1808",
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
 ) -> ArrowArray:
@@ -781,7 +786,7 @@ def arrow_normalize(
 def arrow_normalize(
     urls: ArrowStreamExportable,
     *,
-    spec: _Spec = "rfc1808",
+    spec: _Spec | None = "rfc1808",
     errors: Literal["raise", "null"] = "raise",
     threads: int | None = None,
 ) -> ArrowChunkedArray: ...
@@ -789,7 +794,7 @@ def arrow_normalize(
 def arrow_normalize(
     urls: ArrowArrayExportable | ArrowStreamExportable,
     *,
-    spec: _Spec = "rfc1808",
+    spec: _Spec | None = "rfc1808",
     errors: Literal["report"],
     threads: int | None = None,
 ) -> tuple[ArrowArray | ArrowChunkedArray, list[URLError]]: ...
@@ -990,7 +995,8 @@ class ExtractResult:
 def tldextract(
     url: str, include_psl_private_domains: object = None, *, psl: PublicSuffixList | None = None
 ) -> ExtractResult:
-    """`tldextract.extract(url, include_psl_private_domains=False)` (tldextract 5.4.0) with the
+    """`tldextract.extract(url, include_psl_private_domains)` (tldextract 5.4.0; `None`, the
+    default, is `False` there too: the private section's suffixes not counted) with the
     bundled Public Suffix List, or `psl` (read as tldextract reads a list): the host of `url`
     split into subdomain, domain and public suffix, with tldextract's answers (a host under no
     rule has no suffix). No network, no cache. tldextract's exceptions for a `url` that is

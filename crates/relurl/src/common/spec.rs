@@ -76,7 +76,20 @@ impl fmt::Display for UnknownSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not ...", from the one list.
         let [first, second, last] = Spec::NAMES;
-        write!(f, "spec must be '{first}', '{second}' or '{last}', not {:?}", self.0)
+        write!(f, "spec must be '{first}', '{second}' or '{last}', not {:?}", self.0)?;
+        match self.meant() {
+            Some(spec) => write!(f, " (did you mean '{}'?)", spec.name()),
+            None => Ok(()),
+        }
+    }
+}
+
+impl UnknownSpec {
+    /// The spec whose name this one is but for case, `-`, `_`, `.` and spaces (`"WHATWG"`,
+    /// `"RFC-3986"`), which the error message suggests.
+    pub fn meant(&self) -> Option<Spec> {
+        let folded: String = self.0.chars().filter(|c| !matches!(c, '-' | '_' | '.' | ' ')).map(|c| c.to_ascii_lowercase()).collect();
+        Spec::ALL.into_iter().find(|spec| spec.name() == folded)
     }
 }
 
@@ -163,5 +176,17 @@ mod tests {
         }
         assert_eq!("RFC1808".parse::<Spec>(), Err(UnknownSpec("RFC1808".to_owned())));
         assert_eq!("".parse::<Spec>().unwrap_err().to_string(), "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not \"\"");
+    }
+
+    #[test]
+    fn a_name_but_for_case_or_punctuation_is_suggested() {
+        for (given, meant) in [("WHATWG", Some(Spec::Whatwg)), ("RFC-3986", Some(Spec::Rfc3986)), ("rfc_1808", Some(Spec::Rfc1808))] {
+            assert_eq!(given.parse::<Spec>().unwrap_err().meant(), meant);
+        }
+        assert_eq!("url".parse::<Spec>().unwrap_err().meant(), None);
+        assert_eq!(
+            "RFC 3986".parse::<Spec>().unwrap_err().to_string(),
+            "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not \"RFC 3986\" (did you mean 'rfc3986'?)"
+        );
     }
 }
