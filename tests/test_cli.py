@@ -478,14 +478,21 @@ def test_output_that_cannot_be_written_is_reported() -> None:
 def test_domain_reports_what_is_not_a_host() -> None:
     """A URL without its scheme or a host with its port is reported, not taken for a host (it
     gave `example.com/path` and an empty line); an IPv6 address is still an IP address."""
-    done = run("domain", "www.example.com/path", "example.com:8080", "a@b.com", "2001:db8::1", "www.example.com")
+    items = ["www.example.com/path", "example.com:8080", "a@b.com", "2001:db8::1", "www.example.com"]
+    done = run("domain", *items, "a b.com", "http://a b.com/x", "1:2:3", "fe80::1%eth0")
     assert done.returncode == 1
-    assert done.stdout.decode().split("\n") == ["", "", "", "", "example.com", ""]
+    assert done.stdout.decode().split("\n") == ["", "", "", "", "example.com", "", "", "", "", ""]
     assert done.stderr.decode().splitlines() == [
         "relurl: HOST_OR_URL 1: not a host: '/' at position 15 (a URL needs its scheme and //: "
         "http://www.example.com/path)",
         "relurl: HOST_OR_URL 2: not a host: ':' at position 11 (a port? give the host alone, or a URL with its scheme)",
         "relurl: HOST_OR_URL 3: not a host: '@' at position 1 (a URL needs its scheme and //: http://a@b.com)",
+        # The library decides (its URLError of kind not_a_host_name): a space, a URL's host
+        # that RFC 1808 split as it came, a `:` outside an IPv6 address.
+        "relurl: HOST_OR_URL 6: not a host: space is not allowed in a host name (at position 1)",
+        "relurl: HOST_OR_URL 7: the URL's host 'a b.com' is not a host name: space is not allowed in a host name "
+        "(at position 1)",
+        "relurl: HOST_OR_URL 8: not a host: ':' at position 1 (a port? give the host alone, or a URL with its scheme)",
     ]
 
 

@@ -487,6 +487,61 @@ def test_arrow_columns_are_the_functions_row_by_row() -> None:
     assert [f.index for f in failures] == [0]  # type: ignore[attr-defined]
 
 
+#: Texts that are not host names, with the character at fault and its position (found by a
+#: new user's walk: a URL, a port or spaces gave a silent None, or an answer with the space).
+NOT_HOST_NAMES = [
+    ("http://www.example.com/", ":", 4),
+    ("www.example.co.uk:8080", ":", 17),
+    (" www.example.com ", " ", 0),
+    ("www.example.com/path", "/", 15),
+    ("a\tb.com", "\t", 1),
+    ("食.例:80", ":", 3),
+    ("[::1]:80", "[", 0),
+]
+
+
+def test_a_text_that_is_not_a_host_name_is_a_url_error() -> None:
+    own = relurl.PublicSuffixList.from_text("com\n")
+    for text, char, position in NOT_HOST_NAMES:
+        for call in (
+            lambda: relurl.registered_domain(text),
+            lambda: relurl.public_suffix(text, icann_only=True),
+            lambda: own.registered_domain(text),
+            lambda: relurl.public_suffix(text, psl=own),
+        ):
+            with pytest.raises(relurl.URLError) as info:
+                call()
+            error = info.value
+            assert (error.kind, error.position, text[error.position]) == ("not_a_host_name", position, char)
+            assert error.reason.startswith(("space", f"{char!r}", "tab")), error.reason
+    with pytest.raises(relurl.URLError, match=r"a URL\? look up its host"):
+        relurl.registered_domain("https://www.example.com/")
+    with pytest.raises(relurl.URLError, match=r"a port\? look up the host alone"):
+        relurl.registered_domain("www.example.com:443")
+    # IP addresses with a `:` or brackets are still IP addresses; a URL's host is a host, and
+    # a URL whose host is not a host name (RFC 1808 splits any net_loc) has no answer.
+    for ip in ("::1", "[::1]", "fe80::1%eth0", "2001:db8::1."):
+        assert relurl.registered_domain(ip) is None
+    assert relurl.URL("https://www.example.co.uk:8080/a").registered_domain == "example.co.uk"
+    assert relurl.URL("http://a b.example.com/").registered_domain is None
+
+
+def test_a_column_row_that_is_not_a_host_name_fails_by_errors() -> None:
+    pa = pytest.importorskip("pyarrow")
+    import relurl.arrow
+
+    column = pa.chunked_array([["www.example.co.uk"], [None, "example.com:8080", "co.uk"]])
+    with pytest.raises(relurl.URLError) as info:
+        relurl.arrow.registered_domain(column)
+    assert (info.value.kind, info.value.index, info.value.position) == ("not_a_host_name", 2, 11)
+    assert str(info.value).startswith("item 2: ':' is not allowed in a host name")
+    nulls = relurl.arrow.public_suffix(column, errors="null", threads=2)
+    assert pa.chunked_array(nulls).to_pylist() == ["co.uk", None, None, "co.uk"]
+    result, failures = relurl.arrow.registered_domain(column, errors="report")
+    assert pa.chunked_array(result).to_pylist() == ["example.co.uk", None, None, None]
+    assert [(f.index, f.kind) for f in failures] == [(2, "not_a_host_name")]  # type: ignore[attr-defined]
+
+
 def test_lists_pickle() -> None:
     """A list pickles (a Spark executor, a worker process): the bundled one as itself, one of
     one's own as its text, answering the same after."""

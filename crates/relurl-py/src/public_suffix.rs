@@ -11,6 +11,7 @@ use pyo3::types::{PyModule, PyString, PyTuple};
 use relurl::public_suffix::{PublicSuffixList, Sections};
 use relurl::tldextract::{Extractor, NoRules};
 
+use super::errors::from_core;
 use super::safe_url_string::{text_with_stand_ins, with_surrogates};
 
 /// The rules a [`PyPublicSuffixList`] holds.
@@ -193,7 +194,7 @@ fn answer<'py>(
     list: &PublicSuffixList,
     host: Option<&Bound<'py, PyAny>>,
     icann_only: bool,
-    lookup: impl for<'h> Fn(&PublicSuffixList, &'h str, Sections) -> Option<Cow<'h, str>>,
+    lookup: impl for<'h> Fn(&PublicSuffixList, &'h str, Sections) -> Result<Option<Cow<'h, str>>, relurl::Error>,
 ) -> PyResult<Option<Bound<'py, PyString>>> {
     let Some(host) = host else { return Ok(None) };
     let Ok(host) = host.cast::<PyString>() else {
@@ -202,7 +203,7 @@ fn answer<'py>(
     };
     let sections = if icann_only { Sections::Icann } else { Sections::All };
     let text = text_with_stand_ins(host)?;
-    match lookup(list, &text, sections) {
+    match lookup(list, &text, sections).map_err(|e| from_core(py, &e, &text))? {
         None => Ok(None),
         // The whole host, as it was given: the same `str`.
         Some(Cow::Borrowed(answer)) if answer.len() == text.len() => Ok(Some(host.clone())),
@@ -215,7 +216,10 @@ fn answer<'py>(
 /// the longest matching rule, exception rules, the implicit `*` rule), lower-cased, in the
 /// host's own form (Unicode or `xn--` labels), without the host's final dot; `None` for an IP
 /// address, an empty host or one with an empty label, and for `None`. `psl`: a
-/// `PublicSuffixList` (the bundled one by default); `icann_only`: the ICANN rules alone.
+/// `PublicSuffixList` (the bundled one by default); `icann_only`: the ICANN rules alone. A
+/// `URLError` (kind `not_a_host_name`, at the character) for a text that is not a host name:
+/// a URL (`http://a.example/`), a host with its port (`a.example:8080`), a space, a control
+/// character (IPv6 addresses, in brackets or not, are IP addresses: `None`).
 #[pyfunction]
 #[pyo3(signature = (host, *, psl = None, icann_only = false))]
 pub fn public_suffix<'py>(
@@ -230,7 +234,8 @@ pub fn public_suffix<'py>(
 /// The registered (registrable) domain of `host`: its public suffix and one label more
 /// (`public_suffix`), lower-cased, in the host's own form, without the host's final dot;
 /// `None` where the host is a public suffix itself, an IP address, empty or has an empty
-/// label, and for `None`.
+/// label, and for `None`; a `URLError` for a text that is not a host name, as
+/// `public_suffix`.
 #[pyfunction]
 #[pyo3(signature = (host, *, psl = None, icann_only = false))]
 pub fn registered_domain<'py>(

@@ -136,7 +136,8 @@ impl PyUrl {
 
     /// The registered domain of `hostname` by the bundled Public Suffix List
     /// (`relurl.registered_domain(url.hostname)`): `None` without a host name, for an IP
-    /// address, or where the host is a public suffix itself.
+    /// address, where the host is a public suffix itself, and where it is not a host name
+    /// (RFC 1808 and RFC 3986 split any `net_loc`: `http://a b/` has the host `a b`).
     #[getter]
     fn registered_domain(&self) -> Option<String> {
         self.url.registered_domain(relurl::public_suffix::PublicSuffixList::bundled())

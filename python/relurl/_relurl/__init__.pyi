@@ -68,6 +68,7 @@ _ErrorKind = Literal[
     "html_tokenizer",
     "strict_unavailable",
     "bad_port",
+    "not_a_host_name",
     "missing_scheme_non_relative_url",
     "host_missing",
     "host_invalid_code_point",
@@ -175,7 +176,8 @@ class URL:
     def registered_domain(self) -> str | None:
         """The registered domain of `hostname` by the bundled Public Suffix List
         (`relurl.registered_domain(url.hostname)`); None without a host name, for an IP
-        address, or where the host is a public suffix itself."""
+        address, where the host is a public suffix itself, and where it is not a host name
+        (RFC 1808 and RFC 3986 split any net_loc: `http://a b/` has the host `a b`)."""
     @property
     def port(self) -> int | str | None:
         """RFCs: an int, or None when absent or empty (urllib's `port`); a URLError of kind
@@ -1040,13 +1042,16 @@ def public_suffix(host: str | None, *, psl: PublicSuffixList | None = None, ican
     matching rule, exception rules, the implicit `*` rule), lower-cased, in the host's own form
     (Unicode or `xn--` labels), without the host's final dot; None for an IP address, an empty
     host or one with an empty label, and for None. `psl`: the bundled list by default;
-    `icann_only`: the ICANN rules alone. TypeError for a host that is not a str or None."""
+    `icann_only`: the ICANN rules alone. TypeError for a host that is not a str or None; a
+    URLError (kind "not_a_host_name", at the character) for a text that is not a host name: a
+    URL ("http://a.example/"), a host with its port ("a.example:8080"), a space, a control
+    character (IPv6 addresses, in brackets or not, are IP addresses: None)."""
 
 def registered_domain(host: str | None, *, psl: PublicSuffixList | None = None, icann_only: bool = False) -> str | None:
     """The registered domain of `host`: its public suffix and one label more, lower-cased, in
     the host's own form, without the host's final dot (`www.Example.co.uk.` gives
     `example.co.uk`); None where the host is a public suffix itself, an IP address, empty or
-    has an empty label, and for None. `psl` and `icann_only` as `public_suffix`."""
+    has an empty label, and for None. `psl`, `icann_only` and the errors as `public_suffix`."""
 
 @overload
 def arrow_registered_domain(

@@ -5,8 +5,9 @@ Public Suffix List's algorithm on the bundled list; see relurl.cli).
     relurl domain [-] < hosts          the same for each line of standard input, streaming
 
 A line with `//` is a URL, and its host name is looked up (`relurl.parse(line).hostname`); any
-other line is a host: one with a `/`, `?`, `#`, `@` or `\\`, or a single `:` (a URL without its
-scheme, a host with its port) is reported, not taken for a host. `--suffix` prints the public
+other line is a host: one that is not a host name (relurl.registered_domain's `URLError` of
+kind not_a_host_name: a `/`, `?`, `#`, `@` or `\\`, a URL without its scheme; a `:` outside an
+IPv6 address, a host with its port; a space, a control character) is reported. `--suffix` prints the public
 suffix instead, `--icann-only` uses the list's ICANN rules alone, `--list FILE` reads a newer
 list (relurl.PublicSuffixList.from_file). A host without a registered domain (a public suffix
 itself, an IP address, no host) gives an empty line; a line or argument that is not UTF-8, or a
@@ -63,27 +64,30 @@ def run(args: argparse.Namespace, stdin: BinaryIO, stdout: TextIO, stderr: TextI
 
     def answer(text: str) -> str | None:
         host: str | None = text
-        if "//" in text:
+        url = "//" in text
+        if url:
             try:
                 host = parse(text).hostname
             except URLError as err:
                 raise ItemProblem(reason(err)) from err
-        else:
-            problem = _not_a_host(text)
-            if problem:
-                raise ItemProblem(problem)
-        return lookup(host, icann_only=args.icann_only)
+        try:
+            return lookup(host, icann_only=args.icann_only)
+        except URLError as err:
+            raise ItemProblem(_not_a_host(text, host, url, err)) from err
 
     return answer_each(args.items, stdin, stdout, stderr, "HOST_OR_URL", answer)
 
 
-def _not_a_host(text: str) -> str | None:
-    """Why `text` (a line without `//`) is neither a host nor a URL, or None: a `/`, `?`, `#`,
-    `@` or `\\` (a URL's path, query, fragment or userinfo without its scheme), or a single `:`
-    (a port: an IPv6 address has two at least)."""
-    for position, char in enumerate(text):
-        if char in "/?#@\\":
-            return f"not a host: {char!r} at position {position} (a URL needs its scheme and //: http://{text})"
-    if text.count(":") == 1:
-        return f"not a host: ':' at position {text.index(':')} (a port? give the host alone, or a URL with its scheme)"
-    return None
+def _not_a_host(text: str, host: str | None, url: bool, err: URLError) -> str:
+    """The report of a line the library refuses as a host name (`err`, of kind
+    `not_a_host_name`; the library decides, this says it for a command line): a line without
+    `//` with a `/`, `?`, `#`, `@` or `\\` is a URL without its scheme, one with a `:` a host
+    with its port; a URL's host (RFC 1808 splits any net_loc) is named."""
+    if url:
+        return f"the URL's host {host!r} is not a host name: {reason(err)}"
+    char = text[err.position] if err.position is not None else ""
+    if char in "/?#@\\":
+        return f"not a host: {char!r} at position {err.position} (a URL needs its scheme and //: http://{text})"
+    if char == ":":
+        return f"not a host: ':' at position {err.position} (a port? give the host alone, or a URL with its scheme)"
+    return f"not a host: {reason(err)}"

@@ -10,13 +10,15 @@ use relurl::public_suffix::{Answer, Lookup, Sections};
 use super::chunks::{string_array, ChunkResult};
 use super::map::map_column_with;
 use crate::batch::BatchArgs;
+use crate::errors::from_core;
 use crate::public_suffix::{list_of, PyPublicSuffixList};
 
 /// The registered domain of each host of an Arrow string column (an array, or a chunked
 /// array or stream, whose chunks the result keeps), as `relurl.registered_domain` gives it
 /// with the same `psl` and `icann_only`, with the GIL released on `threads` threads. A null
-/// host, or one without a registered domain, gives a null; a row that is not UTF-8 fails by
-/// `errors=` ("raise", "null" or "report"), its `URLError`'s `.index` the row.
+/// host, or one without a registered domain, gives a null; a row that is not UTF-8 or not a
+/// host name (kind `not_a_host_name`, as `relurl.registered_domain` raises) fails by `errors=`
+/// ("raise", "null" or "report"), its `URLError`'s `.index` the row.
 /// docs/crawler.md, docs/batches.md.
 #[pyfunction]
 #[pyo3(name = "registered_domain", signature = (hosts, *, psl = None, icann_only = false, errors = "raise", threads = None))]
@@ -56,7 +58,8 @@ fn column<'py>(
     let args = BatchArgs::of(relurl::Spec::Rfc1808, false, errors, threads)?;
     let list = list_of(psl);
     let lookup = Lookup { list, sections: if icann_only { Sections::Icann } else { Sections::All }, answer };
-    map_column_with(hosts, "hosts", &args, &lookup, (field, &DataType::Utf8), |never, _| match *never {}, &string_or_null_array)
+    let py = hosts.py();
+    map_column_with(hosts, "hosts", &args, &lookup, (field, &DataType::Utf8), |e, text| from_core(py, e, text), &string_or_null_array)
 }
 
 /// A chunk's answers as an Arrow string array, the core's text buffer kept as it is (no

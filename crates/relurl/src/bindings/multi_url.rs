@@ -219,10 +219,12 @@ impl<S: AsRef<str>> MultiUrl<S> {
 
     /// The registered domain of the host name by `list`
     /// ([`crate::public_suffix::PublicSuffixList::registered_domain`]); `None` without a host
-    /// name, for an IP address, or where the host is a public suffix itself.
+    /// name, for an IP address, where the host is a public suffix itself, and where the host
+    /// is not a host name (RFC 1808 and RFC 3986 split any `net_loc`: `http://a b/` has the
+    /// host `a b`, which has no registered domain; the URL Standard's hosts always are).
     pub fn registered_domain(&self, list: &crate::public_suffix::PublicSuffixList) -> Option<String> {
         let host = self.hostname()?;
-        list.registered_domain(&host).map(Cow::into_owned)
+        list.registered_domain(&host).ok().flatten().map(Cow::into_owned)
     }
 
     /// The port: by the URL Standard its §6.1 `port` ([`Port::Text`]); by the RFCs urllib's

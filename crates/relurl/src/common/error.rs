@@ -97,6 +97,16 @@ pub enum ErrorKind {
         /// What is wrong.
         reason: &'static str,
     },
+    /// A host given to the Public Suffix List's lookup ([`crate::public_suffix`]) that is not a
+    /// host name: it has a character that no host has (the URL Standard's forbidden host code
+    /// points, a C0 control or DEL; a `:` that is not in an IPv6 address), such as a URL's
+    /// `/` or a port's `:`. [`Error::offset`] is the character's.
+    NotAHostName {
+        /// The character.
+        ch: char,
+        /// Whether the text has a `//`, as a URL has (the message then says so).
+        url: bool,
+    },
     /// The URL Standard's basic URL parser ([`crate::whatwg`]) returned failure; the
     /// [`Failure`] names the validation error that caused it. [`Error::offset`] is where the
     /// failing part starts in the input (the host for a host failure, the port for a port
@@ -119,6 +129,7 @@ impl ErrorKind {
             Self::HtmlTokenizer { .. } => "html_tokenizer",
             Self::StrictUnavailable => "strict_unavailable",
             Self::BadPort { .. } => "bad_port",
+            Self::NotAHostName { .. } => "not_a_host_name",
             Self::UrlStandard(failure) => failure.name(),
         }
     }
@@ -224,6 +235,16 @@ impl fmt::Display for ErrorKind {
             Self::LoneSurrogate { unit } => write!(f, "lone surrogate U+{unit:04X} cannot be encoded as UTF-8"),
             Self::StrictUnavailable => {
                 f.write_str("the strict check is the RFC 1808 section 2.2 grammar: not available with spec='rfc3986' or spec='whatwg'")
+            }
+            Self::NotAHostName { ch, url } => {
+                describe_char(ch, f)?;
+                f.write_str(" is not allowed in a host name")?;
+                match ch {
+                    _ if url => f.write_str(" (a URL? look up its host)"),
+                    ':' => f.write_str(" (a port? look up the host alone)"),
+                    '/' | '?' | '#' | '@' | '\\' => f.write_str(" (a URL? look up its host)"),
+                    _ => Ok(()),
+                }
             }
             Self::UrlStandard(failure) => write!(f, "invalid URL (URL Standard): {failure}"),
         }

@@ -1,8 +1,6 @@
 //! A lookup of the list as a function of each row of a column ([`crate::batch::map_chunks`];
 //! `relurl.arrow.registered_domain` and `relurl.arrow.public_suffix`).
 
-use std::convert::Infallible;
-
 use super::{PublicSuffixList, Sections};
 use crate::services::batch::MapRow;
 
@@ -16,7 +14,8 @@ pub enum Answer {
 }
 
 /// A lookup of `list` by the rules of `sections`, as a function of each host of a column:
-/// the answer, or nothing (an empty text, which no answer is) where the host has none.
+/// the answer, or nothing (an empty text, which no answer is) where the host has none; a row
+/// that is not a host name fails ([`crate::ErrorKind::NotAHostName`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Lookup<'a> {
     /// The list.
@@ -28,14 +27,14 @@ pub struct Lookup<'a> {
 }
 
 impl MapRow for Lookup<'_> {
-    type Error = Infallible;
+    type Error = crate::Error;
 
-    fn map_into(&self, text: &str, out: &mut String) -> Result<(), Infallible> {
+    fn map_into(&self, text: &str, out: &mut String) -> Result<(), crate::Error> {
         let answer = match self.answer {
             Answer::PublicSuffix => self.list.public_suffix_in(text, self.sections),
             Answer::RegisteredDomain => self.list.registered_domain_in(text, self.sections),
         };
-        if let Some(answer) = answer {
+        if let Some(answer) = answer? {
             out.push_str(&answer);
         }
         Ok(())

@@ -1,5 +1,6 @@
-//! The host side of a lookup: which hosts have a public suffix at all (not an IP address, not
-//! empty, no empty label), their labels from the right, and an answer's text.
+//! The host side of a lookup: which texts are host names at all (no character that no host
+//! has), which hosts have a public suffix (not an IP address, not empty, no empty label),
+//! their labels from the right, and an answer's text.
 
 // The lookup's hot path (`#[inline(always)]` below): left to LLVM, it is outlined in the
 // extension module and a lookup takes more instructions (benches/test_bench_psl.py).
@@ -10,16 +11,20 @@ use std::borrow::Cow;
 use crate::grammars::whatwg::host::{ends_in_a_number, parse_host, HostKind};
 use crate::grammars::whatwg::Failure;
 use crate::services::label_trie::{half, word};
+use crate::{Error, ErrorKind};
 
 /// What [`scan`] finds in a host's bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools, reason = "independent findings of one pass over the bytes, each a flag")]
 struct Scan {
     /// A byte that needs lower-casing or decoding: upper-case ASCII, or not ASCII.
     not_plain: bool,
     /// A `%` or `[` (the IP check must parse).
     special: bool,
-    /// A `:` (an IPv6 address without its brackets) or two dots in a row (an empty label):
-    /// no public suffix.
+    /// A byte that may be one no host name has ([`not_a_host_name`] tells): below `!`, `#`,
+    /// `/`, `:` to `@`, `[` to `^`, `|` to DEL.
+    suspect: bool,
+    /// Two dots in a row (an empty label): no public suffix.
     refused: bool,
     /// Bit `i` for a dot at byte `i`, of the first 64 bytes.
     dots: u64,
@@ -60,14 +65,15 @@ fn gathered(high_bits: u64) -> u64 {
 }
 
 /// `step` of each 8 bytes of `bytes` as a little-endian word, and of its last bytes as the low
-/// bytes of a word whose other bytes are zero (none is a dot or any byte looked for), with
-/// where the word starts (saturating at `u32::MAX`).
+/// bytes of a word whose other bytes are zero (none is a dot or any byte looked for but a
+/// byte below `!`: `valid`, the high bit of each of the word's bytes that is the host's, tells
+/// those), with where the word starts (saturating at `u32::MAX`).
 #[inline(always)]
-fn for_each_word(bytes: &[u8], mut step: impl FnMut(u64, u32)) {
+fn for_each_word(bytes: &[u8], mut step: impl FnMut(u64, u32, u64)) {
     let mut at = 0u32;
     let mut words = bytes.chunks_exact(8);
     for chunk in &mut words {
-        step(word(chunk, 0), at);
+        step(word(chunk, 0), at, HIGH);
         at = at.saturating_add(8);
     }
     let rest = words.remainder().len();
@@ -82,37 +88,36 @@ fn for_each_word(bytes: &[u8], mut step: impl FnMut(u64, u32)) {
         } else {
             u64::from(bytes[0]) | u64::from(bytes[len / 2]) << (8 * (len / 2)) | u64::from(bytes[len - 1]) << (8 * (len - 1))
         };
-        step(last, at);
+        step(last, at, HIGH >> (8 * (8 - rest)));
     }
 }
 
-/// The dots of a usual host (bit `i` for a dot at byte `i`): one of at most 64 bytes,
-/// without a byte beyond ASCII, from `:` to `[` (upper-case ASCII among them) or `%`, and
-/// without two dots in a row, whose [`Scan`] is then plain, not special, not refused. `None`
-/// for any other host, whose [`scan_any`] tells. Half the work of [`scan_any`] a word, for the
-/// hosts a parsed URL gives (lower-cased): with the high bits ruled out, each test is exact
-/// within a byte with fewer steps (no sum carries into the next byte), and two dots in a row
-/// are two neighbouring bits of the dots' mask, tested once.
+/// The dots of a usual host (bit `i` for a dot at byte `i`): one of at most 64 bytes, each
+/// `-`, `.`, a digit or from `_` to `z` (`_`, `` ` `` and lower-case ASCII),
+/// without two dots in a row, whose [`Scan`] is then plain, not special, not suspect, not
+/// refused. `None` for any other host, whose [`scan_any`] tells. Half the work of
+/// [`scan_any`] a word, for the hosts a parsed URL gives (lower-cased): with the high bits
+/// ruled out, each test is exact within a byte with fewer steps (no sum carries into the next
+/// byte), and two dots in a row are two neighbouring bits of the dots' mask, tested once.
 #[inline(always)]
 fn usual_dots(bytes: &[u8]) -> Option<u64> {
     if bytes.len() > 64 {
         return None;
     }
     let (mut unusual, mut dot_bits_all) = (0u64, 0u64);
-    for_each_word(bytes, |word, at| {
-        // Bytes from `:` (0x3A) to `[` (0x5B): at least 0x3A and below 0x5C (each sum stays
-        // within its byte while no byte has its high bit, which is unusual anyway).
-        let from_colon_to_bracket =
-            word.wrapping_add(ONES * u64::from(0x80 - b':')) & !word.wrapping_add(ONES * u64::from(0x80 - b'[' - 1));
-        // A byte equal to `b` (below 0x80): `word ^ b` is zero there, and only there is
+    for_each_word(bytes, |word, at, valid| {
+        // Each sum stays within its byte while no byte has its high bit (which is unusual
+        // anyway): the bytes from `-` (0x2D) to `9` (0x39) or from `_` (0x5F) to `z` (0x7A),
+        // but `/` (0x2F). The zero bytes after a host's last are not its own (`valid`).
+        let from = |first: u8| word.wrapping_add(ONES * u64::from(0x80 - first));
+        let usual_bytes = (from(b'-') & !from(b'9' + 1)) | (from(b'_') & !from(b'z' + 1));
+        let slash = from(b'/') & !from(b'0');
+        unusual |= word | (!usual_bytes & valid) | slash;
+        // A byte equal to `.` (below 0x80): `word ^ b` is zero there, and only there is
         // neither it nor it plus 0x7F at 0x80 or above.
-        let equal = |b: u8| {
-            let t = word ^ (ONES * u64::from(b));
-            !(t.wrapping_add(ONES * 0x7F) | t)
-        };
-        unusual |= word | from_colon_to_bracket | equal(b'%');
+        let t = word ^ (ONES * u64::from(b'.'));
         // `at` is below 64: the host has at most 64 bytes.
-        dot_bits_all |= gathered(equal(b'.') & HIGH) << at;
+        dot_bits_all |= gathered(!(t.wrapping_add(ONES * 0x7F) | t) & HIGH) << at;
     });
     (unusual & HIGH == 0 && dot_bits_all & (dot_bits_all >> 1) == 0).then_some(dot_bits_all)
 }
@@ -123,7 +128,7 @@ fn usual_dots(bytes: &[u8]) -> Option<u64> {
 #[inline(always)]
 fn scan(bytes: &[u8]) -> Scan {
     match usual_dots(bytes) {
-        Some(dots) => Scan { not_plain: false, special: false, refused: false, dots },
+        Some(dots) => Scan { not_plain: false, special: false, suspect: false, refused: false, dots },
         None => scan_any(bytes),
     }
 }
@@ -132,23 +137,26 @@ fn scan(bytes: &[u8]) -> Scan {
 #[cold]
 #[inline(never)]
 fn scan_any(bytes: &[u8]) -> Scan {
-    let (mut not_plain, mut special, mut colon, mut two_dots, mut dot_before) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let (mut not_plain, mut special, mut suspect, mut two_dots, mut dot_before) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut dot_bits_all = 0u64;
-    for_each_word(bytes, |word, at| {
-        // Upper-case ASCII: the low 7 bits at least `A` and not beyond `Z` (bytes with the
-        // high bit are flagged anyway); the sums stay within each byte.
+    for_each_word(bytes, |word, at, valid| {
+        // Ranges of the low 7 bits (the sums stay within each byte), of the bytes without the
+        // high bit (`ascii`).
         let low = word & !HIGH;
-        let upper = (low + ONES * u64::from(0x80 - b'A')) & !(low + ONES * u64::from(0x80 - b'Z' - 1));
+        let ascii = !word & valid;
+        let from = |first: u8| low + ONES * u64::from(0x80 - first);
+        let upper = from(b'A') & !from(b'Z' + 1);
         not_plain |= (upper | word) & HIGH;
         special |= bytes_equal(word, b'%') | bytes_equal(word, b'[');
-        colon |= bytes_equal(word, b':');
+        let ranges = !from(b'!') | (from(b':') & !from(b'@' + 1)) | (from(b'[') & !from(b'^' + 1)) | from(b'|');
+        suspect |= (ranges & ascii) | bytes_equal(word, b'#') | bytes_equal(word, b'/');
         let dots = bytes_equal(word, b'.');
         // A dot after a dot: the byte before in this word, or the last byte of the one before.
         two_dots |= dots & ((dots << 8) | dot_before);
         dot_before = dots >> 56;
         dot_bits_all |= dot_bits(dots, at);
     });
-    Scan { not_plain: not_plain != 0, special: special != 0, refused: (colon | two_dots) != 0, dots: dot_bits_all }
+    Scan { not_plain: not_plain != 0, special: special != 0, suspect: suspect != 0, refused: two_dots != 0, dots: dot_bits_all }
 }
 
 /// A host that has a public suffix, without its final dot: not empty, no empty label, not an
@@ -173,29 +181,32 @@ pub(super) struct Host<'h> {
 impl<'h> Host<'h> {
     /// `host` when it has a public suffix: `None` for an empty host, one with an empty label
     /// (a leading dot, `a..b`; a single final dot is dropped first: `example.com.` is
-    /// `example.com`), one with a `:` (an IPv6 address without brackets, as urllib's
-    /// `hostname` gives it) and an IP address ([`is_ip_address`]). One pass over the bytes, a
-    /// word at a time ([`scan`]), then the IP check, which reads the last label alone unless it
-    /// starts with a digit.
+    /// `example.com`) and an IP address ([`is_ip_address`]: in brackets, or an IPv6 address
+    /// without them, as urllib's `hostname` gives it). One pass over the bytes, a word at a
+    /// time ([`scan`]), then the IP check, which reads the last label alone unless it starts
+    /// with a digit.
+    ///
+    /// # Errors
+    /// [`ErrorKind::NotAHostName`] for a text that no host is ([`not_a_host_name`]).
     #[inline(always)]
-    pub(super) fn of(host: &'h str) -> Option<Self> {
+    pub(super) fn of(host: &'h str) -> Result<Option<Self>, Error> {
         let body = host.strip_suffix('.').unwrap_or(host);
         let bytes = body.as_bytes();
-        if bytes.first().is_none_or(|&b| b == b'.') || bytes.last() == Some(&b'.') {
-            return None;
-        }
         let scan = scan(bytes);
-        if scan.refused {
-            return None;
+        if scan.suspect && not_a_host_name(body)? {
+            return Ok(None);
+        }
+        if bytes.first().is_none_or(|&b| b == b'.') || bytes.last() == Some(&b'.') || scan.refused {
+            return Ok(None);
         }
         let plain = !scan.not_plain;
         let sigma = !plain && has_sigma(bytes);
         let mut found = Self { body, plain, last_label: 0, dots: scan.dots, sigma };
         found.last_label = found.label_before(bytes.len());
         if is_ip_address(host, &body[found.last_label..], plain && !scan.special) {
-            return None;
+            return Ok(None);
         }
-        Some(found)
+        Ok(Some(found))
     }
 
     /// The label from `start` to `end` of a host that is not plain as the trie's key:
@@ -285,6 +296,38 @@ pub(super) fn lowered(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// Whether `body` (a host without its final dot, with a byte [`scan`] finds suspect) is an
+/// IP address with a character no host name has: one in brackets, or an IPv6 address without
+/// them (`::1`, as urllib's `hostname` gives it); else nothing when it is a host name after
+/// all (its suspect bytes are `!`, `;`, `=`, `}`, `~` and the like).
+///
+/// # Errors
+/// [`ErrorKind::NotAHostName`] at its first byte that no host name has: the URL Standard's
+/// forbidden host code points (`#`, `/`, `:`, `<`, `>`, `?`, `@`, `[`, `\`, `]`, `^`, `|`,
+/// space, tab, line feed, carriage return, NUL), the other C0 controls and DEL (forbidden
+/// domain code points; its `%` is read by the IP check).
+#[cold]
+#[inline(never)]
+fn not_a_host_name(body: &str) -> Result<bool, Error> {
+    let forbidden = |b: u8| b < 0x21 || b == 0x7F || b"#/:<>?@[\\]^|".contains(&b);
+    if body.len() >= 2 && body.starts_with('[') && body.ends_with(']') {
+        return Ok(true);
+    }
+    let first = body.bytes().position(forbidden);
+    let Some(at) = first else { return Ok(false) };
+    if body.bytes().filter(|&b| forbidden(b)).all(|b| b == b':') {
+        // An IPv6 address, with its zone (RFC 6874: `fe80::1%eth0`, as urllib's `hostname`
+        // gives it; a zone has no `:`) or without.
+        let (address, zone) = body.split_once('%').unwrap_or((body, ""));
+        let mut out = String::new();
+        if !zone.contains(':') && matches!(parse_host(&format!("[{address}]"), false, &mut out), Ok(HostKind::Ipv6)) {
+            return Ok(true);
+        }
+    }
+    let url = body.contains("//");
+    Err(Error::new(ErrorKind::NotAHostName { ch: char::from(body.as_bytes()[at]), url }, at))
+}
+
 /// Whether `host` is an IP address: in brackets (IPv6), or one the URL Standard's host parser
 /// takes for an IPv4 or IPv6 address (after its percent-decoding and domain to ASCII, so
 /// `%31%32%37.0.0.1` and full-width digits too), or whose last label is a number (the
@@ -331,7 +374,10 @@ mod tests {
         Scan {
             not_plain: bytes.iter().any(|&b| b.is_ascii_uppercase() || !b.is_ascii()),
             special: bytes.iter().any(|&b| b == b'%' || b == b'['),
-            refused: bytes.contains(&b':') || bytes.windows(2).any(|w| w == b".."),
+            suspect: bytes.iter().any(|&b| {
+                b < b'!' || b"#/".contains(&b) || (b':'..=b'@').contains(&b) || (b'['..=b'^').contains(&b) || (b'|'..0x80).contains(&b)
+            }),
+            refused: bytes.windows(2).any(|w| w == b".."),
             dots: bytes.iter().take(64).enumerate().filter(|(_, &b)| b == b'.').fold(0, |bits, (i, _)| bits | 1 << i),
         }
     }
@@ -376,7 +422,7 @@ mod tests {
             assert_eq!(scan_any(text), scan_bytewise(text), "{text:?}");
             // The short way is taken for every usual host, and only for those.
             let usual = text.len() <= 64
-                && text.iter().all(|&b| b < 0x80 && !(b':'..=b'[').contains(&b) && b != b'%')
+                && text.iter().all(|&b| b"-.".contains(&b) || b.is_ascii_digit() || (b'_'..=b'z').contains(&b))
                 && !text.windows(2).any(|pair| pair == b"..");
             assert_eq!(usual_dots(text).is_some(), usual, "{text:?}");
         }
@@ -387,7 +433,7 @@ mod tests {
         for len in 1..=70usize {
             for step in 2..=5usize {
                 let text: String = (0..len).map(|i| if i % step == step - 1 && i + 1 < len { '.' } else { 'a' }).collect();
-                let host = Host::of(&text).unwrap();
+                let host = Host::of(&text).unwrap().unwrap();
                 for end in (0..=len).filter(|&end| end == len || text.as_bytes()[end] == b'.') {
                     assert_eq!(host.label_before(end), label_before(text.as_bytes(), end), "{text} {end}");
                 }

@@ -35,14 +35,21 @@
 //! (what the URL Standard's host parser takes for IPv4 or IPv6, in brackets or not), an empty
 //! host and a host with an empty label (`a..b`, a leading dot: the list's test file's
 //! `.example.com` has none) have no public suffix. A host is taken as given: no IDNA mapping
-//! (a parsed URL's host has had it).
+//! (a parsed URL's host has had it). A text that is not a host name at all (a character no
+//! host has: the URL Standard's forbidden host code points, a C0 control, DEL; a `:` outside an
+//! IPv6 address) is an error, [`ErrorKind::NotAHostName`](crate::ErrorKind::NotAHostName): a
+//! URL (`http://a.example/`) or a host with its port (`a.example:8080`) has no answer of its
+//! own, and a lookup does not guess one.
 //!
 //! ```
 //! use relurl::public_suffix::PublicSuffixList;
 //! let list = PublicSuffixList::bundled();
-//! assert_eq!(list.registered_domain("www.Example.co.uk").as_deref(), Some("example.co.uk"));
-//! assert_eq!(list.public_suffix("www.example.co.uk").as_deref(), Some("co.uk"));
-//! assert_eq!(list.registered_domain("co.uk"), None);
+//! assert_eq!(list.registered_domain("www.Example.co.uk").unwrap().as_deref(), Some("example.co.uk"));
+//! assert_eq!(list.public_suffix("www.example.co.uk").unwrap().as_deref(), Some("co.uk"));
+//! assert_eq!(list.registered_domain("co.uk"), Ok(None));
+//! assert_eq!(list.registered_domain("::1"), Ok(None));
+//! let error = list.registered_domain("www.example.co.uk:8080").unwrap_err();
+//! assert_eq!((error.kind().name(), error.offset()), ("not_a_host_name", 17));
 //! ```
 
 mod column;
@@ -56,6 +63,7 @@ pub use column::{Answer, Lookup};
 use host::Host;
 
 use crate::services::label_trie::{LabelTrie, ROOT};
+use crate::Error;
 use rules::{Keys, Rule};
 pub use rules::{ListError, RuleKind, Section};
 
@@ -236,35 +244,51 @@ impl PublicSuffixList {
 
     /// The public suffix of `host` by all the rules, lower-cased, in the host's own form;
     /// `None` for an IP address, an empty host or one with an empty label.
-    pub fn public_suffix<'h>(&self, host: &'h str) -> Option<Cow<'h, str>> {
+    ///
+    /// # Errors
+    /// [`ErrorKind::NotAHostName`](crate::ErrorKind::NotAHostName): `host` is not a host name
+    /// (the module documentation).
+    pub fn public_suffix<'h>(&self, host: &'h str) -> Result<Option<Cow<'h, str>>, Error> {
         self.public_suffix_in(host, Sections::All)
     }
 
     /// The registered domain of `host` (its public suffix and one label more) by all the
     /// rules; `None` where the host is a public suffix itself, or has none.
-    pub fn registered_domain<'h>(&self, host: &'h str) -> Option<Cow<'h, str>> {
+    ///
+    /// # Errors
+    /// As [`PublicSuffixList::public_suffix`].
+    pub fn registered_domain<'h>(&self, host: &'h str) -> Result<Option<Cow<'h, str>>, Error> {
         self.registered_domain_in(host, Sections::All)
     }
 
     /// [`PublicSuffixList::public_suffix`] by the rules of `sections`.
-    pub fn public_suffix_in<'h>(&self, host: &'h str, sections: Sections) -> Option<Cow<'h, str>> {
-        Some(self.match_host(host, sections)?.public_suffix())
+    ///
+    /// # Errors
+    /// As [`PublicSuffixList::public_suffix`].
+    pub fn public_suffix_in<'h>(&self, host: &'h str, sections: Sections) -> Result<Option<Cow<'h, str>>, Error> {
+        Ok(self.match_host(host, sections)?.map(|found| found.public_suffix()))
     }
 
     /// [`PublicSuffixList::registered_domain`] by the rules of `sections`.
-    pub fn registered_domain_in<'h>(&self, host: &'h str, sections: Sections) -> Option<Cow<'h, str>> {
-        self.match_host(host, sections)?.registered_domain()
+    ///
+    /// # Errors
+    /// As [`PublicSuffixList::public_suffix`].
+    pub fn registered_domain_in<'h>(&self, host: &'h str, sections: Sections) -> Result<Option<Cow<'h, str>>, Error> {
+        Ok(self.match_host(host, sections)?.and_then(|found| found.registered_domain()))
     }
 
     /// The lookup of `host` by the rules of `sections` ("Formal Algorithm", steps 1-6); `None`
     /// for a host that has no public suffix (an IP address, an empty host, an empty label).
+    ///
+    /// # Errors
+    /// As [`PublicSuffixList::public_suffix`].
     #[allow(
         clippy::inline_always,
         reason = "the lookup's hot path, outlined by LLVM in the extension module otherwise: fewer instructions per lookup, benches/test_bench_psl.py"
     )]
     #[inline(always)]
-    pub fn match_host<'h>(&self, host: &'h str, sections: Sections) -> Option<Match<'h>> {
-        let host = Host::of(host)?;
+    pub fn match_host<'h>(&self, host: &'h str, sections: Sections) -> Result<Option<Match<'h>>, Error> {
+        let Some(host) = Host::of(host)? else { return Ok(None) };
         // Steps 1 and 4: the rule of the most labels (of two as long, the plain rule, which
         // names them); step 3: an exception rule before any other (the longest). Each with
         // where the public suffix it gives starts.
@@ -315,7 +339,7 @@ impl PublicSuffixList {
         };
         // Step 7: one label more (the one left of the suffix), if the host has one.
         let domain_start = (suffix_start > 0).then(|| host.label_before(suffix_start - 1));
-        Some(Match { host, suffix_start, suffix_labels, domain_start, rule })
+        Ok(Some(Match { host, suffix_start, suffix_labels, domain_start, rule }))
     }
 }
 

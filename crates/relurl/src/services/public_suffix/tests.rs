@@ -26,14 +26,14 @@ fn the_list_s_own_tests() {
     assert_eq!(cases.len(), 78); // and 4 lines commented out in the file (".local")
     for (host, expected) in cases {
         let Some(host) = host else { continue }; // `null` input: no host, no answer
-        assert_eq!(list.registered_domain(&host).as_deref(), expected.as_deref(), "{host}");
+        assert_eq!(list.registered_domain(&host).unwrap().as_deref(), expected.as_deref(), "{host}");
     }
 }
 
 #[test]
 fn suffixes_forms_and_edges() {
     let list = PublicSuffixList::bundled();
-    let suffix = |host: &str| list.public_suffix(host).map(std::borrow::Cow::into_owned);
+    let suffix = |host: &str| list.public_suffix(host).unwrap().map(std::borrow::Cow::into_owned);
     assert_eq!(suffix("www.Example.CO.uk").as_deref(), Some("co.uk"));
     assert_eq!(suffix("example.unlisted").as_deref(), Some("unlisted"));
     assert_eq!(suffix("a.b.c.mm").as_deref(), Some("c.mm"));
@@ -41,8 +41,8 @@ fn suffixes_forms_and_edges() {
     assert_eq!(suffix("食狮.xn--55qx5d.cn").as_deref(), Some("xn--55qx5d.cn"));
     // A final dot is dropped, as publicsuffixlist and tldextract drop it.
     assert_eq!(suffix("example.com.").as_deref(), Some("com"));
-    assert_eq!(list.registered_domain("www.Example.com.").as_deref(), Some("example.com"));
-    assert_eq!(list.registered_domain("com."), None);
+    assert_eq!(list.registered_domain("www.Example.com.").unwrap().as_deref(), Some("example.com"));
+    assert_eq!(list.registered_domain("com.").unwrap(), None);
     for none in [
         "",
         ".",
@@ -70,8 +70,8 @@ fn suffixes_forms_and_edges() {
     ] {
         assert_eq!(suffix(none), None, "{none:?}");
     }
-    assert_eq!(list.registered_domain("foo.blogspot.com").as_deref(), Some("foo.blogspot.com"));
-    assert_eq!(list.registered_domain_in("foo.blogspot.com", Sections::Icann).as_deref(), Some("blogspot.com"));
+    assert_eq!(list.registered_domain("foo.blogspot.com").unwrap().as_deref(), Some("foo.blogspot.com"));
+    assert_eq!(list.registered_domain_in("foo.blogspot.com", Sections::Icann).unwrap().as_deref(), Some("blogspot.com"));
     assert!(list.len() > 9000);
 }
 
@@ -89,15 +89,15 @@ fn a_host_is_lower_cased_whole() {
         ("b.a.Σ.", "ς", Some("a.ς")),
         ("Σ", "σ", None),
     ] {
-        assert_eq!(list.public_suffix(host).as_deref(), Some(suffix), "{host}");
-        assert_eq!(list.registered_domain(host).as_deref(), domain, "{host}");
+        assert_eq!(list.public_suffix(host).unwrap().as_deref(), Some(suffix), "{host}");
+        assert_eq!(list.registered_domain(host).unwrap().as_deref(), domain, "{host}");
     }
     for host in ["a.Σ", "-ⅰ.Σ.Kco", "Σ'.x.Σ", "ΑΣ.ΣΑ.b.gr", "x.Σ\u{301}.com", "ΣΣ.co.uk"] {
         let whole = host.to_lowercase();
         let whole = whole.strip_suffix('.').unwrap_or(&whole);
-        let suffix = list.public_suffix(host).unwrap();
+        let suffix = list.public_suffix(host).unwrap().unwrap();
         assert!(whole.ends_with(&*suffix), "{host}: {suffix}");
-        if let Some(domain) = list.registered_domain(host) {
+        if let Some(domain) = list.registered_domain(host).unwrap() {
             assert!(whole.ends_with(&*domain) && domain.ends_with(&format!(".{suffix}")), "{host}: {domain}");
         }
     }
@@ -107,21 +107,21 @@ fn a_host_is_lower_cased_whole() {
 fn hostile_hosts_take_linear_time() {
     let list = PublicSuffixList::bundled();
     let many = "a.".repeat(1_000_000) + "co.uk";
-    assert_eq!(list.registered_domain(&many).as_deref(), Some("a.co.uk"));
+    assert_eq!(list.registered_domain(&many).unwrap().as_deref(), Some("a.co.uk"));
     let long = "x".repeat(100_000) + ".com";
-    assert_eq!(list.registered_domain(&long).map(|d| d.len()), Some(100_004));
+    assert_eq!(list.registered_domain(&long).unwrap().map(|d| d.len()), Some(100_004));
     let puny = format!("{}.xn--{}", "a", "b".repeat(100_000));
-    assert!(list.public_suffix(&puny).is_some());
-    assert_eq!(list.public_suffix(&".".repeat(100_000)), None);
+    assert!(list.public_suffix(&puny).unwrap().is_some());
+    assert_eq!(list.public_suffix(&".".repeat(100_000)).unwrap(), None);
 }
 
 #[test]
 fn lists_of_their_own() {
     let list = PublicSuffixList::from_text("uk\nco.uk\n*.ck\n!www.ck\n// ===BEGIN PRIVATE DOMAINS===\nxn--85x722f.uk\n").unwrap();
     assert_eq!(list.len(), 5);
-    assert_eq!(list.public_suffix("a.食狮.uk").as_deref(), Some("食狮.uk"));
-    assert_eq!(list.public_suffix_in("a.食狮.uk", Sections::Icann).as_deref(), Some("uk"));
-    assert_eq!(list.registered_domain("a.b.ck").as_deref(), Some("a.b.ck"));
+    assert_eq!(list.public_suffix("a.食狮.uk").unwrap().as_deref(), Some("食狮.uk"));
+    assert_eq!(list.public_suffix_in("a.食狮.uk", Sections::Icann).unwrap().as_deref(), Some("uk"));
+    assert_eq!(list.registered_domain("a.b.ck").unwrap().as_deref(), Some("a.b.ck"));
     assert!(PublicSuffixList::from_text("a..b").is_err());
     assert!(PublicSuffixList::from_text("").unwrap().is_empty());
 }
@@ -129,7 +129,7 @@ fn lists_of_their_own() {
 #[test]
 fn lookups_say_the_prevailing_rule() {
     let list = PublicSuffixList::bundled();
-    let rule = |host: &str, sections| list.match_host(host, sections).unwrap().rule();
+    let rule = |host: &str, sections| list.match_host(host, sections).unwrap().unwrap().rule();
     let plain = |section, labels| Some(MatchedRule { kind: RuleKind::Normal, section, labels });
     assert_eq!(rule("www.example.co.uk", Sections::All), plain(Section::Icann, 2));
     assert_eq!(rule("foo.blogspot.com", Sections::All), plain(Section::Private, 2));
@@ -137,13 +137,13 @@ fn lookups_say_the_prevailing_rule() {
     assert_eq!(rule("a.b.c.mm", Sections::All), Some(MatchedRule { kind: RuleKind::Wildcard, section: Section::Icann, labels: 2 }));
     assert_eq!(rule("a.www.ck", Sections::All), Some(MatchedRule { kind: RuleKind::Exception, section: Section::Icann, labels: 2 }));
     // No rule: the implicit `*` rule.
-    let unlisted = list.match_host("a.b.example", Sections::All).unwrap();
+    let unlisted = list.match_host("a.b.example", Sections::All).unwrap().unwrap();
     assert_eq!((unlisted.rule(), unlisted.suffix_labels(), unlisted.label_count()), (None, 1, 3));
     assert_eq!(unlisted.registered_domain().as_deref(), Some("b.example"));
-    let suffix = list.match_host("blogspot.com.", Sections::All).unwrap();
+    let suffix = list.match_host("blogspot.com.", Sections::All).unwrap().unwrap();
     assert!(suffix.is_public_suffix() && suffix.is_private());
     assert_eq!((suffix.public_suffix(), suffix.registered_domain()), ("blogspot.com".into(), None));
-    assert!(list.match_host("127.0.0.1", Sections::All).is_none());
+    assert!(list.match_host("127.0.0.1", Sections::All).unwrap().is_none());
 }
 
 #[test]
@@ -161,7 +161,7 @@ fn either_form_matches_either_form() {
         ("a.b.xn--55qx5d-.cn", "cn"),
         ("a.b.xn--.cn", "cn"),
     ] {
-        assert_eq!(list.public_suffix(host).as_deref(), Some(suffix), "{host}");
+        assert_eq!(list.public_suffix(host).unwrap().as_deref(), Some(suffix), "{host}");
     }
 }
 
@@ -169,13 +169,13 @@ fn either_form_matches_either_form() {
 fn rules_of_equal_length_and_exceptions() {
     let list = PublicSuffixList::from_text("*.a\n// ===BEGIN PRIVATE DOMAINS===\nb.a\n!c.a\n!x.c.a\n").unwrap();
     // `*.a` and `b.a` both match `z.b.a`: the plain rule names the suffix and its section.
-    let b = list.match_host("z.b.a", Sections::All).unwrap();
+    let b = list.match_host("z.b.a", Sections::All).unwrap().unwrap();
     assert_eq!((b.public_suffix(), b.rule().map(|r| (r.kind, r.section))), ("b.a".into(), Some((RuleKind::Normal, Section::Private))));
-    assert_eq!(list.match_host("z.b.a", Sections::Icann).unwrap().rule().map(|r| r.kind), Some(RuleKind::Wildcard));
+    assert_eq!(list.match_host("z.b.a", Sections::Icann).unwrap().unwrap().rule().map(|r| r.kind), Some(RuleKind::Wildcard));
     // Of two exception rules, the longest.
-    assert_eq!(list.public_suffix("y.x.c.a").as_deref(), Some("c.a"));
-    assert_eq!(list.public_suffix("y.c.a").as_deref(), Some("a"));
-    assert_eq!(list.public_suffix_in("y.c.a", Sections::Icann).as_deref(), Some("c.a"));
+    assert_eq!(list.public_suffix("y.x.c.a").unwrap().as_deref(), Some("c.a"));
+    assert_eq!(list.public_suffix("y.c.a").unwrap().as_deref(), Some("a"));
+    assert_eq!(list.public_suffix_in("y.c.a", Sections::Icann).unwrap().as_deref(), Some("c.a"));
     assert_eq!(PublicSuffixList::from_text("com\n!com").unwrap_err().line, 2);
 }
 
@@ -203,9 +203,75 @@ fn the_registered_domain_s_label_wherever_the_walk_ended() {
         ("a.b".to_owned(), None),
     ];
     for (host, domain) in cases {
-        assert_eq!(list.registered_domain(&host).map(std::borrow::Cow::into_owned), domain, "{host}");
-        let found = list.match_host(&host, Sections::All).unwrap();
+        assert_eq!(list.registered_domain(&host).unwrap().map(std::borrow::Cow::into_owned), domain, "{host}");
+        let found = list.match_host(&host, Sections::All).unwrap().unwrap();
         assert_eq!(found.is_public_suffix(), domain.is_none(), "{host}");
         assert_eq!(found.suffix_labels(), found.public_suffix().split('.').count(), "{host}");
+    }
+}
+
+#[test]
+fn a_text_that_is_not_a_host_name_is_an_error() {
+    use crate::ErrorKind;
+    let list = PublicSuffixList::bundled();
+    for (text, ch, at) in [
+        ("http://www.example.com/", ':', 4),
+        ("www.example.com:8080", ':', 15),
+        ("www.example.com/path", '/', 15),
+        ("www.example.com?q", '?', 15),
+        ("www.example.com#f", '#', 15),
+        ("user@www.example.com", '@', 4),
+        ("a\\b.com", '\\', 1),
+        (" www.example.com", ' ', 0),
+        ("www.example.com ", ' ', 15),
+        ("a\tb.com", '\t', 1),
+        ("a\nb.com", '\n', 1),
+        ("a\0b.com", '\0', 1),
+        ("a\u{7f}b.com", '\u{7f}', 1),
+        ("a<b.com", '<', 1),
+        ("a>b.com", '>', 1),
+        ("a^b.com", '^', 1),
+        ("a|b.com", '|', 1),
+        ("a]b.com", ']', 1),
+        ("[::1", '[', 0),
+        ("[::1]:80", '[', 0),
+        ("1:2:3", ':', 1),
+        ("fe80::1%eth0:80", ':', 4),
+        ("食.例:8080", ':', 7),
+        // The first such character, whatever comes before or after: empty labels too.
+        ("..a b", ' ', 3),
+        ("é.a/", '/', 4),
+    ] {
+        for sections in [Sections::All, Sections::Icann] {
+            let error = list.match_host(text, sections).map(|m| m.is_some()).expect_err(text);
+            let url = text.contains("//");
+            assert_eq!((error.kind(), error.offset()), (ErrorKind::NotAHostName { ch, url }, at), "{text:?}");
+            assert_eq!(list.public_suffix_in(text, sections), Err(error));
+            assert_eq!(list.registered_domain_in(text, sections), Err(error));
+        }
+    }
+    let error = list.registered_domain("a.com:8080").unwrap_err();
+    assert_eq!(error.to_string(), "':' is not allowed in a host name (a port? look up the host alone) (at byte 5)");
+    let error = list.registered_domain("https://a.com/x").unwrap_err();
+    assert_eq!(error.reason(), "':' is not allowed in a host name (a URL? look up its host)");
+    let error = list.registered_domain("a.com/x").unwrap_err();
+    assert_eq!(error.reason(), "'/' is not allowed in a host name (a URL? look up its host)");
+    assert_eq!(list.registered_domain("a b.com").unwrap_err().reason(), "space is not allowed in a host name");
+    // Characters no host name forbids (the URL Standard's host parser takes them in a domain,
+    // or they are rare but allowed), and IP addresses with a `:` or brackets: answers.
+    for (host, domain) in [
+        ("a!$&'()*+,;=b.example.com", Some("example.com")),
+        ("a_b.example.com", Some("example.com")),
+        ("a{}~`.example.com", Some("example.com")),
+        ("a\"b.com", Some("a\"b.com")),
+        ("A.EXAMPLE.COM", Some("example.com")),
+        ("::1", None),
+        ("[::1]", None),
+        ("fe80::1%eth0", None),
+        ("[fe80::1%25eth0]", None),
+        ("::ffff:1.2.3.4", None),
+        ("%31%32%37.0.0.1", None),
+    ] {
+        assert_eq!(list.registered_domain(host).unwrap().as_deref(), domain, "{host:?}");
     }
 }
