@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -413,3 +414,25 @@ def test_strip_on_arrow_columns() -> None:
     got = relurl.arrow.resolve(bases, pa.chunked_array([hrefs[:3], hrefs[3:]]), strip=True, threads=2)
     assert pa.chunked_array(got).to_pylist() == expected
     assert pa.array(relurl.arrow.resolve(BASE, pa.array([" g"]))).to_pylist() == ["http://a/b/c/ g"]
+
+
+def test_a_stream_that_fails_while_read_is_a_runtime_error() -> None:
+    """Found by a probe: a producer whose reader raised gave a bare `Exception`."""
+
+    def batches() -> Iterator[pa.RecordBatch]:
+        yield pa.record_batch([pa.array(["http://a/"])], names=["u"])
+        raise ValueError("the producer broke")
+
+    class Failing:
+        def __arrow_c_stream__(self, requested_schema: object = None) -> object:
+            reader = pa.RecordBatchReader.from_batches(pa.schema([("u", pa.string())]), batches())
+            return reader.__arrow_c_stream__(requested_schema)
+
+    for call in (
+        lambda: relurl.arrow.normalize(Failing()),
+        lambda: relurl.arrow.resolve("http://a/", Failing()),
+        lambda: relurl.arrow.resolve(Failing(), pa.chunked_array([["g"]])),
+        lambda: relurl.arrow.registered_domain(Failing()),
+    ):
+        with pytest.raises(RuntimeError, match=r"the Arrow stream failed while it was read: .*the producer broke"):
+            call()

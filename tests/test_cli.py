@@ -492,7 +492,7 @@ def test_domain_reports_what_is_not_a_host() -> None:
         "relurl: HOST_OR_URL 6: not a host: space is not allowed in a host name (at position 1)",
         "relurl: HOST_OR_URL 7: the URL's host 'a b.com' is not a host name: space is not allowed in a host name "
         "(at position 1)",
-        "relurl: HOST_OR_URL 8: not a host: ':' at position 1 (a port? give the host alone, or a URL with its scheme)",
+        "relurl: HOST_OR_URL 8: not a host: ':' is not allowed in a host name (at position 1)",
     ]
 
 

@@ -490,13 +490,16 @@ def test_arrow_columns_are_the_functions_row_by_row() -> None:
 #: Texts that are not host names, with the character at fault and its position (found by a
 #: new user's walk: a URL, a port or spaces gave a silent None, or an answer with the space).
 NOT_HOST_NAMES = [
-    ("http://www.example.com/", ":", 4),
+    ("http://www.example.com/", "/", 5),
     ("www.example.co.uk:8080", ":", 17),
     (" www.example.com ", " ", 0),
     ("www.example.com/path", "/", 15),
     ("a\tb.com", "\t", 1),
     ("食.例:80", ":", 3),
-    ("[::1]:80", "[", 0),
+    ("[::1]:80", ":", 5),
+    ("[http://x/]", "[", 0),
+    ("example.com\uff1a8080", "\uff1a", 11),
+    ("\xa0example.com", "\xa0", 0),
 ]
 
 
@@ -513,11 +516,13 @@ def test_a_text_that_is_not_a_host_name_is_a_url_error() -> None:
                 call()
             error = info.value
             assert (error.kind, error.position, text[error.position]) == ("not_a_host_name", position, char)
-            assert error.reason.startswith(("space", f"{char!r}", "tab")), error.reason
+            assert error.reason.startswith(("space", f"{char!r}", "tab", "non-ASCII")), error.reason
     with pytest.raises(relurl.URLError, match=r"a URL\? look up its host"):
         relurl.registered_domain("https://www.example.com/")
     with pytest.raises(relurl.URLError, match=r"a port\? look up the host alone"):
         relurl.registered_domain("www.example.com:443")
+    with pytest.raises(relurl.URLError, match=r"a port\? look up the host alone\) \(at position 5\)"):
+        relurl.registered_domain("[::1]:443")
     # IP addresses with a `:` or brackets are still IP addresses; a URL's host is a host, and
     # a URL whose host is not a host name (RFC 1808 splits any net_loc) has no answer.
     for ip in ("::1", "[::1]", "fe80::1%eth0", "2001:db8::1."):

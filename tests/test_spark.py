@@ -130,8 +130,13 @@ def test_bad_arguments_fail_on_the_driver(spark: Any) -> None:
         with_resolved(df, "href", base_col="href", strict=True, spec="whatwg")
     with pytest.raises(TypeError, match=r"base_url must be a str or a relurl\.URL, not int"):
         with_resolved(df, "href", base_url=5)  # type: ignore[arg-type]
-    with pytest.raises(relurl.URLError, match="no scheme"):
+    with pytest.raises(relurl.URLError, match=r"^base: .*no scheme"):
         with_resolved(df, "href", base_url="/relative", spec="whatwg")
+    # A base with an opaque path takes no empty reference, but a fragment (the driver's
+    # check) and an absolute URL: it is no bad argument (found by a review).
+    links = spark.createDataFrame([(0, "http://e.com/x"), (1, "#f")], "id long, href string")
+    out = with_resolved(links, "href", base_url="about:blank", spec="whatwg").orderBy("id").collect()
+    assert [r["resolved"] for r in out] == ["http://e.com/x", "about:blank#f"]
 
 
 def test_with_normalized(spark: Any) -> None:

@@ -21,6 +21,8 @@
 //!   `extract_links_from_bytes`, as lossy UTF-8 text for `extract_links`.
 //! - `scrapy_links` reads a first byte that chooses the CPython version and the extractor's
 //!   options, then NUL-separated fields: the base (and `response.url`) and the values.
+//! - `domains` reads a first byte that chooses the Public Suffix List's sections, then the
+//!   text: a host (or anything), and for the `DomainSet`, its lines (members, then a host).
 //!
 //! One module per target, named as in `fuzz_targets/`, and `common` for what they share
 //! (the input mapping, the components of a URL and the independent readings of them, the
@@ -36,7 +38,8 @@
 //! - `extract_links`: [`check_extract_links`] (and [`check_page`]);
 //! - `whatwg`: [`check_whatwg`];
 //! - `keys`: [`check_keys`];
-//! - `scrapy_links`: [`check_scrapy_links`].
+//! - `scrapy_links`: [`check_scrapy_links`];
+//! - `domains`: [`check_domains`].
 //!
 //! `tests/replay.rs` runs each target's `check_*` on its corpus and regressions, and fails
 //! when a target of `fuzz_targets/` has inputs that it does not replay.
@@ -44,6 +47,7 @@
 mod common;
 
 mod base_header;
+mod domains;
 mod extract_links;
 mod keys;
 mod parse;
@@ -57,6 +61,7 @@ mod whatwg;
 
 pub use base_header::{check_base_from_header, check_base_header, oracle_base_header};
 pub use common::{check_rfc1808_agrees_with_rfc3986, oracle_rfc1808, oracle_rfc3986, split, text, Parts, RFC1808_BASE, RFC3986_BASE};
+pub use domains::check_domains;
 pub use extract_links::{check_extract_links, check_page, PAGE_URL};
 pub use keys::check_keys;
 pub use parse::check_parse;

@@ -15,7 +15,7 @@ use std::path::Path;
 type Check = fn(&[u8]);
 
 /// The check of each target of `fuzz_targets/`, by the target's name.
-const TARGETS: [(&str, Check); 11] = [
+const TARGETS: [(&str, Check); 12] = [
     ("parse", relurl_fuzz::check_parse),
     ("roundtrip", relurl_fuzz::check_roundtrip),
     ("validate", relurl_fuzz::check_validate),
@@ -27,6 +27,7 @@ const TARGETS: [(&str, Check); 11] = [
     ("whatwg", relurl_fuzz::check_whatwg),
     ("keys", relurl_fuzz::check_keys),
     ("scrapy_links", relurl_fuzz::check_scrapy_links),
+    ("domains", relurl_fuzz::check_domains),
 ];
 
 /// Runs `check` on every file of `dir`; returns (files run, failures).

@@ -71,12 +71,12 @@ def with_resolved(
     schema = _schema_with(df, (href_col, base_col), out_col)
     resolve_batches = _BatchResolver(href_col, base_col, base_url, out_col, spec, strict, errors)
     # Checked here, before any work: `strict` and its spec (the executors' call on no row), and
-    # a `base_url` the grammar refuses (the empty reference against it), which would fail
-    # every row.
+    # a `base_url` the grammar refuses (a fragment against it, which every grammar resolves
+    # against any base it takes, `about:blank` too), which would fail every row.
     if base_url is None:
         resolve_batches.resolve(_strings([]), _strings([]))
     else:
-        relurl.resolve(base_url, "", spec=spec, strict=strict)
+        relurl.resolve(base_url, "#", spec=spec, strict=strict)
     _local_workers_run_this_python(df)
     return df.mapInArrow(resolve_batches, schema)
 
@@ -86,7 +86,7 @@ def with_normalized(
     url_col: str,
     *,
     out_col: str = "normalized",
-    spec: Spec = "rfc1808",
+    spec: Spec | None = "rfc1808",
     errors: Literal["raise", "null"] = "null",
 ) -> DataFrame:
     """`df` with a string column `out_col`: each row's `url_col` in its normal form
@@ -170,7 +170,8 @@ def with_registered_domain(
     `psl` (a `relurl.PublicSuffixList`: a newer list, read once on the driver and sent to the
     executors as its text), with `suffix=True` as `relurl.public_suffix` does; `icann_only`:
     the ICANN rules alone; for scheduling and quotas per site. A null host, or one without an
-    answer, gives null; `errors` as in `with_resolved` (a row that is not UTF-8). Raises
+    answer, gives null; `errors` as in `with_resolved` (a row that is not UTF-8 or not a host
+    name, such as `example.com:8080`: null by default, as every failed row). Raises
     ValueError (TypeError for a `psl` that is not a list) at once, on the driver, for a bad
     argument."""
     _check_row_errors(errors)

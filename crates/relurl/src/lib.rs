@@ -124,7 +124,7 @@ pub mod rfc1808 {
 }
 
 pub use common::any::{parse_checked, resolve_by_spec, AnyUrl};
-pub use common::error::{Component, Error, ErrorKind};
+pub use common::error::{Component, Error, ErrorKind, NotAHostHint};
 pub use common::failure::Failure;
 pub use common::login::Login;
 pub use common::resolver_output::{max_resolved_len, Unchanged};

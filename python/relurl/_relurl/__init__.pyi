@@ -807,7 +807,7 @@ _SPECS: tuple[_Spec, ...]
 def _check_row_errors(errors: object) -> None:
     """Checks relurl.spark's `errors` by the core's rule: ValueError unless "raise" or "null"."""
 
-def _check_spec(spec: _Spec) -> None:
+def _check_spec(spec: _Spec | None) -> None:
     """Checks `spec` as every `spec=` is checked: ValueError for an unknown name (TypeError
     for a non-str)."""
 
@@ -1064,8 +1064,9 @@ def arrow_registered_domain(
 ) -> ArrowArray:
     """The registered domain of each host of an Arrow string column, as relurl.registered_domain
     gives it with the same `psl` and `icann_only`, with the GIL released on `threads` threads. A
-    null host, or one without a registered domain, gives a null; a row that is not UTF-8 fails
-    by `errors=` as in relurl.arrow.resolve (the URLError's `.index` is the row). A chunked
+    null host, or one without a registered domain, gives a null; a row that is not UTF-8 or not
+    a host name (kind "not_a_host_name", as relurl.registered_domain raises) fails by `errors=`
+    as in relurl.arrow.resolve (the URLError's `.index` is the row). A chunked
     array (or stream) gives a chunked result."""
 
 @overload

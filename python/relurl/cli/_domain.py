@@ -86,8 +86,8 @@ def _not_a_host(text: str, host: str | None, url: bool, err: URLError) -> str:
     if url:
         return f"the URL's host {host!r} is not a host name: {reason(err)}"
     char = text[err.position] if err.position is not None else ""
-    if char in "/?#@\\":
+    if char and char in "/?#@\\":
         return f"not a host: {char!r} at position {err.position} (a URL needs its scheme and //: http://{text})"
-    if char == ":":
+    if char == ":" and "(a port?" in err.reason:
         return f"not a host: ':' at position {err.position} (a port? give the host alone, or a URL with its scheme)"
     return f"not a host: {reason(err)}"

@@ -37,8 +37,18 @@ pub(super) fn arrow_input(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<ArrowI
     })?;
     Ok(match any {
         AnyArray::Array(array) => ArrowInput { chunks: vec![array.into_inner().0], stream: false },
-        stream @ AnyArray::Stream(_) => ArrowInput { chunks: stream.into_chunked_array()?.into_inner().0, stream: true },
+        stream @ AnyArray::Stream(_) => {
+            let chunks = stream.into_chunked_array().map_err(|e| stream_failed(name, &PyErr::from(e)))?;
+            ArrowInput { chunks: chunks.into_inner().0, stream: true }
+        }
     })
+}
+
+/// A `RuntimeError` for a stream whose producer failed while it was read (its error, which
+/// the Arrow C stream interface hands over as a message alone, in the message).
+#[cold]
+fn stream_failed(name: &str, error: &PyErr) -> PyErr {
+    pyo3::exceptions::PyRuntimeError::new_err(format!("{name}: the Arrow stream failed while it was read: {error}"))
 }
 
 /// One chunk's array and its failed rows (counted in the whole column).

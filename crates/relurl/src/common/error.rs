@@ -37,6 +37,18 @@ impl Component {
     }
 }
 
+/// What a text that is not a host name ([`ErrorKind::NotAHostName`]) likely is instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NotAHostHint {
+    /// Nothing to say.
+    None,
+    /// A URL: it has a `//`, or a `/`, `?`, `#`, `@` or `\\` (a URL without its scheme).
+    Url,
+    /// A host and its port: one `:`, or a `:` after an IPv6 address in brackets.
+    Port,
+}
+
 /// Why a URL was rejected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -104,8 +116,8 @@ pub enum ErrorKind {
     NotAHostName {
         /// The character.
         ch: char,
-        /// Whether the text has a `//`, as a URL has (the message then says so).
-        url: bool,
+        /// What the text likely is instead, which the message says.
+        hint: NotAHostHint,
     },
     /// The URL Standard's basic URL parser ([`crate::whatwg`]) returned failure; the
     /// [`Failure`] names the validation error that caused it. [`Error::offset`] is where the
@@ -236,14 +248,13 @@ impl fmt::Display for ErrorKind {
             Self::StrictUnavailable => {
                 f.write_str("the strict check is the RFC 1808 section 2.2 grammar: not available with spec='rfc3986' or spec='whatwg'")
             }
-            Self::NotAHostName { ch, url } => {
+            Self::NotAHostName { ch, hint } => {
                 describe_char(ch, f)?;
                 f.write_str(" is not allowed in a host name")?;
-                match ch {
-                    _ if url => f.write_str(" (a URL? look up its host)"),
-                    ':' => f.write_str(" (a port? look up the host alone)"),
-                    '/' | '?' | '#' | '@' | '\\' => f.write_str(" (a URL? look up its host)"),
-                    _ => Ok(()),
+                match hint {
+                    NotAHostHint::Url => f.write_str(" (a URL? look up its host)"),
+                    NotAHostHint::Port => f.write_str(" (a port? look up the host alone)"),
+                    NotAHostHint::None => Ok(()),
                 }
             }
             Self::UrlStandard(failure) => write!(f, "invalid URL (URL Standard): {failure}"),

@@ -44,6 +44,9 @@ pub(crate) mod punycode;
 mod record;
 mod uts46;
 
+#[cfg(test)]
+pub(crate) use uts46::maps_to_ascii;
+
 use core::fmt;
 
 use crate::common::error::Error;

@@ -64,6 +64,13 @@ pub(super) fn to_ascii(domain: &[u8]) -> Option<String> {
     Some(out)
 }
 
+/// Whether UTS #46's mapping (Processing 1-2, Map and Normalize) of `text` has a code point
+/// for which `is` holds (`：` maps to `:`; a disallowed code point maps to U+FFFD).
+#[cfg(test)]
+pub(crate) fn maps_to_ascii(text: impl Iterator<Item = char>, is: impl Fn(char) -> bool) -> bool {
+    Adapter::new().map_normalize(text).any(is)
+}
+
 /// Processing 4.1, a label starting with "xn--": its Punycode decoded (`rest`, after the
 /// prefix), non-empty, not all ASCII, and in NFC with only valid code points (validity
 /// criteria 1 and 7: `normalize_validate` changes it otherwise or writes U+FFFD).

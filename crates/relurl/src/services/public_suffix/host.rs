@@ -8,10 +8,11 @@
 
 use std::borrow::Cow;
 
+use super::host_name::not_a_host_name;
 use crate::grammars::whatwg::host::{ends_in_a_number, parse_host, HostKind};
 use crate::grammars::whatwg::Failure;
 use crate::services::label_trie::{half, word};
-use crate::{Error, ErrorKind};
+use crate::Error;
 
 /// What [`scan`] finds in a host's bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -187,13 +188,13 @@ impl<'h> Host<'h> {
     /// with a digit.
     ///
     /// # Errors
-    /// [`ErrorKind::NotAHostName`] for a text that no host is ([`not_a_host_name`]).
+    /// [`ErrorKind::NotAHostName`](crate::ErrorKind::NotAHostName) for a text that no host is ([`not_a_host_name`]).
     #[inline(always)]
     pub(super) fn of(host: &'h str) -> Result<Option<Self>, Error> {
         let body = host.strip_suffix('.').unwrap_or(host);
         let bytes = body.as_bytes();
         let scan = scan(bytes);
-        if scan.suspect && not_a_host_name(body)? {
+        if (scan.suspect || scan.not_plain) && not_a_host_name(body)? {
             return Ok(None);
         }
         if bytes.first().is_none_or(|&b| b == b'.') || bytes.last() == Some(&b'.') || scan.refused {
@@ -203,7 +204,12 @@ impl<'h> Host<'h> {
         let sigma = !plain && has_sigma(bytes);
         let mut found = Self { body, plain, last_label: 0, dots: scan.dots, sigma };
         found.last_label = found.label_before(bytes.len());
-        if is_ip_address(host, &body[found.last_label..], plain && !scan.special) {
+        // A plain host whose last label starts with a letter is no IP address, without the
+        // call (most hosts: one test instead of a call, fewer instructions per lookup).
+        let usual = plain && !scan.special;
+        let last_label = &body[found.last_label..];
+        let may_be_ip = !usual || last_label.as_bytes().first().is_some_and(u8::is_ascii_digit);
+        if may_be_ip && is_ip_address(host, last_label, usual) {
             return Ok(None);
         }
         Ok(Some(found))
@@ -294,38 +300,6 @@ pub(super) fn lowered(text: &str) -> Cow<'_, str> {
     } else {
         Cow::Owned(lower)
     }
-}
-
-/// Whether `body` (a host without its final dot, with a byte [`scan`] finds suspect) is an
-/// IP address with a character no host name has: one in brackets, or an IPv6 address without
-/// them (`::1`, as urllib's `hostname` gives it); else nothing when it is a host name after
-/// all (its suspect bytes are `!`, `;`, `=`, `}`, `~` and the like).
-///
-/// # Errors
-/// [`ErrorKind::NotAHostName`] at its first byte that no host name has: the URL Standard's
-/// forbidden host code points (`#`, `/`, `:`, `<`, `>`, `?`, `@`, `[`, `\`, `]`, `^`, `|`,
-/// space, tab, line feed, carriage return, NUL), the other C0 controls and DEL (forbidden
-/// domain code points; its `%` is read by the IP check).
-#[cold]
-#[inline(never)]
-fn not_a_host_name(body: &str) -> Result<bool, Error> {
-    let forbidden = |b: u8| b < 0x21 || b == 0x7F || b"#/:<>?@[\\]^|".contains(&b);
-    if body.len() >= 2 && body.starts_with('[') && body.ends_with(']') {
-        return Ok(true);
-    }
-    let first = body.bytes().position(forbidden);
-    let Some(at) = first else { return Ok(false) };
-    if body.bytes().filter(|&b| forbidden(b)).all(|b| b == b':') {
-        // An IPv6 address, with its zone (RFC 6874: `fe80::1%eth0`, as urllib's `hostname`
-        // gives it; a zone has no `:`) or without.
-        let (address, zone) = body.split_once('%').unwrap_or((body, ""));
-        let mut out = String::new();
-        if !zone.contains(':') && matches!(parse_host(&format!("[{address}]"), false, &mut out), Ok(HostKind::Ipv6)) {
-            return Ok(true);
-        }
-    }
-    let url = body.contains("//");
-    Err(Error::new(ErrorKind::NotAHostName { ch: char::from(body.as_bytes()[at]), url }, at))
 }
 
 /// Whether `host` is an IP address: in brackets (IPv6), or one the URL Standard's host parser

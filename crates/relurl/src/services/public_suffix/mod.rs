@@ -54,6 +54,7 @@
 
 mod column;
 mod host;
+mod host_name;
 mod rules;
 
 use std::borrow::Cow;

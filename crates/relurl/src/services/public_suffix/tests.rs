@@ -212,40 +212,60 @@ fn the_registered_domain_s_label_wherever_the_walk_ended() {
 
 #[test]
 fn a_text_that_is_not_a_host_name_is_an_error() {
-    use crate::ErrorKind;
+    use crate::{ErrorKind, NotAHostHint};
+    use NotAHostHint::{None as No, Port, Url};
     let list = PublicSuffixList::bundled();
-    for (text, ch, at) in [
-        ("http://www.example.com/", ':', 4),
-        ("www.example.com:8080", ':', 15),
-        ("www.example.com/path", '/', 15),
-        ("www.example.com?q", '?', 15),
-        ("www.example.com#f", '#', 15),
-        ("user@www.example.com", '@', 4),
-        ("a\\b.com", '\\', 1),
-        (" www.example.com", ' ', 0),
-        ("www.example.com ", ' ', 15),
-        ("a\tb.com", '\t', 1),
-        ("a\nb.com", '\n', 1),
-        ("a\0b.com", '\0', 1),
-        ("a\u{7f}b.com", '\u{7f}', 1),
-        ("a<b.com", '<', 1),
-        ("a>b.com", '>', 1),
-        ("a^b.com", '^', 1),
-        ("a|b.com", '|', 1),
-        ("a]b.com", ']', 1),
-        ("[::1", '[', 0),
-        ("[::1]:80", '[', 0),
-        ("1:2:3", ':', 1),
-        ("fe80::1%eth0:80", ':', 4),
-        ("食.例:8080", ':', 7),
+    for (text, ch, at, hint) in [
+        // The first character that is not a `:`, else the first `:`.
+        ("http://www.example.com/", '/', 5, Url),
+        ("www.example.com:8080", ':', 15, Port),
+        ("http:www.example.com", ':', 4, Port),
+        ("www.example.com/path", '/', 15, Url),
+        ("www.example.com?q", '?', 15, Url),
+        ("www.example.com#f", '#', 15, Url),
+        ("user@www.example.com", '@', 4, Url),
+        ("a\\b.com", '\\', 1, Url),
+        (" www.example.com", ' ', 0, No),
+        ("www.example.com ", ' ', 15, No),
+        ("a b//c.com", ' ', 1, No),
+        ("a\tb.com", '\t', 1, No),
+        ("a\nb.com", '\n', 1, No),
+        ("a\0b.com", '\0', 1, No),
+        ("a\u{7f}b.com", '\u{7f}', 1, No),
+        ("a<b.com", '<', 1, No),
+        ("a>b.com", '>', 1, No),
+        ("a^b.com", '^', 1, No),
+        ("a|b.com", '|', 1, No),
+        ("a]b.com", ']', 1, No),
+        // Brackets hold an IPv6 address, or are not allowed; after one, a port.
+        ("[::1", '[', 0, No),
+        ("[a b]", '[', 0, No),
+        ("[http://x/]", '[', 0, No),
+        ("[]", '[', 0, No),
+        ("[v1.]", '[', 0, No),
+        ("[v.x]", '[', 0, No),
+        ("[v1.x y]", '[', 0, No),
+        ("[::1]:80", ':', 5, Port),
+        ("[::1]x", '[', 0, No),
+        // A `:` outside an IPv6 address.
+        ("1:2:3", ':', 1, No),
+        ("1:2:3:4:5:6:7:8:9", ':', 1, No),
+        ("fe80::1%eth0:80", ':', 4, No),
+        ("2001:db8::1/64", '/', 11, Url),
+        ("食.例:8080", ':', 7, Port),
+        // Beyond ASCII: white space, controls, and what UTS #46 maps to a forbidden one.
+        ("example.com\u{ff1a}8080", '\u{ff1a}', 11, No),
+        ("\u{a0}a.com", '\u{a0}', 0, No),
+        ("a\u{3000}b.com", '\u{3000}', 1, No),
+        ("a\u{85}b.com", '\u{85}', 1, No),
+        ("a\u{ff0f}b.com", '\u{ff0f}', 1, No),
         // The first such character, whatever comes before or after: empty labels too.
-        ("..a b", ' ', 3),
-        ("é.a/", '/', 4),
+        ("..a b", ' ', 3, No),
+        ("é.a/", '/', 4, Url),
     ] {
         for sections in [Sections::All, Sections::Icann] {
             let error = list.match_host(text, sections).map(|m| m.is_some()).expect_err(text);
-            let url = text.contains("//");
-            assert_eq!((error.kind(), error.offset()), (ErrorKind::NotAHostName { ch, url }, at), "{text:?}");
+            assert_eq!((error.kind(), error.offset()), (ErrorKind::NotAHostName { ch, hint }, at), "{text:?}");
             assert_eq!(list.public_suffix_in(text, sections), Err(error));
             assert_eq!(list.registered_domain_in(text, sections), Err(error));
         }
@@ -253,23 +273,29 @@ fn a_text_that_is_not_a_host_name_is_an_error() {
     let error = list.registered_domain("a.com:8080").unwrap_err();
     assert_eq!(error.to_string(), "':' is not allowed in a host name (a port? look up the host alone) (at byte 5)");
     let error = list.registered_domain("https://a.com/x").unwrap_err();
-    assert_eq!(error.reason(), "':' is not allowed in a host name (a URL? look up its host)");
-    let error = list.registered_domain("a.com/x").unwrap_err();
     assert_eq!(error.reason(), "'/' is not allowed in a host name (a URL? look up its host)");
     assert_eq!(list.registered_domain("a b.com").unwrap_err().reason(), "space is not allowed in a host name");
+    assert_eq!(
+        list.registered_domain("a\u{ff1a}b").unwrap_err().reason(),
+        "non-ASCII character '\u{ff1a}' (U+FF1A) is not allowed in a host name"
+    );
     // Characters no host name forbids (the URL Standard's host parser takes them in a domain,
-    // or they are rare but allowed), and IP addresses with a `:` or brackets: answers.
+    // or they are rare but allowed), IDNs, and IP addresses with a `:` or brackets: answers.
     for (host, domain) in [
         ("a!$&'()*+,;=b.example.com", Some("example.com")),
         ("a_b.example.com", Some("example.com")),
         ("a{}~`.example.com", Some("example.com")),
         ("a\"b.com", Some("a\"b.com")),
         ("A.EXAMPLE.COM", Some("example.com")),
+        ("www.食狮.公司.cn", Some("食狮.公司.cn")),
+        ("ÉCOLE.fr", Some("école.fr")),
         ("::1", None),
         ("[::1]", None),
         ("fe80::1%eth0", None),
         ("[fe80::1%25eth0]", None),
         ("::ffff:1.2.3.4", None),
+        ("[v1.x]", None),
+        ("[V1F.a:b~]", None),
         ("%31%32%37.0.0.1", None),
     ] {
         assert_eq!(list.registered_domain(host).unwrap().as_deref(), domain, "{host:?}");
