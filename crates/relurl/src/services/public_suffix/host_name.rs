@@ -136,11 +136,13 @@ fn is_ipvfuture(literal: &str) -> bool {
 }
 
 /// Whether `address` (without brackets) is an IPv6 address, with its zone (RFC 6874, after a
-/// `%`; it has no `:`) or without.
+/// `%`: unreserved characters and percent-encodings, `%25eth0` in brackets, `eth0` as urllib's
+/// `hostname` gives it) or without.
 fn is_ipv6(address: &str) -> bool {
     let (address, zone) = address.split_once('%').unwrap_or((address, ""));
+    let zone_ok = zone.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~%".contains(&b));
     let mut out = String::new();
-    !zone.contains(':') && matches!(parse_host(&format!("[{address}]"), false, &mut out), Ok(HostKind::Ipv6))
+    zone_ok && matches!(parse_host(&format!("[{address}]"), false, &mut out), Ok(HostKind::Ipv6))
 }
 
 #[cfg(test)]

@@ -247,6 +247,9 @@ fn a_text_that_is_not_a_host_name_is_an_error() {
         ("[v1.x y]", '[', 0, No),
         ("[::1]:80", ':', 5, Port),
         ("[::1]x", '[', 0, No),
+        // A zone of unreserved characters only (found by fuzzing: `?#` in it).
+        ("[::5%a?#]:80", '[', 0, No),
+        ("::5%a?", '?', 5, Url),
         // A `:` outside an IPv6 address.
         ("1:2:3", ':', 1, No),
         ("1:2:3:4:5:6:7:8:9", ':', 1, No),
