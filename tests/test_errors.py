@@ -117,6 +117,10 @@ def test_a_single_resolution_names_the_input_that_failed() -> None:
         (lambda: relurl.resolve("http://a/", "a b", strict=True), "reference", "invalid_character", 1),
         (lambda: relurl.URL("http://a b/").resolve("g", strict=True), "base", "invalid_character", 8),
         (lambda: relurl.URL("http://a/", spec="whatwg").resolve("http://[::1"), "reference", "ipv6_unclosed", 7),
+        # A lone surrogate, which the str conversion finds (found by a review).
+        (lambda: relurl.resolve("http://a/\ud800", "x", spec="whatwg"), "base", "lone_surrogate", 9),
+        (lambda: relurl.resolve("http://a/", "x\ud800"), "reference", "lone_surrogate", 1),
+        (lambda: relurl.URL("http://a/").resolve("x\ud800"), "reference", "lone_surrogate", 1),
     ]
     for call, input_name, kind, position in cases:
         with pytest.raises(relurl.URLError) as info:

@@ -181,7 +181,9 @@ def test_spec_none_is_the_default_everywhere() -> None:
     assert relurl.normalize(url, spec=None) == relurl.normalize(url)
     column = pa.array([url])
     assert pa.array(relurl.arrow.normalize(column, spec=None)).to_pylist() == [relurl.normalize(url)]
-    assert pa.array(relurl.arrow.parse(column, spec=None)).to_pylist() == pa.array(relurl.arrow.parse(column)).to_pylist()
+    assert (
+        pa.array(relurl.arrow.parse(column, spec=None)).to_pylist() == pa.array(relurl.arrow.parse(column)).to_pylist()
+    )
     assert relurl.resolve(relurl.URL("http://a/b", "whatwg"), "c d", spec=None) == "http://a/c%20d"
 
 

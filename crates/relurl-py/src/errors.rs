@@ -101,6 +101,9 @@ pub(crate) fn at_row(py: Python<'_>, err: PyErr, row: usize, input: Option<relur
 #[cold]
 #[inline(never)]
 pub(crate) fn of_input(py: Python<'_>, err: PyErr, input: relurl::batch::Input) -> PyErr {
+    if !err.is_instance_of::<URLError>(py) {
+        return err;
+    }
     annotated(py, err, None, Some(input), input.name())
 }
 

@@ -44,7 +44,7 @@ pub fn resolve<'py>(
             return Err(type_error(reference, "reference"));
         }
         let parsed_base = url.checked_for(py, spec, strict).map_err(|e| of_input(py, e, Input::Base))?;
-        let reference = str_arg(reference, || "reference".to_owned())?;
+        let reference = str_arg(reference, || "reference".to_owned()).map_err(|e| of_input(py, e, Input::Reference))?;
         return resolve_to_py(parsed_base, &url.text(py), &reference, (strict, strip), encoding);
     }
     let spec = spec.map_or(Spec::Rfc1808, |s| s.0);
@@ -53,14 +53,14 @@ pub fn resolve<'py>(
     if !base.is_instance_of::<PyString>() {
         return Err(base_type_error(base, "base"));
     }
-    let base = str_arg(base, || "base".to_owned())?;
+    let base = str_arg(base, || "base".to_owned()).map_err(|e| of_input(py, e, Input::Base))?;
     // The arguments' types, then the base, then the reference's text (a lone surrogate): the
     // order of a batch's row, whose base is looked at first.
     if !reference.is_instance_of::<PyString>() {
         return Err(type_error(reference, "reference"));
     }
     let parsed_base = parse_checked(base.text, spec, strict).map_err(|e| of_input(py, from_core(py, &e, base.text), Input::Base))?;
-    let reference = str_arg(reference, || "reference".to_owned())?;
+    let reference = str_arg(reference, || "reference".to_owned()).map_err(|e| of_input(py, e, Input::Reference))?;
     resolve_to_py(&parsed_base, base.object, &reference, (strict, strip), encoding)
 }
 

@@ -208,7 +208,7 @@ impl PyUrl {
             return Err(type_error(reference, "reference"));
         }
         let base = self.checked_for(py, spec, strict).map_err(|e| of_input(py, e, Input::Base))?;
-        let reference = str_arg(reference, || "reference".to_owned())?;
+        let reference = str_arg(reference, || "reference".to_owned()).map_err(|e| of_input(py, e, Input::Reference))?;
         resolve_to_py(base, base.holder().as_py_str().bind(py), &reference, (strict, strip), encoding)
     }
 
