@@ -260,8 +260,11 @@ CASES: list[Case] = [
 ]
 
 
-def check(call: Callable[[], object], expected: object, batch_index: int | None = None) -> None:
-    """`call()` returns `expected`, or raises it; from a batch, naming the item `batch_index`."""
+def check(
+    call: Callable[[], object], expected: object, batch_index: int | None = None, input_name: str | None = None
+) -> None:
+    """`call()` returns `expected`, or raises it; from a batch, naming the item `batch_index`;
+    from a single resolution, naming the input that failed (`input_name`)."""
     if isinstance(expected, Raises):
         with pytest.raises(relurl.URLError) as info:
             call()
@@ -269,6 +272,9 @@ def check(call: Callable[[], object], expected: object, batch_index: int | None 
         assert (info.value.position, info.value.reason) == (expected.position, expected.reason)
         assert info.value.index == batch_index
         prefix = "" if batch_index is None else f"reference of item {batch_index}: "
+        if input_name is not None:
+            assert info.value.input == input_name
+            prefix = f"{input_name}: "
         assert str(info.value) == f"{prefix}{expected.reason} (at position {expected.position})"
     else:
         got = call()
@@ -277,13 +283,15 @@ def check(call: Callable[[], object], expected: object, batch_index: int | None 
 
 
 def check_text(call: Callable[[], object], expected: Answer) -> None:
+    """`call()` (a resolution of the case's reference) returns `expected`, or raises it,
+    naming the reference."""
     if isinstance(expected, str):
         got = call()
         assert isinstance(got, str) and type(got) is str
         assert len(got) == len(expected), (len(got), len(expected))
         assert got == expected, "same length, different text"
     else:
-        check(call, expected)
+        check(call, expected, input_name="reference")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
@@ -355,7 +363,7 @@ def test_hostile_text_as_the_base(case: Case) -> None:
     for spec in SPECS:
         answer = case.rfc1808(ref)
         if isinstance(answer, Raises):
-            check(lambda: relurl.resolve(ref, "g", spec=spec), answer)
+            check(lambda: relurl.resolve(ref, "g", spec=spec), answer, input_name="base")
         else:
             assert isinstance(relurl.resolve(ref, "g", spec=spec), str)
             assert relurl.resolve(ref, "", spec=spec) == (ref if spec == "rfc1808" else ref.split("#")[0])
