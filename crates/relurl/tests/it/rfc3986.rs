@@ -37,7 +37,9 @@ fn spec_names() {
     assert_eq!("rfc3986".parse::<relurl::Spec>(), Ok(relurl::Spec::Rfc3986));
     assert_eq!("whatwg".parse::<relurl::Spec>(), Ok(relurl::Spec::Whatwg));
     let err = "RFC3986".parse::<relurl::Spec>().unwrap_err();
-    assert_eq!(err.to_string(), "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not \"RFC3986\"");
+    assert_eq!(err.to_string(), "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not \"RFC3986\" (did you mean 'rfc3986'?)");
+    let err = "url".parse::<relurl::Spec>().unwrap_err();
+    assert_eq!(err.to_string(), "spec must be 'rfc1808', 'rfc3986' or 'whatwg', not \"url\"");
 }
 
 /// A grammar chosen at run time: `AnyUrl` parses by the `Spec` it is given, reads as that
