@@ -30,11 +30,12 @@ def components(url: str) -> tuple[str, str, str, str, str, str]:
     return scheme, netloc, path, params, query, fragment
 
 
-def strict(url: str) -> tuple[int, str] | None:
+def strict(url: str) -> tuple[int | None, str] | None:
     try:
         relurl.validate(url)
     except URLError as err:
-        position: int = err.position
+        # None for an argument error, where no character is at fault.
+        position: int | None = err.position
         reason: str = err.reason
         return position, reason
     return None
