@@ -302,16 +302,14 @@ pub(super) fn lowered(text: &str) -> Cow<'_, str> {
     }
 }
 
-/// Whether `host` is an IP address: in brackets (IPv6), or one the URL Standard's host parser
+/// Whether `host` (without a `[`: a host in brackets is an IP address or no host name,
+/// which [`not_a_host_name`] decides before) is an IP address: one the URL Standard's host parser
 /// takes for an IPv4 or IPv6 address (after its percent-decoding and domain to ASCII, so
 /// `%31%32%37.0.0.1` and full-width digits too), or whose last label is a number (the
 /// parser's "ends in a number": an IPv4 address, or a host the parser fails as a bad one,
 /// such as `1.2.3.999`). `last_label`: its last label (without the final dot); `plain`:
 /// lower-case ASCII without `%` or `[`.
 pub(super) fn is_ip_address(host: &str, last_label: &str, plain: bool) -> bool {
-    if host.starts_with('[') {
-        return true;
-    }
     if plain || (host.is_ascii() && !host.contains('%')) {
         // Every IPv4 number (decimal, `0x` hex, `0` octal) starts with an ASCII digit.
         if !last_label.as_bytes().first().is_some_and(u8::is_ascii_digit) {
