@@ -13,13 +13,19 @@
 # panic, i.e. a failed property, or a hang of more than 10 s on one input) or a failing
 # replay.
 #
+# `bash scripts/fuzz.sh --build` installs and builds (the targets and the replay test) and
+# stops there: .ci/run runs it in the background while the tests run, and the fuzzing step
+# later finds everything built.
+#
 # Environment: FUZZ_TARGETS="parse validate" to run only some targets; FUZZ_JOBS=1 to run
 # them one after the other.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+BUILD_ONLY=0
+if [[ ${1:-} == --build ]]; then BUILD_ONLY=1; shift; fi
 SECONDS_PER_TARGET="${1:-60}"
-[[ "$SECONDS_PER_TARGET" =~ ^[0-9]+$ ]] || { echo "usage: $0 [SECONDS]" >&2; exit 2; }
+[[ "$SECONDS_PER_TARGET" =~ ^[0-9]+$ ]] || { echo "usage: $0 [--build | SECONDS]" >&2; exit 2; }
 # Every target of fuzz/fuzz_targets/ unless FUZZ_TARGETS names some.
 read -r -a TARGETS <<<"${FUZZ_TARGETS:-$(cd fuzz/fuzz_targets && for f in *.rs; do printf '%s ' "${f%.rs}"; done)}"
 CARGO_FUZZ_VERSION=0.13.2
@@ -42,6 +48,11 @@ echo "fuzz: building ${TARGETS[*]} ($(cargo fuzz --version))"
 for t in "${TARGETS[@]}"; do
     "${FUZZ[@]}" build "${COMMON[@]}" "$t"
 done
+if ((BUILD_ONLY)); then
+    cargo test -q --manifest-path fuzz/Cargo.toml --test replay --no-run
+    echo "fuzz: built ${TARGETS[*]} and the replay test"
+    exit 0
+fi
 
 mkdir -p fuzz/logs
 declare -A EXECS RATE FOUND

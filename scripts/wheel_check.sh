@@ -49,6 +49,10 @@
 #   WHEEL_CHECK_VERSIONS="3.10 3.12"           # smoke only these (default: every claimed
 #                                               # version but $PYTHON's; "" for none)
 #   WHEEL_CHECK_SMOKE_PROFILE=release           # build the smoke wheels as releases
+#   WHEEL_CHECK_PROFILE=dev                     # build $PYTHON's wheel with the dev profile
+#                                               # (default release; CI: dev, see .ci/run)
+#   WHEEL_CHECK_SUITE=smoke                     # run the smoke files, not the full suite,
+#                                               # against $PYTHON's wheel (default full)
 #   WHEEL_CHECK_SDIST=build|list|smoke          # the sdist: built in the background (default),
 #                                               # its files listed, or a smoke wheel built from it
 #   KEEP=1 ...                                  # keep the work directory (printed)
@@ -81,6 +85,14 @@ SMOKE_TESTS=(tests/test_rfc_examples.py tests/test_url.py tests/test_base.py tes
 SMOKE_PACKAGES=(pytest hypothesis pyarrow polars w3lib surt)
 SMOKE_PROFILE=${WHEEL_CHECK_SMOKE_PROFILE:-dev}
 [[ $SMOKE_PROFILE == dev || $SMOKE_PROFILE == release ]] || fail "WHEEL_CHECK_SMOKE_PROFILE must be dev or release"
+# $PYTHON's wheel: its cargo profile (release, as shipped; dev: the same code without
+# optimization, for a check of the link, tags and files) and what runs against it (the full
+# suite, or the smoke files).
+MAIN_PROFILE=${WHEEL_CHECK_PROFILE:-release}
+[[ $MAIN_PROFILE == dev || $MAIN_PROFILE == release ]] || fail "WHEEL_CHECK_PROFILE must be dev or release"
+SUITE=${WHEEL_CHECK_SUITE:-full}
+[[ $SUITE == full || $SUITE == smoke ]] || fail "WHEEL_CHECK_SUITE must be full or smoke"
+[[ $MAIN_PROFILE == release || $SMOKE_PROFILE == dev ]] || fail "WHEEL_CHECK_PROFILE=dev needs WHEEL_CHECK_SMOKE_PROFILE=dev"
 
 # "3.X" of an interpreter (with a "t" for a free-threaded build), or nothing.
 py_version() { "$1" -c 'import sys, sysconfig; print("%d.%d%s" % (*sys.version_info[:2], "t" if sysconfig.get_config_var("Py_GIL_DISABLED") else ""))' 2>/dev/null; }
@@ -164,8 +176,13 @@ wheel_for() {
 
 RELEASE_VERSIONS=("$MAIN_VERSION")
 [[ $SMOKE_PROFILE == release ]] && RELEASE_VERSIONS+=("${SMOKE_VERSIONS[@]}")
-step "wheel: maturin build --release for CPython ${RELEASE_VERSIONS[*]} (one invocation)"
-BUILD_FLAGS=(--release -o "$WORK/wheels")
+if [[ $MAIN_PROFILE == release ]]; then
+    step "wheel: maturin build --release for CPython ${RELEASE_VERSIONS[*]} (one invocation)"
+    BUILD_FLAGS=(--release -o "$WORK/wheels")
+else
+    step "wheel: maturin build --profile dev for CPython ${RELEASE_VERSIONS[*]} (WHEEL_CHECK_PROFILE=dev)"
+    BUILD_FLAGS=(--profile dev --strip -o "$WORK/wheels")
+fi
 for v in "${RELEASE_VERSIONS[@]}"; do BUILD_FLAGS+=(-i "${INTERPRETER[$v]}"); done
 [[ $ZIG == 1 ]] && BUILD_FLAGS+=(--zig --compatibility manylinux_2_17)
 PATH="$TOOLS:$PATH" "$TOOLS/maturin" build "${BUILD_FLAGS[@]}"
@@ -297,25 +314,8 @@ print("extension:        ", relurl._relurl.__file__)
 EOF
 }
 
-step "test venv: the wheel and its test extra (CPython $MAIN_VERSION)"
-VENV=$WORK/venv
-make_venv "$VENV" "$PYTHON" "${WHEEL}[test]"
-
-step "pytest against the installed wheel (CPython $MAIN_VERSION, PATH without cargo or rustc), in the background"
-# It runs while the smoke versions below are set up and tested (pytest keeps one core busy;
-# the machines have two); waited for, and its output shown, after them.
-set -m  # job control: the background run gets its own process group, for cleanup
-run "$VENV" python -m pytest -q -p no:cacheprovider > "$WORK/full-suite.log" 2>&1 &
-FULL_PID=$!
-set +m
-
-step "stubtest and mypy --strict against the installed wheel (its stubs and py.typed)"
-run "$VENV" python -m mypy.stubtest relurl._relurl --mypy-config-file pyproject.toml
-run "$VENV" python -m mypy --strict --cache-dir "$WORK/mypy-cache" tests/typing_usage.py
-
-if (( ${#SMOKE_VERSIONS[@]} )); then
-    # The smoke packages' requirements as pyproject.toml's test extra declares them.
-    mapfile -t SMOKE_REQUIREMENTS < <("$PYTHON" - "${SMOKE_PACKAGES[@]}" <<'EOF'
+# The smoke packages' requirements and mypy's as pyproject.toml's test extra declares them.
+mapfile -t SMOKE_REQUIREMENTS < <("$PYTHON" - "${SMOKE_PACKAGES[@]}" mypy <<'EOF'
 import re, sys
 text = open("pyproject.toml", encoding="utf-8").read()
 test = re.search(r"^test\s*=\s*\[([^\]]*)\]", text, re.M).group(1)
@@ -327,8 +327,36 @@ for package in sys.argv[1:]:
         sys.exit(f"the test extra has {len(found)} requirements for {package}")
     print(found[0])
 EOF
-    ) || fail "smoke requirements"
-    (( ${#SMOKE_REQUIREMENTS[@]} == ${#SMOKE_PACKAGES[@]} )) || fail "smoke requirements: ${SMOKE_REQUIREMENTS[*]}"
+) || fail "smoke requirements"
+(( ${#SMOKE_REQUIREMENTS[@]} == ${#SMOKE_PACKAGES[@]} + 1 )) || fail "smoke requirements: ${SMOKE_REQUIREMENTS[*]}"
+# The last is mypy's (stubtest and mypy --strict on $PYTHON's wheel, in smoke mode).
+MYPY_REQUIREMENT=${SMOKE_REQUIREMENTS[-1]}
+unset 'SMOKE_REQUIREMENTS[-1]'
+
+VENV=$WORK/venv
+if [[ $SUITE == full ]]; then
+    step "test venv: the wheel and its test extra (CPython $MAIN_VERSION)"
+    make_venv "$VENV" "$PYTHON" "${WHEEL}[test]"
+    MAIN_TESTS=()
+else
+    step "test venv: the wheel with ${SMOKE_REQUIREMENTS[*]} $MYPY_REQUIREMENT (CPython $MAIN_VERSION)"
+    make_venv "$VENV" "$PYTHON" "$WHEEL" "${SMOKE_REQUIREMENTS[@]}" "$MYPY_REQUIREMENT"
+    MAIN_TESTS=("${SMOKE_TESTS[@]}")
+fi
+
+step "pytest ${MAIN_TESTS[*]:-(the full suite)} against the installed wheel (CPython $MAIN_VERSION, PATH without cargo or rustc), in the background"
+# It runs while the smoke versions below are set up and tested (pytest keeps one core busy;
+# the machines have two); waited for, and its output shown, after them.
+set -m  # job control: the background run gets its own process group, for cleanup
+run "$VENV" python -m pytest -q -p no:cacheprovider -rs "${MAIN_TESTS[@]}" > "$WORK/full-suite.log" 2>&1 &
+FULL_PID=$!
+set +m
+
+step "stubtest and mypy --strict against the installed wheel (its stubs and py.typed)"
+run "$VENV" python -m mypy.stubtest relurl._relurl --mypy-config-file pyproject.toml
+run "$VENV" python -m mypy --strict --cache-dir "$WORK/mypy-cache" tests/typing_usage.py
+
+if (( ${#SMOKE_VERSIONS[@]} )); then
     for v in "${SMOKE_VERSIONS[@]}"; do
         if [[ $SMOKE_PROFILE == release ]]; then SMOKE_WHEEL=$(wheel_for "$WORK/wheels" "$v"); else SMOKE_WHEEL=$(wheel_for "$WORK/smoke-wheels" "$v"); fi
         step "smoke: CPython $v: $(basename "$SMOKE_WHEEL") with ${SMOKE_REQUIREMENTS[*]}"
@@ -340,12 +368,16 @@ EOF
     done
 fi
 
-step "pytest against the installed wheel (CPython $MAIN_VERSION): waiting for it"
+step "pytest against the installed wheel (CPython $MAIN_VERSION, $SUITE): waiting for it"
 FULL_STATUS=0
 wait "$FULL_PID" || FULL_STATUS=$?
 FULL_PID=
 cat "$WORK/full-suite.log"
 [[ $FULL_STATUS == 0 ]] || fail "pytest against the installed wheel (CPython $MAIN_VERSION)"
+# In smoke mode, a skipped test would hide a missing package, as for the smoke versions.
+if [[ $SUITE == smoke ]] && grep -qE '^SKIPPED|[0-9]+ skipped' "$WORK/full-suite.log"; then
+    fail "smoke: CPython $MAIN_VERSION: tests were skipped"
+fi
 
 if [[ $SDIST_MODE == build ]]; then
     step "sdist: waiting for its build"
@@ -359,4 +391,4 @@ if [[ $SDIST_MODE == build ]]; then
     grep -E '^(built from|imported from)' "$WORK/sdist-build.log"
 fi
 
-step "wheel_check: all checks passed: $(basename "$WHEEL") (full suite), smoke on CPython ${SMOKE_VERSIONS[*]:-(none)}, $(basename "$SDIST")"
+step "wheel_check: all checks passed: $(basename "$WHEEL") ($MAIN_PROFILE profile, $SUITE suite), smoke on CPython ${SMOKE_VERSIONS[*]:-(none)}, $(basename "$SDIST")"
