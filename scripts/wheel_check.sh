@@ -174,8 +174,25 @@ wheel_for() {
     echo "${found[0]}"
 }
 
+SDIST_MODE=${WHEEL_CHECK_SDIST:-build}
+[[ $SDIST_MODE == build || $SDIST_MODE == list || $SDIST_MODE == smoke ]] || fail "WHEEL_CHECK_SDIST must be build, list or smoke"
+# WHEEL_CHECK_SDIST=smoke: one smoke wheel (SDIST_SMOKE, below) is built from the sdist instead
+# of the tree.
+SDIST_SMOKE=
+if [[ $SDIST_MODE == smoke ]]; then
+    if [[ $SMOKE_PROFILE != dev ]] || (( ${#SMOKE_VERSIONS[@]} == 0 )); then fail "WHEEL_CHECK_SDIST=smoke needs dev smoke wheels"; fi
+    SDIST_SMOKE=${SMOKE_VERSIONS[0]}
+    for v in "${SMOKE_VERSIONS[@]}"; do [[ $v == 3.12 ]] && SDIST_SMOKE=$v; done
+fi
+# The wheels of the first build (zig, audited): $PYTHON's, and the smoke versions' when they
+# are built with the same profile (release smoke wheels; or, with WHEEL_CHECK_PROFILE=dev,
+# those not built from the sdist: the dependencies are compiled once, for all of them).
 RELEASE_VERSIONS=("$MAIN_VERSION")
-[[ $SMOKE_PROFILE == release ]] && RELEASE_VERSIONS+=("${SMOKE_VERSIONS[@]}")
+for v in "${SMOKE_VERSIONS[@]}"; do
+    if [[ $SMOKE_PROFILE == release ]] || [[ $MAIN_PROFILE == dev && $v != "$SDIST_SMOKE" ]]; then RELEASE_VERSIONS+=("$v"); fi
+done
+# in_first_build V: whether CPython V's wheel comes from that build.
+in_first_build() { [[ " ${RELEASE_VERSIONS[*]} " == *" $1 "* ]]; }
 if [[ $MAIN_PROFILE == release ]]; then
     step "wheel: maturin build --release for CPython ${RELEASE_VERSIONS[*]} (one invocation)"
     BUILD_FLAGS=(--release -o "$WORK/wheels")
@@ -207,16 +224,6 @@ for f in LICENSE-MIT LICENSE-APACHE crates/relurl/LICENSE-MIT crates/relurl/LICE
 done
 echo "sdist: LICENSE-MIT and LICENSE-APACHE at the root and in crates/relurl ok"
 
-SDIST_MODE=${WHEEL_CHECK_SDIST:-build}
-[[ $SDIST_MODE == build || $SDIST_MODE == list || $SDIST_MODE == smoke ]] || fail "WHEEL_CHECK_SDIST must be build, list or smoke"
-# WHEEL_CHECK_SDIST=smoke: one smoke wheel (SDIST_SMOKE, below) is built from the sdist instead
-# of the tree.
-SDIST_SMOKE=
-if [[ $SDIST_MODE == smoke ]]; then
-    if [[ $SMOKE_PROFILE != dev ]] || (( ${#SMOKE_VERSIONS[@]} == 0 )); then fail "WHEEL_CHECK_SDIST=smoke needs dev smoke wheels"; fi
-    SDIST_SMOKE=${SMOKE_VERSIONS[0]}
-    for v in "${SMOKE_VERSIONS[@]}"; do [[ $v == 3.12 ]] && SDIST_SMOKE=$v; done
-fi
 if [[ $SDIST_MODE == list || $SDIST_MODE == smoke ]]; then
     step "sdist: holds every file of git the build needs"
     BUILD_FILES=(Cargo.toml Cargo.lock pyproject.toml README.md crates/relurl/Cargo.toml crates/relurl/README.md
@@ -229,7 +236,7 @@ fi
 
 if [[ $SMOKE_PROFILE == dev ]] && (( ${#SMOKE_VERSIONS[@]} )); then
     TREE_SMOKE=()
-    for v in "${SMOKE_VERSIONS[@]}"; do [[ $v == "$SDIST_SMOKE" ]] || TREE_SMOKE+=("$v"); done
+    for v in "${SMOKE_VERSIONS[@]}"; do [[ $v == "$SDIST_SMOKE" ]] || in_first_build "$v" || TREE_SMOKE+=("$v"); done
     if (( ${#TREE_SMOKE[@]} )); then
         step "smoke wheels: maturin build --profile dev for CPython ${TREE_SMOKE[*]} (one invocation, system linker)"
         SMOKE_FLAGS=(--profile dev --strip -o "$WORK/smoke-wheels")
@@ -249,7 +256,7 @@ if [[ $SMOKE_PROFILE == dev ]] && (( ${#SMOKE_VERSIONS[@]} )); then
         echo "built from the sdist: $(basename "$(wheel_for "$WORK/smoke-wheels" "$SDIST_SMOKE")")"
     fi
     for v in "${SMOKE_VERSIONS[@]}"; do
-        "$TOOLS/python" scripts/audit_wheel.py --licenses-only "$(wheel_for "$WORK/smoke-wheels" "$v")"
+        in_first_build "$v" || "$TOOLS/python" scripts/audit_wheel.py --licenses-only "$(wheel_for "$WORK/smoke-wheels" "$v")"
     done
 fi
 
@@ -358,7 +365,7 @@ run "$VENV" python -m mypy --strict --cache-dir "$WORK/mypy-cache" tests/typing_
 
 if (( ${#SMOKE_VERSIONS[@]} )); then
     for v in "${SMOKE_VERSIONS[@]}"; do
-        if [[ $SMOKE_PROFILE == release ]]; then SMOKE_WHEEL=$(wheel_for "$WORK/wheels" "$v"); else SMOKE_WHEEL=$(wheel_for "$WORK/smoke-wheels" "$v"); fi
+        if in_first_build "$v"; then SMOKE_WHEEL=$(wheel_for "$WORK/wheels" "$v"); else SMOKE_WHEEL=$(wheel_for "$WORK/smoke-wheels" "$v"); fi
         step "smoke: CPython $v: $(basename "$SMOKE_WHEEL") with ${SMOKE_REQUIREMENTS[*]}"
         make_venv "$WORK/venv-$v" "${INTERPRETER[$v]}" "$SMOKE_WHEEL" "${SMOKE_REQUIREMENTS[@]}"
         step "smoke: CPython $v: pytest ${SMOKE_TESTS[*]#tests/}"

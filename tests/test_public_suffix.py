@@ -561,3 +561,21 @@ def test_lists_pickle() -> None:
     assert again.registered_domain("a.b.example.com") == "b.example.com"
     assert again.registered_domain("a.b.example.com", icann_only=True) == "example.com"
     assert relurl.tldextract("a.b.example.com", True, psl=again).suffix == "example.com"
+    assert again == own and hash(again) == hash(own)
+    assert bundled == relurl.PublicSuffixList.bundled()
+
+
+def test_lists_are_equal_when_read_from_the_same_text() -> None:
+    """Equality (and the hash) is the text's: the bundled list whichever way it is made, an
+    own list against another of the same text; not the same rules in another text, and not
+    another type."""
+    bundled = relurl.PublicSuffixList.bundled()
+    same = [relurl.PublicSuffixList(), relurl.PublicSuffixList.from_file(LIST_FILE)]
+    for other in same:
+        assert bundled == other and not bundled != other and hash(bundled) == hash(other)
+    assert len({bundled, *same}) == 1
+    text = "com\nco.uk\n"
+    assert relurl.PublicSuffixList.from_text(text) == relurl.PublicSuffixList.from_text(text)
+    assert relurl.PublicSuffixList.from_text(text) != relurl.PublicSuffixList.from_text("co.uk\ncom\n")
+    assert relurl.PublicSuffixList.from_text(text) != bundled
+    assert bundled != LIST_FILE.read_text(encoding="utf-8") and bundled != None  # noqa: E711

@@ -32,7 +32,8 @@ struct OwnList {
 /// A Public Suffix List: the one bundled in relurl (`PublicSuffixList.bundled()`, see
 /// docs/crawler.md for its date and source), or a newer one read from a file or a text in the
 /// list's format, for `psl=` of `public_suffix`, `registered_domain` and `tldextract`. No
-/// network access, ever. `len()` is its number of rules.
+/// network access, ever. `len()` is its number of rules; two lists are equal (and hash
+/// alike) when read from the same text.
 #[pyclass(name = "PublicSuffixList", module = "relurl", frozen)]
 pub struct PyPublicSuffixList {
     source: Source,
@@ -57,6 +58,14 @@ impl PyPublicSuffixList {
                 .get_or_init(|| Extractor::from_list_text(&own.text))
                 .as_ref()
                 .map_err(|e| PyValueError::new_err(e.to_string())),
+        }
+    }
+
+    /// The text the list was read from (the bundled list's own, for the bundled one).
+    fn text(&self) -> &str {
+        match &self.source {
+            Source::Bundled => relurl::public_suffix::BUNDLED_LIST,
+            Source::Own(own) => &own.text,
         }
     }
 
@@ -124,6 +133,23 @@ impl PyPublicSuffixList {
 
     fn __len__(&self) -> usize {
         self.list().len()
+    }
+
+    /// Two lists are equal when they were read from the same text (`PublicSuffixList()`,
+    /// `bundled()` and `from_text` of the bundled text are equal; two texts with the same
+    /// rules in another order or with other comments are not); `NotImplemented` for what is
+    /// not a `PublicSuffixList`.
+    fn __eq__(&self, other: &Bound<'_, Self>) -> bool {
+        let other = other.get();
+        std::ptr::eq(self, other) || self.text() == other.text()
+    }
+
+    /// The hash of the list's text: equal lists hash alike.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.text().hash(&mut hasher);
+        hasher.finish()
     }
 
     /// Pickles as `PublicSuffixList.bundled()` or `PublicSuffixList.from_text(text)` (the

@@ -1008,7 +1008,8 @@ def tldextract(
 class PublicSuffixList:
     """A Public Suffix List: the one bundled in relurl (`PublicSuffixList.bundled()`; its date
     and source in docs/crawler.md), or a newer one read from a file or a text in the list's
-    format, for `psl=`. No network access, ever. `len()` is its number of rules."""
+    format, for `psl=`. No network access, ever. `len()` is its number of rules; two lists are
+    equal (and hash alike) when read from the same text."""
 
     BUNDLED_COMMIT: ClassVar[str]
     """The publicsuffix/list commit the bundled list is from."""
@@ -1030,6 +1031,11 @@ class PublicSuffixList:
         read (with `errno` and `filename`, as `open` raises it), ValueError when it is not
         UTF-8, and as `from_text`."""
     def __len__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when read from the same text (`PublicSuffixList()`, `bundled()` and
+        `from_text` of the bundled text are equal; the same rules in another text are not)."""
+    def __hash__(self) -> int:
+        """The hash of the list's text."""
     def __reduce__(self) -> tuple[Callable[..., PublicSuffixList], tuple[()] | tuple[str]]:
         """Pickles as `PublicSuffixList.bundled()` or `PublicSuffixList.from_text(text)`."""
     def public_suffix(self, host: str | None, *, icann_only: bool = False) -> str | None:
