@@ -27,6 +27,19 @@ struct OwnList {
     list: PublicSuffixList,
     text: String,
     extractor: OnceLock<Result<Extractor, NoRules>>,
+    /// The hash of `text`, made on the first `hash()`.
+    hash: OnceLock<u64>,
+}
+
+/// The hash of the bundled list's text, made on the first `hash()` of the bundled list.
+static BUNDLED_HASH: OnceLock<u64> = OnceLock::new();
+
+/// The hash of a list's text (of some 250 KB for the bundled list: made once per list).
+fn text_hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// A Public Suffix List: the one bundled in relurl (`PublicSuffixList.bundled()`, see
@@ -73,7 +86,7 @@ impl PyPublicSuffixList {
         let list = py
             .detach(|| PublicSuffixList::from_text(&text))
             .map_err(|e| PyValueError::new_err(format!("not a Public Suffix List: {e}")))?;
-        Ok(Self { source: Source::Own(Box::new(OwnList { list, text, extractor: OnceLock::new() })) })
+        Ok(Self { source: Source::Own(Box::new(OwnList { list, text, extractor: OnceLock::new(), hash: OnceLock::new() })) })
     }
 }
 
@@ -144,12 +157,12 @@ impl PyPublicSuffixList {
         std::ptr::eq(self, other) || self.text() == other.text()
     }
 
-    /// The hash of the list's text: equal lists hash alike.
+    /// The hash of the list's text (made once per list): equal lists hash alike.
     fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.text().hash(&mut hasher);
-        hasher.finish()
+        match &self.source {
+            Source::Bundled => *BUNDLED_HASH.get_or_init(|| text_hash(relurl::public_suffix::BUNDLED_LIST)),
+            Source::Own(own) => *own.hash.get_or_init(|| text_hash(&own.text)),
+        }
     }
 
     /// Pickles as `PublicSuffixList.bundled()` or `PublicSuffixList.from_text(text)` (the
