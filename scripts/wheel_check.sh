@@ -65,11 +65,15 @@ ZIG=${WHEEL_CHECK_ZIG:-1}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target/wheel-check}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/relurl-wheel-check.XXXXXX")
 SDIST_PID=
+# The smoke versions' background runs, by version.
+declare -A SMOKE_PID=()
 cleanup() {
     # The background sdist build (its own process group), if the script stops before it ends.
     if [[ -n $SDIST_PID ]]; then kill -- -"$SDIST_PID" 2>/dev/null || true; wait "$SDIST_PID" 2>/dev/null || true; fi
     # The background full suite, likewise.
     if [[ -n ${FULL_PID:-} ]]; then kill -- -"$FULL_PID" 2>/dev/null || true; wait "$FULL_PID" 2>/dev/null || true; fi
+    local pid
+    for pid in "${SMOKE_PID[@]}"; do kill -- -"$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
     if [[ ${KEEP:-0} == 1 ]]; then echo "work directory kept: $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
@@ -247,12 +251,22 @@ if [[ $SMOKE_PROFILE == dev ]] && (( ${#SMOKE_VERSIONS[@]} )); then
         # A PEP 517 build of the sdist alone (pip wheel: build isolation installs the maturin
         # of its build-system requires; cargo sees only the sdist's files), as the dev smoke
         # wheels are built (MATURIN_PEP517_ARGS), in the same cargo target directory: the
-        # dependencies are reused, the sdist's own crates are compiled. Its smoke files then
-        # run against what the sdist built, as for every smoke version.
-        step "smoke wheel for CPython $SDIST_SMOKE built from the sdist: pip wheel $(basename "$SDIST") (--profile dev)"
+        # dependencies from crates.io are reused, the sdist's own two crates are compiled.
+        # Its smoke files then run against what the sdist built, as for every smoke version.
+        # The sdist unpacked, and its files dated now: `maturin sdist` dates every file
+        # 2006-07-24 (a reproducible archive), and in a target directory that holds a build
+        # of the same crates from other sources (the same crate names and metadata, a newer
+        # build), cargo takes that build for up to date and links it instead of compiling
+        # the sdist's files (found when a local run's sdist wheel gave an older build's
+        # answers).
+        step "smoke wheel for CPython $SDIST_SMOKE built from the sdist: pip wheel $(basename "$SDIST"), unpacked (--profile dev)"
+        mkdir -p "$WORK/sdist-src"
+        tar -xzf "$SDIST" -C "$WORK/sdist-src"
+        SDIST_DIR=$WORK/sdist-src/$(basename "$SDIST" .tar.gz)
+        find "$SDIST_DIR" -exec touch {} +
         "${INTERPRETER[$SDIST_SMOKE]}" -m venv "$WORK/sdist-venv"
         MATURIN_PEP517_ARGS="--profile dev --strip" "$WORK/sdist-venv/bin/pip" wheel -q --disable-pip-version-check \
-            --no-deps -w "$WORK/smoke-wheels" "$SDIST"
+            --no-deps -w "$WORK/smoke-wheels" "$SDIST_DIR"
         echo "built from the sdist: $(basename "$(wheel_for "$WORK/smoke-wheels" "$SDIST_SMOKE")")"
     fi
     for v in "${SMOKE_VERSIONS[@]}"; do
@@ -364,12 +378,34 @@ run "$VENV" python -m mypy.stubtest relurl._relurl --mypy-config-file pyproject.
 run "$VENV" python -m mypy --strict --cache-dir "$WORK/mypy-cache" tests/typing_usage.py
 
 if (( ${#SMOKE_VERSIONS[@]} )); then
+    # smoke_one V: a fresh venv of CPython V with its wheel and the smoke packages, then the
+    # smoke files against it (its output to $WORK/smoke-V.log, by the caller).
+    smoke_one() {
+        local v=$1 wheel
+        if in_first_build "$v"; then wheel=$(wheel_for "$WORK/wheels" "$v"); else wheel=$(wheel_for "$WORK/smoke-wheels" "$v"); fi
+        echo "smoke: CPython $v: $(basename "$wheel") with ${SMOKE_REQUIREMENTS[*]}"
+        make_venv "$WORK/venv-$v" "${INTERPRETER[$v]}" "$wheel" "${SMOKE_REQUIREMENTS[@]}"
+        echo "smoke: CPython $v: pytest ${SMOKE_TESTS[*]#tests/}"
+        run "$WORK/venv-$v" python -m pytest -q -p no:cacheprovider -rs "${SMOKE_TESTS[@]}"
+    }
+    # Each version in the background, as many jobs at a time as there are cores ($PYTHON's
+    # run above is one of them): a venv is mostly pip's waiting, a pytest run one core.
+    SLOTS=$(nproc)
+    step "smoke: CPython ${SMOKE_VERSIONS[*]}: each a venv and the smoke files, $SLOTS jobs at a time (with the run above)"
     for v in "${SMOKE_VERSIONS[@]}"; do
-        if in_first_build "$v"; then SMOKE_WHEEL=$(wheel_for "$WORK/wheels" "$v"); else SMOKE_WHEEL=$(wheel_for "$WORK/smoke-wheels" "$v"); fi
-        step "smoke: CPython $v: $(basename "$SMOKE_WHEEL") with ${SMOKE_REQUIREMENTS[*]}"
-        make_venv "$WORK/venv-$v" "${INTERPRETER[$v]}" "$SMOKE_WHEEL" "${SMOKE_REQUIREMENTS[@]}"
-        step "smoke: CPython $v: pytest ${SMOKE_TESTS[*]#tests/}"
-        run "$WORK/venv-$v" python -m pytest -q -p no:cacheprovider -rs "${SMOKE_TESTS[@]}" | tee "$WORK/smoke-$v.log"
+        while (( $(jobs -rp | wc -l) >= SLOTS )); do sleep 1; done
+        set -m  # job control: its own process group, for cleanup
+        smoke_one "$v" > "$WORK/smoke-$v.log" 2>&1 &
+        SMOKE_PID[$v]=$!
+        set +m
+    done
+    for v in "${SMOKE_VERSIONS[@]}"; do
+        SMOKE_STATUS=0
+        wait "${SMOKE_PID[$v]}" || SMOKE_STATUS=$?
+        unset "SMOKE_PID[$v]"
+        step "smoke: CPython $v: its log"
+        cat "$WORK/smoke-$v.log"
+        [[ $SMOKE_STATUS == 0 ]] || fail "smoke: CPython $v (above)"
         # A skipped test would hide a missing package or interpreter feature: not a pass.
         if grep -qE '^SKIPPED|[0-9]+ skipped' "$WORK/smoke-$v.log"; then fail "smoke: CPython $v: tests were skipped"; fi
     done
