@@ -98,6 +98,12 @@ SUITE=${WHEEL_CHECK_SUITE:-full}
 [[ $SUITE == full || $SUITE == smoke ]] || fail "WHEEL_CHECK_SUITE must be full or smoke"
 [[ $MAIN_PROFILE == release || $SMOKE_PROFILE == dev ]] || fail "WHEEL_CHECK_PROFILE=dev needs WHEEL_CHECK_SMOKE_PROFILE=dev"
 
+# fail_on_skips LOG WHAT: a pytest log with a skipped test fails the check (a skip would hide
+# a missing package or interpreter feature: not a pass).
+fail_on_skips() {
+    if grep -qE '^SKIPPED|[0-9]+ skipped' "$1"; then fail "$2: tests were skipped"; fi
+}
+
 # "3.X" of an interpreter (with a "t" for a free-threaded build), or nothing.
 py_version() { "$1" -c 'import sys, sysconfig; print("%d.%d%s" % (*sys.version_info[:2], "t" if sysconfig.get_config_var("Py_GIL_DISABLED") else ""))' 2>/dev/null; }
 # The interpreter for CPython 3.X: the newest ~/.pyenv/versions/3.X.*, else python3.X on PATH
@@ -253,12 +259,10 @@ if [[ $SMOKE_PROFILE == dev ]] && (( ${#SMOKE_VERSIONS[@]} )); then
         # wheels are built (MATURIN_PEP517_ARGS), in the same cargo target directory: the
         # dependencies from crates.io are reused, the sdist's own two crates are compiled.
         # Its smoke files then run against what the sdist built, as for every smoke version.
-        # The sdist unpacked, and its files dated now: `maturin sdist` dates every file
-        # 2006-07-24 (a reproducible archive), and in a target directory that holds a build
-        # of the same crates from other sources (the same crate names and metadata, a newer
-        # build), cargo takes that build for up to date and links it instead of compiling
-        # the sdist's files (found when a local run's sdist wheel gave an older build's
-        # answers).
+        # Unpacked and dated now first: `maturin sdist` dates every file 2006-07-24, and
+        # cargo would take a newer build of the same crates in that directory (the same
+        # names and metadata, other sources) for up to date and link it instead (a local
+        # run's sdist wheel gave an older build's answers).
         step "smoke wheel for CPython $SDIST_SMOKE built from the sdist: pip wheel $(basename "$SDIST"), unpacked (--profile dev)"
         mkdir -p "$WORK/sdist-src"
         tar -xzf "$SDIST" -C "$WORK/sdist-src"
@@ -406,8 +410,7 @@ if (( ${#SMOKE_VERSIONS[@]} )); then
         step "smoke: CPython $v: its log"
         cat "$WORK/smoke-$v.log"
         [[ $SMOKE_STATUS == 0 ]] || fail "smoke: CPython $v (above)"
-        # A skipped test would hide a missing package or interpreter feature: not a pass.
-        if grep -qE '^SKIPPED|[0-9]+ skipped' "$WORK/smoke-$v.log"; then fail "smoke: CPython $v: tests were skipped"; fi
+        fail_on_skips "$WORK/smoke-$v.log" "smoke: CPython $v"
     done
 fi
 
@@ -417,10 +420,8 @@ wait "$FULL_PID" || FULL_STATUS=$?
 FULL_PID=
 cat "$WORK/full-suite.log"
 [[ $FULL_STATUS == 0 ]] || fail "pytest against the installed wheel (CPython $MAIN_VERSION)"
-# In smoke mode, a skipped test would hide a missing package, as for the smoke versions.
-if [[ $SUITE == smoke ]] && grep -qE '^SKIPPED|[0-9]+ skipped' "$WORK/full-suite.log"; then
-    fail "smoke: CPython $MAIN_VERSION: tests were skipped"
-fi
+# In smoke mode, as for the smoke versions (the full suite skips a few tests by design).
+if [[ $SUITE == smoke ]]; then fail_on_skips "$WORK/full-suite.log" "smoke: CPython $MAIN_VERSION"; fi
 
 if [[ $SDIST_MODE == build ]]; then
     step "sdist: waiting for its build"
