@@ -40,7 +40,10 @@ if ! command -v c++ >/dev/null; then
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "fuzz: installing cargo-fuzz $CARGO_FUZZ_VERSION"
-    cargo install --locked --version "$CARGO_FUZZ_VERSION" cargo-fuzz
+    # The dev profile: cargo-fuzz only starts cargo and the targets, so its own speed does not
+    # matter, and its build takes less CPU than an optimized one (on CI's two cores, beside
+    # the tests).
+    cargo install --locked --debug --version "$CARGO_FUZZ_VERSION" cargo-fuzz
 fi
 
 # --- build ------------------------------------------------------------------------------

@@ -28,7 +28,9 @@
 #      the extra's requirements as pyproject.toml declares them, read from the wheel's
 #      metadata), then the whole Python test suite, stubtest and mypy --strict against the
 #      INSTALLED package, from a copy of tests/ (no python/ beside it to shadow the package),
-#      with a PATH that has no cargo or rustc;
+#      with a PATH that has no cargo or rustc (WHEEL_CHECK_SUITE=smoke: the smoke files of
+#      step 5 instead of the whole suite; none: no venv, no test, as in CI, whose README
+#      step ran the whole suite, stubtest and mypy on that CPython);
 #   5. the smoke wheels: one per other claimed CPython, all from one maturin invocation
 #      (`-i` per interpreter), each installed into its own fresh venv with the test extra's
 #      requirements the smoke files import (SMOKE_PACKAGES below), and the smoke files
@@ -51,8 +53,11 @@
 #   WHEEL_CHECK_SMOKE_PROFILE=release           # build the smoke wheels as releases
 #   WHEEL_CHECK_PROFILE=dev                     # build $PYTHON's wheel with the dev profile
 #                                               # (default release; CI: dev, see .ci/run)
-#   WHEEL_CHECK_SUITE=smoke                     # run the smoke files, not the full suite,
-#                                               # against $PYTHON's wheel (default full)
+#   WHEEL_CHECK_SUITE=smoke|none                # run the smoke files, not the full suite,
+#                                               # against $PYTHON's wheel, or nothing (its
+#                                               # wheel built and audited only: CI, whose
+#                                               # README step ran the full suite, stubtest and
+#                                               # mypy on $PYTHON already); default full
 #   WHEEL_CHECK_SDIST=build|list|smoke          # the sdist: built in the background (default),
 #                                               # its files listed, or a smoke wheel built from it
 #   KEEP=1 ...                                  # keep the work directory (printed)
@@ -95,7 +100,7 @@ SMOKE_PROFILE=${WHEEL_CHECK_SMOKE_PROFILE:-dev}
 MAIN_PROFILE=${WHEEL_CHECK_PROFILE:-release}
 [[ $MAIN_PROFILE == dev || $MAIN_PROFILE == release ]] || fail "WHEEL_CHECK_PROFILE must be dev or release"
 SUITE=${WHEEL_CHECK_SUITE:-full}
-[[ $SUITE == full || $SUITE == smoke ]] || fail "WHEEL_CHECK_SUITE must be full or smoke"
+[[ $SUITE == full || $SUITE == smoke || $SUITE == none ]] || fail "WHEEL_CHECK_SUITE must be full, smoke or none"
 [[ $MAIN_PROFILE == release || $SMOKE_PROFILE == dev ]] || fail "WHEEL_CHECK_PROFILE=dev needs WHEEL_CHECK_SMOKE_PROFILE=dev"
 
 # fail_on_skips LOG WHAT: a pytest log with a skipped test fails the check (a skip would hide
@@ -359,7 +364,9 @@ MYPY_REQUIREMENT=${SMOKE_REQUIREMENTS[-1]}
 unset 'SMOKE_REQUIREMENTS[-1]'
 
 VENV=$WORK/venv
-if [[ $SUITE == full ]]; then
+if [[ $SUITE == none ]]; then
+    step "CPython $MAIN_VERSION's wheel: built and audited, not tested (WHEEL_CHECK_SUITE=none)"
+elif [[ $SUITE == full ]]; then
     step "test venv: the wheel and its test extra (CPython $MAIN_VERSION)"
     make_venv "$VENV" "$PYTHON" "${WHEEL}[test]"
     MAIN_TESTS=()
@@ -369,17 +376,19 @@ else
     MAIN_TESTS=("${SMOKE_TESTS[@]}")
 fi
 
-step "pytest ${MAIN_TESTS[*]:-(the full suite)} against the installed wheel (CPython $MAIN_VERSION, PATH without cargo or rustc), in the background"
-# It runs while the smoke versions below are set up and tested (pytest keeps one core busy;
-# the machines have two); waited for, and its output shown, after them.
-set -m  # job control: the background run gets its own process group, for cleanup
-run "$VENV" python -m pytest -q -p no:cacheprovider -rs "${MAIN_TESTS[@]}" > "$WORK/full-suite.log" 2>&1 &
-FULL_PID=$!
-set +m
+if [[ $SUITE != none ]]; then
+    step "pytest ${MAIN_TESTS[*]:-(the full suite)} against the installed wheel (CPython $MAIN_VERSION, PATH without cargo or rustc), in the background"
+    # It runs while the smoke versions below are set up and tested (pytest keeps one core busy;
+    # the machines have two); waited for, and its output shown, after them.
+    set -m  # job control: the background run gets its own process group, for cleanup
+    run "$VENV" python -m pytest -q -p no:cacheprovider -rs "${MAIN_TESTS[@]}" > "$WORK/full-suite.log" 2>&1 &
+    FULL_PID=$!
+    set +m
 
-step "stubtest and mypy --strict against the installed wheel (its stubs and py.typed)"
-run "$VENV" python -m mypy.stubtest relurl._relurl --mypy-config-file pyproject.toml
-run "$VENV" python -m mypy --strict --cache-dir "$WORK/mypy-cache" tests/typing_usage.py
+    step "stubtest and mypy --strict against the installed wheel (its stubs and py.typed)"
+    run "$VENV" python -m mypy.stubtest relurl._relurl --mypy-config-file pyproject.toml
+    run "$VENV" python -m mypy --strict --cache-dir "$WORK/mypy-cache" tests/typing_usage.py
+fi
 
 if (( ${#SMOKE_VERSIONS[@]} )); then
     # smoke_one V: a fresh venv of CPython V with its wheel and the smoke packages, then the
@@ -414,14 +423,16 @@ if (( ${#SMOKE_VERSIONS[@]} )); then
     done
 fi
 
-step "pytest against the installed wheel (CPython $MAIN_VERSION, $SUITE): waiting for it"
-FULL_STATUS=0
-wait "$FULL_PID" || FULL_STATUS=$?
-FULL_PID=
-cat "$WORK/full-suite.log"
-[[ $FULL_STATUS == 0 ]] || fail "pytest against the installed wheel (CPython $MAIN_VERSION)"
-# In smoke mode, as for the smoke versions (the full suite skips a few tests by design).
-if [[ $SUITE == smoke ]]; then fail_on_skips "$WORK/full-suite.log" "smoke: CPython $MAIN_VERSION"; fi
+if [[ $SUITE != none ]]; then
+    step "pytest against the installed wheel (CPython $MAIN_VERSION, $SUITE): waiting for it"
+    FULL_STATUS=0
+    wait "$FULL_PID" || FULL_STATUS=$?
+    FULL_PID=
+    cat "$WORK/full-suite.log"
+    [[ $FULL_STATUS == 0 ]] || fail "pytest against the installed wheel (CPython $MAIN_VERSION)"
+    # In smoke mode, as for the smoke versions (the full suite skips a few tests by design).
+    if [[ $SUITE == smoke ]]; then fail_on_skips "$WORK/full-suite.log" "smoke: CPython $MAIN_VERSION"; fi
+fi
 
 if [[ $SDIST_MODE == build ]]; then
     step "sdist: waiting for its build"
@@ -435,4 +446,5 @@ if [[ $SDIST_MODE == build ]]; then
     grep -E '^(built from|imported from)' "$WORK/sdist-build.log"
 fi
 
-step "wheel_check: all checks passed: $(basename "$WHEEL") ($MAIN_PROFILE profile, $SUITE suite), smoke on CPython ${SMOKE_VERSIONS[*]:-(none)}, $(basename "$SDIST")"
+case $SUITE in full) TESTED="the full suite" ;; smoke) TESTED="the smoke files" ;; none) TESTED="not tested here" ;; esac
+step "wheel_check: all checks passed: $(basename "$WHEEL") ($MAIN_PROFILE profile, $TESTED), smoke on CPython ${SMOKE_VERSIONS[*]:-(none)}, $(basename "$SDIST")"
