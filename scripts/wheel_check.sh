@@ -39,9 +39,10 @@
 #      same way as step 4; a skipped test fails the check. They are built with cargo's dev
 #      profile and the system linker (WHEEL_CHECK_SMOKE_PROFILE=dev, the default): the code
 #      is the release wheel's, compiled without optimization and with debug assertions, and
-#      cargo reuses the dependencies `cargo test` compiled (CI runs it first with the same
-#      target directory), so each interpreter costs pyo3 and the bindings only (about 15 s
-#      of CPU) where a release build costs a fat-LTO link of everything (about 2 min of CPU
+#      cargo reuses the core's dependencies `cargo test` compiled (CI runs it first with
+#      the same target directory; the bindings' own, pyo3 and Arrow, are compiled here once
+#      since `cargo test` leaves the bindings out), so each interpreter costs pyo3 and the
+#      bindings (about 15 s of CPU) where a release build costs a fat-LTO link of everything (about 2 min of CPU
 #      per interpreter, measured: 134 s): the release build's optimizations are tested by
 #      step 4. WHEEL_CHECK_SMOKE_PROFILE=release builds them as step 1 does instead (and
 #      audits them), as a release would.
@@ -262,7 +263,8 @@ if [[ $SMOKE_PROFILE == dev ]] && (( ${#SMOKE_VERSIONS[@]} )); then
         # A PEP 517 build of the sdist alone (pip wheel: build isolation installs the maturin
         # of its build-system requires; cargo sees only the sdist's files), as the dev smoke
         # wheels are built (MATURIN_PEP517_ARGS), in the same cargo target directory: the
-        # dependencies from crates.io are reused, the sdist's own two crates are compiled.
+        # dependencies from crates.io that are there are reused (in CI, the core's, from
+        # `cargo test`), the sdist's own two crates are compiled.
         # Its smoke files then run against what the sdist built, as for every smoke version.
         # Unpacked and dated now first: `maturin sdist` dates every file 2006-07-24, and
         # cargo would take a newer build of the same crates in that directory (the same
