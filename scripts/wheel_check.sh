@@ -42,8 +42,9 @@
 #      cargo reuses the core's dependencies `cargo test` compiled (CI runs it first with
 #      the same target directory; the bindings' own, pyo3 and Arrow, are compiled here once
 #      since `cargo test` leaves the bindings out), so each interpreter costs pyo3 and the
-#      bindings (about 15 s of CPU) where a release build costs a fat-LTO link of everything (about 2 min of CPU
-#      per interpreter, measured: 134 s): the release build's optimizations are tested by
+#      bindings (about 15 s of CPU) where a release build costs a fat-LTO link of
+#      everything (about 2 min of CPU per interpreter, measured: 134 s): the release
+#      build's optimizations are tested by
 #      step 4. WHEEL_CHECK_SMOKE_PROFILE=release builds them as step 1 does instead (and
 #      audits them), as a release would.
 #
@@ -368,17 +369,17 @@ unset 'SMOKE_REQUIREMENTS[-1]'
 VENV=$WORK/venv
 if [[ $SUITE == none ]]; then
     step "CPython $MAIN_VERSION's wheel: built and audited, not tested (WHEEL_CHECK_SUITE=none)"
-elif [[ $SUITE == full ]]; then
-    step "test venv: the wheel and its test extra (CPython $MAIN_VERSION)"
-    make_venv "$VENV" "$PYTHON" "${WHEEL}[test]"
-    MAIN_TESTS=()
 else
-    step "test venv: the wheel with ${SMOKE_REQUIREMENTS[*]} $MYPY_REQUIREMENT (CPython $MAIN_VERSION)"
-    make_venv "$VENV" "$PYTHON" "$WHEEL" "${SMOKE_REQUIREMENTS[@]}" "$MYPY_REQUIREMENT"
-    MAIN_TESTS=("${SMOKE_TESTS[@]}")
-fi
+    if [[ $SUITE == full ]]; then
+        step "test venv: the wheel and its test extra (CPython $MAIN_VERSION)"
+        make_venv "$VENV" "$PYTHON" "${WHEEL}[test]"
+        MAIN_TESTS=()
+    else
+        step "test venv: the wheel with ${SMOKE_REQUIREMENTS[*]} $MYPY_REQUIREMENT (CPython $MAIN_VERSION)"
+        make_venv "$VENV" "$PYTHON" "$WHEEL" "${SMOKE_REQUIREMENTS[@]}" "$MYPY_REQUIREMENT"
+        MAIN_TESTS=("${SMOKE_TESTS[@]}")
+    fi
 
-if [[ $SUITE != none ]]; then
     step "pytest ${MAIN_TESTS[*]:-(the full suite)} against the installed wheel (CPython $MAIN_VERSION, PATH without cargo or rustc), in the background"
     # It runs while the smoke versions below are set up and tested (pytest keeps one core busy;
     # the machines have two); waited for, and its output shown, after them.
